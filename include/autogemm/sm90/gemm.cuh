@@ -1,0 +1,224 @@
+// The sm90 GEMM kernel template: C (M×N, row-major) = A (M×K, row-major) · B.
+//
+// Warp-specialised and pipelined. Warpgroup 0 is the producer: one thread issues TMA tile loads
+// (128-byte swizzle) into a ring of kStages shared-memory stages, each guarded by a "full" mbarrier
+// (bytes landed) and an "empty" mbarrier (all consumers of the cluster done reading). Warpgroups
+// 1..kConsumers are consumers: they split the BM rows of a tile and issue wgmma m64nBNk16 with fp32
+// accumulators in registers, keeping one k-block of MMAs in flight, then store their rows of C.
+// With a 2-CTA cluster the operand the two tiles share (B for 2×1, A for 1×2) is loaded half by
+// each CTA and multicast to both. Every structural choice is a template parameter of GemmConfig.
+#pragma once
+
+#include "autogemm/sm90/epilogue.cuh"
+#include "autogemm/sm90/ptx.cuh"
+#include "autogemm/sm90/scheduler.cuh"
+#include "autogemm/sm90/types.cuh"
+#include "autogemm/sm90/wgmma_ops.cuh"
+
+namespace autogemm::sm90 {
+
+template <ElemType kElem_, bool kBMnMajor_, int kBM_, int kBN_, int kBK_, int kStages_,
+          int kConsumers_, int kClusterM_, int kClusterN_, bool kPersistent_, bool kRasterN_,
+          int kSwizzle_>
+struct GemmConfig {
+  static constexpr ElemType kElem = kElem_;
+  static constexpr bool kBMnMajor = kBMnMajor_;  // B row-major K×N ("nn"): N-major tiles
+  static constexpr int kBM = kBM_, kBN = kBN_, kBK = kBK_;
+  static constexpr int kStages = kStages_, kConsumers = kConsumers_;
+  static constexpr int kClusterM = kClusterM_, kClusterN = kClusterN_;
+  static constexpr int kClusterSize = kClusterM_ * kClusterN_;
+  static constexpr bool kPersistent = kPersistent_, kRasterN = kRasterN_;
+  static constexpr int kSwizzle = kSwizzle_;
+
+  static constexpr int kThreads = 128 * (kConsumers + 1);
+  static constexpr int kWgRows = kBM / kConsumers;  // rows of a tile per consumer warpgroup
+  static constexpr int kMmaM = kWgRows / 64;        // m64 MMAs per consumer per k16 step
+  static constexpr int kRowBytes = kBK * 2;         // one swizzled row of a tile
+  static constexpr int kABytes = kBM * kRowBytes;
+  static constexpr int kBBytes = kBN * kRowBytes;
+  static constexpr int kStageBytes = kABytes + kBBytes;
+  // The ring, 1024 B of slack to align it to the swizzle atom, two barriers per stage.
+  static constexpr int kSmemBytes = kStages * kStageBytes + 1024 + kStages * 16;
+
+  static_assert(kBK == 64, "one 128-byte swizzle row of 16-bit elements per tile row");
+  static_assert(kWgRows % 64 == 0, "each consumer owns whole m64 MMAs");
+  static_assert(kBN % 8 == 0 && kBN <= 256, "wgmma N");
+  static_assert(!kBMnMajor || kBN % 64 == 0, "N-major B tiles are loaded in 64-column chunks");
+  static_assert(kClusterSize <= 2 && kClusterM >= 1 && kClusterN >= 1, "clusters of 1 or 2");
+};
+
+// Producer and consumers walk the same sequence of k-blocks, so one counter gives both the
+// ring stage and the phase parity to wait for.
+struct RingPosition {
+  int stage = 0;
+  u32 phase = 0;
+  template <int kStages>
+  __device__ __forceinline__ void advance() {
+    if (++stage == kStages) {
+      stage = 0;
+      phase ^= 1;
+    }
+  }
+};
+
+template <class Cfg>
+__device__ __forceinline__ void produce(const TmaDescriptor* tma_a, const TmaDescriptor* tma_b,
+                                        const GemmArgs& args, u8* smem_a, u8* smem_b, u64* full,
+                                        u64* empty) {
+  const TileScheduler<Cfg> sched(args.m, args.n);
+  const u32 rank = Cfg::kClusterSize > 1 ? cluster_cta_rank() : 0;
+  const int num_kb = (args.k + Cfg::kBK - 1) / Cfg::kBK;
+  RingPosition pos;
+  for (int unit = sched.first_unit(); unit < sched.num_units; unit += sched.unit_stride()) {
+    int tm, tn;
+    sched.tile(unit, rank, tm, tn);
+    for (int kb = 0; kb < num_kb; ++kb, pos.template advance<Cfg::kStages>()) {
+      mbar_wait(&empty[pos.stage], pos.phase ^ 1);  // a fresh barrier counts as released
+      u64* bar = &full[pos.stage];
+      mbar_arrive_expect_tx(bar, Cfg::kStageBytes);
+      u8* a = smem_a + pos.stage * Cfg::kABytes;
+      u8* b = smem_b + pos.stage * Cfg::kBBytes;
+      const int k0 = kb * Cfg::kBK;
+
+      // A tile: BM rows of 64 K-elements. Shared along N in a 1×2 cluster: each CTA loads half.
+      if constexpr (Cfg::kClusterN > 1) {
+        constexpr int half = Cfg::kBM / 2;
+        tma_load_2d_multicast(a + rank * half * Cfg::kRowBytes, tma_a, bar, k0,
+                              tm * Cfg::kBM + int(rank) * half, u16(0x3));
+      } else {
+        tma_load_2d(a, tma_a, bar, k0, tm * Cfg::kBM);
+      }
+
+      // B tile. Shared along M in a 2×1 cluster: each CTA loads half (N rows for K-major tiles,
+      // K rows of every chunk for N-major ones).
+      if constexpr (!Cfg::kBMnMajor) {
+        if constexpr (Cfg::kClusterM > 1) {
+          constexpr int half = Cfg::kBN / 2;
+          tma_load_2d_multicast(b + rank * half * Cfg::kRowBytes, tma_b, bar, k0,
+                                tn * Cfg::kBN + int(rank) * half, u16(0x3));
+        } else {
+          tma_load_2d(b, tma_b, bar, k0, tn * Cfg::kBN);
+        }
+      } else {
+#pragma unroll
+        for (int chunk = 0; chunk < Cfg::kBN / 64; ++chunk) {
+          u8* dst = b + chunk * Cfg::kBK * 128;
+          const int n0 = tn * Cfg::kBN + chunk * 64;
+          if constexpr (Cfg::kClusterM > 1) {
+            constexpr int half = Cfg::kBK / 2;
+            tma_load_2d_multicast(dst + rank * half * 128, tma_b, bar, n0, k0 + int(rank) * half,
+                                  u16(0x3));
+          } else {
+            tma_load_2d(dst, tma_b, bar, n0, k0);
+          }
+        }
+      }
+    }
+  }
+}
+
+// Tell every CTA of the cluster that this warp is done reading `stage`.
+template <class Cfg>
+__device__ __forceinline__ void release_stage(u64* empty, int stage) {
+  if (threadIdx.x % 32 != 0) return;
+  if constexpr (Cfg::kClusterSize == 1) {
+    mbar_arrive(&empty[stage]);
+  } else {
+#pragma unroll
+    for (u32 r = 0; r < u32(Cfg::kClusterSize); ++r) mbar_arrive_cluster(&empty[stage], r);
+  }
+}
+
+template <class Cfg>
+__device__ __forceinline__ void consume(const GemmArgs& args, u8* smem_a, u8* smem_b, u64* full,
+                                        u64* empty) {
+  using Mma = Wgmma<Cfg::kBN, Cfg::kElem>;
+  const TileScheduler<Cfg> sched(args.m, args.n);
+  const u32 rank = Cfg::kClusterSize > 1 ? cluster_cta_rank() : 0;
+  const int consumer = int(threadIdx.x) / 128 - 1;
+  const int num_kb = (args.k + Cfg::kBK - 1) / Cfg::kBK;
+  float acc[Cfg::kMmaM][Cfg::kBN / 2];
+  RingPosition pos;
+  for (int unit = sched.first_unit(); unit < sched.num_units; unit += sched.unit_stride()) {
+    int tm, tn;
+    sched.tile(unit, rank, tm, tn);
+    int prev_stage = -1;
+    for (int kb = 0; kb < num_kb; ++kb, pos.template advance<Cfg::kStages>()) {
+      mbar_wait(&full[pos.stage], pos.phase);
+      const u8* a = smem_a + pos.stage * Cfg::kABytes + consumer * Cfg::kWgRows * Cfg::kRowBytes;
+      const u8* b = smem_b + pos.stage * Cfg::kBBytes;
+      wgmma_fence();
+#pragma unroll
+      for (int k16 = 0; k16 < Cfg::kBK / 16; ++k16) {
+        // K-major: the next 16 elements are 32 bytes further along the swizzled row. N-major:
+        // 16 K-rows further down, i.e. two 1024-byte swizzle atoms.
+        const u64 desc_b = Cfg::kBMnMajor
+                               ? smem_descriptor_sw128(b + k16 * 2048, Cfg::kBK * 128, 1024)
+                               : smem_descriptor_sw128(b + k16 * 32, 16, 1024);
+#pragma unroll
+        for (int mi = 0; mi < Cfg::kMmaM; ++mi) {
+          const u64 desc_a = smem_descriptor_sw128(a + mi * 64 * Cfg::kRowBytes + k16 * 32, 16, 1024);
+          Mma::template mma<Cfg::kBMnMajor>(acc[mi], desc_a, desc_b, (kb > 0 || k16 > 0) ? 1 : 0);
+        }
+      }
+      wgmma_commit();
+      // Keep this k-block's MMAs in flight; the previous block's are done, so its stage is free.
+      wgmma_wait<1>();
+      if (prev_stage >= 0) release_stage<Cfg>(empty, prev_stage);
+      prev_stage = pos.stage;
+    }
+    wgmma_wait<0>();
+    if (prev_stage >= 0) release_stage<Cfg>(empty, prev_stage);
+
+    const int row0 = tm * Cfg::kBM + consumer * Cfg::kWgRows;
+#pragma unroll
+    for (int mi = 0; mi < Cfg::kMmaM; ++mi)
+      store_accumulators<Cfg::kElem, Cfg::kBN>(acc[mi], args, row0 + mi * 64, tn * Cfg::kBN);
+  }
+}
+
+template <class Cfg>
+__device__ __forceinline__ void gemm_kernel(const TmaDescriptor* tma_a, const TmaDescriptor* tma_b,
+                                            const GemmArgs& args) {
+  extern __shared__ __align__(1024) u8 smem_raw[];
+  // The 128-byte swizzle pattern repeats every 1024 bytes; tiles must start on that boundary.
+  u8* smem = reinterpret_cast<u8*>((reinterpret_cast<u64>(smem_raw) + 1023) & ~u64(1023));
+  u8* smem_a = smem;
+  u8* smem_b = smem_a + Cfg::kStages * Cfg::kABytes;
+  u64* full = reinterpret_cast<u64*>(smem_b + Cfg::kStages * Cfg::kBBytes);
+  u64* empty = full + Cfg::kStages;
+
+  if (threadIdx.x == 0) {
+    tma_prefetch_descriptor(tma_a);
+    tma_prefetch_descriptor(tma_b);
+#pragma unroll
+    for (int s = 0; s < Cfg::kStages; ++s) {
+      mbar_init(&full[s], 1);
+      mbar_init(&empty[s], Cfg::kConsumers * 4 * Cfg::kClusterSize);  // lane 0 of each warp
+    }
+    fence_barrier_init();
+  }
+  if constexpr (Cfg::kClusterSize > 1) cluster_sync();
+  else __syncthreads();
+
+  if (threadIdx.x < 128) {
+    regs_decrease<40>();
+    if (threadIdx.x == 0) produce<Cfg>(tma_a, tma_b, args, smem_a, smem_b, full, empty);
+  } else {
+    regs_increase<232>();
+    consume<Cfg>(args, smem_a, smem_b, full, empty);
+  }
+  // No CTA may exit while a cluster peer can still multicast into it or arrive on its barriers.
+  if constexpr (Cfg::kClusterSize > 1) cluster_sync();
+}
+
+}  // namespace autogemm::sm90
+
+// Defines the extern "C" entry point the JIT looks up for one configuration.
+#define AUTOGEMM_SM90_DEFINE_KERNEL(Cfg)                                                     \
+  extern "C" __global__ void __launch_bounds__(Cfg::kThreads, 1) autogemm_sm90_gemm(         \
+      const __grid_constant__ autogemm::sm90::TmaDescriptor tma_a,                           \
+      const __grid_constant__ autogemm::sm90::TmaDescriptor tma_b,                           \
+      const autogemm::sm90::GemmArgs args) {                                                 \
+    autogemm::sm90::gemm_kernel<Cfg>(&tma_a, &tma_b, args);                                  \
+  }

@@ -1,0 +1,157 @@
+// Thin inline-PTX wrappers for the Hopper (sm_90a) features the GEMM uses: mbarriers, the TMA copy
+// engine, wgmma fences, cluster addressing and register reallocation. Compiled by NVRTC: no
+// standard headers, only builtin types.
+#pragma once
+
+namespace autogemm::sm90 {
+
+using u8 = unsigned char;
+using u16 = unsigned short;
+using u32 = unsigned int;
+using u64 = unsigned long long;
+
+// Same size and alignment as the driver's CUtensorMap; the host fills it, the kernel only passes
+// its address to TMA instructions.
+struct alignas(64) TmaDescriptor {
+  u64 opaque[16];
+};
+
+__device__ __forceinline__ u32 smem_addr(const void* p) {
+  return static_cast<u32>(__cvta_generic_to_shared(p));
+}
+
+// ---- mbarrier ------------------------------------------------------------------------------
+__device__ __forceinline__ void mbar_init(u64* bar, u32 arrivals) {
+  asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;" ::"r"(smem_addr(bar)), "r"(arrivals));
+}
+
+// Makes barrier initialisation visible to the async proxy and to the other CTAs of the cluster.
+__device__ __forceinline__ void fence_barrier_init() {
+  asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
+}
+
+__device__ __forceinline__ void mbar_arrive_expect_tx(u64* bar, u32 bytes) {
+  asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" ::"r"(smem_addr(bar)),
+               "r"(bytes)
+               : "memory");
+}
+
+__device__ __forceinline__ void mbar_arrive(u64* bar) {
+  asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" ::"r"(smem_addr(bar)) : "memory");
+}
+
+// Arrive on the barrier at the same shared-memory offset in CTA `cta_rank` of this cluster.
+__device__ __forceinline__ void mbar_arrive_cluster(u64* bar, u32 cta_rank) {
+  asm volatile(
+      "{\n .reg .b32 remote;\n"
+      " mapa.shared::cluster.u32 remote, %0, %1;\n"
+      " mbarrier.arrive.release.cluster.shared::cluster.b64 _, [remote];\n}" ::"r"(smem_addr(bar)),
+      "r"(cta_rank)
+      : "memory");
+}
+
+// Blocks until the barrier's phase with the given parity has completed.
+__device__ __forceinline__ void mbar_wait(u64* bar, u32 parity) {
+  asm volatile(
+      "{\n .reg .pred done;\n"
+      "WAIT_%=:\n"
+      " mbarrier.try_wait.parity.shared::cta.b64 done, [%0], %1;\n"
+      " @!done bra WAIT_%=;\n}" ::"r"(smem_addr(bar)),
+      "r"(parity)
+      : "memory");
+}
+
+// ---- TMA (bulk tensor copies) ----------------------------------------------------------------
+__device__ __forceinline__ void tma_prefetch_descriptor(const TmaDescriptor* desc) {
+  asm volatile("prefetch.tensormap [%0];" ::"l"(desc) : "memory");
+}
+
+// 2-D tile load global -> this CTA's shared memory; completion is signalled on `bar` in bytes.
+__device__ __forceinline__ void tma_load_2d(void* dst, const TmaDescriptor* desc, u64* bar, int c0,
+                                            int c1) {
+  asm volatile(
+      "cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes"
+      " [%0], [%1, {%3, %4}], [%2];" ::"r"(smem_addr(dst)),
+      "l"(desc), "r"(smem_addr(bar)), "r"(c0), "r"(c1)
+      : "memory");
+}
+
+// The same load delivered to the same shared-memory offset in every CTA of `cta_mask`, each
+// CTA's barrier at `bar`'s offset receiving the bytes.
+__device__ __forceinline__ void tma_load_2d_multicast(void* dst, const TmaDescriptor* desc, u64* bar,
+                                                      int c0, int c1, u16 cta_mask) {
+  asm volatile(
+      "cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster"
+      " [%0], [%1, {%3, %4}], [%2], %5;" ::"r"(smem_addr(dst)),
+      "l"(desc), "r"(smem_addr(bar)), "r"(c0), "r"(c1), "h"(cta_mask)
+      : "memory");
+}
+
+// ---- wgmma ordering ----------------------------------------------------------------------------
+__device__ __forceinline__ void wgmma_fence() {
+  asm volatile("wgmma.fence.sync.aligned;" ::: "memory");
+}
+__device__ __forceinline__ void wgmma_commit() {
+  asm volatile("wgmma.commit_group.sync.aligned;" ::: "memory");
+}
+template <int kPending>
+__device__ __forceinline__ void wgmma_wait() {
+  asm volatile("wgmma.wait_group.sync.aligned %0;" ::"n"(kPending) : "memory");
+}
+
+// Shared-memory matrix descriptor for wgmma with the 128-byte swizzle. Offsets are in bytes.
+//   lbo: K-major: unused; MN-major: stride between 64-element (128 B) column chunks.
+//   sbo: stride between groups of 8 rows (K-major) / 8 K-rows (MN-major).
+__device__ __forceinline__ u64 smem_descriptor_sw128(const void* p, u32 lbo, u32 sbo) {
+  u64 desc = 0;
+  desc |= u64((smem_addr(p) & 0x3FFFF) >> 4);
+  desc |= u64((lbo & 0x3FFFF) >> 4) << 16;
+  desc |= u64((sbo & 0x3FFFF) >> 4) << 32;
+  desc |= u64(1) << 62;  // 128-byte swizzle
+  return desc;
+}
+
+// ---- clusters and warps --------------------------------------------------------------------
+__device__ __forceinline__ u32 cluster_cta_rank() {
+  u32 r;
+  asm volatile("mov.u32 %0, %%cluster_ctarank;" : "=r"(r));
+  return r;
+}
+__device__ __forceinline__ u32 cluster_id_x() {
+  u32 r;
+  asm volatile("mov.u32 %0, %%clusterid.x;" : "=r"(r));
+  return r;
+}
+__device__ __forceinline__ u32 num_clusters_x() {
+  u32 r;
+  asm volatile("mov.u32 %0, %%nclusterid.x;" : "=r"(r));
+  return r;
+}
+// Every thread of every CTA in the cluster.
+__device__ __forceinline__ void cluster_sync() {
+  asm volatile("barrier.cluster.arrive.release.aligned;\nbarrier.cluster.wait.acquire.aligned;" ::
+                   : "memory");
+}
+
+template <u32 kRegs>
+__device__ __forceinline__ void regs_increase() {
+  asm volatile("setmaxnreg.inc.sync.aligned.u32 %0;" ::"n"(kRegs));
+}
+template <u32 kRegs>
+__device__ __forceinline__ void regs_decrease() {
+  asm volatile("setmaxnreg.dec.sync.aligned.u32 %0;" ::"n"(kRegs));
+}
+
+// Packs two floats into one 32-bit register of two 16-bit values (low = a).
+__device__ __forceinline__ u32 pack_f16x2(float a, float b) {
+  u32 r;
+  asm("cvt.rn.f16x2.f32 %0, %2, %1;" : "=r"(r) : "f"(a), "f"(b));
+  return r;
+}
+__device__ __forceinline__ u32 pack_bf16x2(float a, float b) {
+  u32 r;
+  asm("cvt.rn.bf16x2.f32 %0, %2, %1;" : "=r"(r) : "f"(a), "f"(b));
+  return r;
+}
+
+}  // namespace autogemm::sm90

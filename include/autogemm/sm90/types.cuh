@@ -1,0 +1,15 @@
+// Types shared by the device code and the host code that launches it (no CUDA headers needed).
+#pragma once
+
+namespace autogemm::sm90 {
+
+enum class ElemType : int { kF16 = 0, kBF16 = 1 };
+
+// Run-time arguments of the GEMM kernel besides the two TMA descriptors. C is row-major M×N.
+struct GemmArgs {
+  void* c;
+  int m, n, k;
+  long long ldc;  // elements between consecutive rows of C
+};
+
+}  // namespace autogemm::sm90
