@@ -1,0 +1,104 @@
+#include "spec/enumerate.hpp"
+
+#include <algorithm>
+
+namespace autogemm {
+
+std::vector<KernelSpec> enumerate_specs(DType dtype, AccType acc, Layout layout,
+                                        const SpecFilter& filter, const DeviceLimits& limits) {
+  std::vector<KernelSpec> out;
+  KernelSpec s;
+  s.dtype = dtype;
+  s.acc = acc;
+  s.layout = layout;
+  s.bk = 64;
+  // Domains are slightly wider than the rules allow only where the rule is the interesting
+  // part (bn granularity per layout); validate() does the pruning.
+  for (int bm : {64, 128, 256})
+    for (int bn = 64; bn <= 256; bn += 16)
+      for (int stages = 2; stages <= 8; ++stages)
+        for (int consumers : {1, 2})
+          for (auto [cm, cn] : {std::pair{1, 1}, std::pair{2, 1}, std::pair{1, 2}})
+            for (bool persistent : {true, false})
+              for (Raster raster : {Raster::m, Raster::n})
+                for (int swizzle : {1, 2, 4, 8, 16}) {
+                  s.bm = bm;
+                  s.bn = bn;
+                  s.stages = stages;
+                  s.consumers = consumers;
+                  s.cluster_m = cm;
+                  s.cluster_n = cn;
+                  s.persistent = persistent;
+                  s.raster = raster;
+                  s.swizzle = swizzle;
+                  if (validate(s, limits)) continue;
+                  if (filter && !filter(s)) continue;
+                  out.push_back(s);
+                }
+  return out;
+}
+
+std::vector<KernelSpec> default_sweep(DType dtype, AccType acc, Layout layout) {
+  struct Row {
+    int bm, bn, consumers;
+    std::initializer_list<int> stages;
+  };
+  // Tiles that fill the 128-register accumulator budget (the large-shape winners on Hopper)
+  // and smaller ones for the less regular shapes; stage counts around what fits in smem.
+  const Row rows[] = {
+      {128, 256, 2, {3, 4}},     // coop, 64 rows per consumer
+      {256, 128, 2, {3, 4}},     // coop, 128 rows per consumer
+      {128, 192, 2, {4, 5}},     // coop
+      {128, 128, 2, {4, 5, 6}},  // coop, half the accumulator budget
+      {128, 128, 1, {4, 6}},     // one consumer
+      {64, 256, 1, {4, 5}},      // wg1, wide N
+      {64, 128, 1, {6}},         // wg1, small tile
+  };
+  const std::pair<int, int> clusters[] = {{1, 1}, {2, 1}, {1, 2}};
+
+  std::vector<KernelSpec> out;
+  auto add = [&](KernelSpec s) {
+    s.dtype = dtype;
+    s.acc = acc;
+    s.layout = layout;
+    if (validate(s)) return;  // e.g. bn 192 is not a multiple of 64 for nn
+    if (std::find(out.begin(), out.end(), s) == out.end()) out.push_back(s);
+  };
+  for (const Row& r : rows)
+    for (int stages : r.stages)
+      for (auto [cm, cn] : clusters) {
+        KernelSpec s;
+        s.bm = r.bm;
+        s.bn = r.bn;
+        s.consumers = r.consumers;
+        s.stages = stages;
+        s.cluster_m = cm;
+        s.cluster_n = cn;
+        s.persistent = true;
+        s.raster = Raster::m;
+        s.swizzle = 8;
+        // Multicast pays off where tiles are big (fewer, longer loads); for the small tiles
+        // the 1x1 cluster keeps the list short.
+        if ((cm > 1 || cn > 1) && r.bm * r.bn < 128 * 192) continue;
+        add(s);
+      }
+  // Scheduling variants of the flagship tile: raster order, swizzle width, non-persistent.
+  for (auto [raster, swizzle, persistent] :
+       {std::tuple{Raster::n, 8, true}, std::tuple{Raster::m, 1, true},
+        std::tuple{Raster::m, 4, true}, std::tuple{Raster::m, 16, true},
+        std::tuple{Raster::m, 8, false}}) {
+    KernelSpec s;
+    s.bm = 128;
+    s.bn = 256;
+    s.consumers = 2;
+    s.stages = 4;
+    s.cluster_m = 2;
+    s.raster = raster;
+    s.swizzle = swizzle;
+    s.persistent = persistent;
+    add(s);
+  }
+  return out;
+}
+
+}  // namespace autogemm

@@ -1,0 +1,101 @@
+#include "spec/json.hpp"
+
+#include <fmt/format.h>
+
+#include <cstdint>
+
+#include "spec/validity.hpp"
+
+namespace autogemm {
+namespace {
+
+[[noreturn]] void fail(const std::string& why) {
+  throw Error("bad kernel spec JSON: " + why);
+}
+
+int get_int(const nlohmann::json& v, const std::string& key) {
+  // nlohmann narrows silently; an out-of-range number must not wrap into a plausible value.
+  const bool in_range = v.is_number_unsigned() ? v.get<uint64_t>() <= 1u << 30
+                        : v.is_number_integer()
+                            ? v.get<int64_t>() >= -(1 << 30) && v.get<int64_t>() <= 1 << 30
+                            : false;
+  if (!in_range) fail(fmt::format("'{}' must be an integer, got {}", key, v.dump()));
+  return v.get<int>();
+}
+
+std::string get_string(const nlohmann::json& v, const std::string& key) {
+  if (!v.is_string()) fail(fmt::format("'{}' must be a string, got {}", key, v.dump()));
+  return v.get<std::string>();
+}
+
+bool get_bool(const nlohmann::json& v, const std::string& key) {
+  if (!v.is_boolean()) fail(fmt::format("'{}' must be true or false, got {}", key, v.dump()));
+  return v.get<bool>();
+}
+
+Raster parse_raster(const std::string& s) {
+  if (s == "m") return Raster::m;
+  if (s == "n") return Raster::n;
+  fail("'raster' must be \"m\" or \"n\", got \"" + s + "\"");
+}
+
+}  // namespace
+
+void to_json(nlohmann::json& j, const KernelSpec& s) {
+  j = nlohmann::json{{"dtype", to_string(s.dtype)},
+                     {"acc", to_string(s.acc)},
+                     {"layout", to_string(s.layout)},
+                     {"bm", s.bm},
+                     {"bn", s.bn},
+                     {"bk", s.bk},
+                     {"stages", s.stages},
+                     {"consumers", s.consumers},
+                     {"cluster_m", s.cluster_m},
+                     {"cluster_n", s.cluster_n},
+                     {"persistent", s.persistent},
+                     {"raster", to_string(s.raster)},
+                     {"swizzle", s.swizzle}};
+}
+
+void from_json(const nlohmann::json& j, KernelSpec& out) {
+  if (!j.is_object()) fail("expected an object, got " + j.dump());
+  KernelSpec s;  // absent keys keep their defaults
+  for (const auto& [key, v] : j.items()) {
+    try {
+      if (key == "dtype")
+        s.dtype = parse_dtype(get_string(v, key));
+      else if (key == "acc")
+        s.acc = parse_acc(get_string(v, key));
+      else if (key == "layout")
+        s.layout = parse_layout(get_string(v, key));
+      else if (key == "bm")
+        s.bm = get_int(v, key);
+      else if (key == "bn")
+        s.bn = get_int(v, key);
+      else if (key == "bk")
+        s.bk = get_int(v, key);
+      else if (key == "stages")
+        s.stages = get_int(v, key);
+      else if (key == "consumers")
+        s.consumers = get_int(v, key);
+      else if (key == "cluster_m")
+        s.cluster_m = get_int(v, key);
+      else if (key == "cluster_n")
+        s.cluster_n = get_int(v, key);
+      else if (key == "persistent")
+        s.persistent = get_bool(v, key);
+      else if (key == "raster")
+        s.raster = parse_raster(get_string(v, key));
+      else if (key == "swizzle")
+        s.swizzle = get_int(v, key);
+      else
+        fail("unknown key '" + key + "'");
+    } catch (const nlohmann::json::exception& e) {
+      fail(fmt::format("'{}': {}", key, e.what()));
+    }
+  }
+  if (auto broken = validate(s)) fail("invalid spec: " + *broken);
+  out = s;
+}
+
+}  // namespace autogemm

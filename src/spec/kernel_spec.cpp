@@ -1,0 +1,26 @@
+#include "spec/kernel_spec.hpp"
+
+namespace autogemm {
+
+std::string_view to_string(Raster r) {
+  return r == Raster::m ? "m" : "n";
+}
+
+int threads_per_block(const KernelSpec& s) {
+  return 128 * (s.consumers + 1);
+}
+
+int smem_bytes(const KernelSpec& s) {
+  const int tile_bytes = (s.bm * s.bk + s.bn * s.bk) * element_bytes(s.dtype);
+  // 1024 B so the kernel can align the stage buffers to the 128-byte swizzle's 1024-byte
+  // pattern; 16 B per stage for its "full" and "empty" mbarriers (8 B each).
+  return s.stages * tile_bytes + 1024 + 16 * s.stages;
+}
+
+int acc_registers_per_thread(const KernelSpec& s) {
+  // A consumer warpgroup (128 threads) holds a (bm / consumers) x bn fp32 tile.
+  if (s.consumers <= 0) return 0;  // invalid; the consumer rule reports it
+  return (s.bm / s.consumers) * s.bn / 128;
+}
+
+}  // namespace autogemm

@@ -1,0 +1,49 @@
+// KernelSpec: one instance of the sm90 GEMM template, as a plain value.
+//
+// Every field is a structural choice of the kernel (DESIGN.md §4). The defaults describe a
+// sensible large-shape kernel, and they matter beyond convenience: when a field is added later
+// (split-K, swap-AB, epilogue kind, ...), its default must reproduce today's kernel, so that
+// old names, JSON files and tuning tables keep meaning what they meant.
+#pragma once
+
+#include "autogemm/types.hpp"
+
+namespace autogemm {
+
+// Which tile index moves fastest inside a swizzle group of the tile scheduler.
+enum class Raster { m, n };
+
+struct KernelSpec {
+  DType dtype = DType::f16;
+  AccType acc = AccType::f32;
+  Layout layout = Layout::tn;
+
+  // CTA tile. bk is fixed at 64 (one 128-byte swizzle row of 16-bit elements) for now.
+  int bm = 128;
+  int bn = 256;
+  int bk = 64;
+
+  int stages = 4;     // shared-memory pipeline depth
+  int consumers = 2;  // consumer warpgroups; 2 = cooperative (they split bm)
+
+  // Thread-block cluster; TMA multicast shares a tile between the two CTAs of a 2-CTA cluster.
+  int cluster_m = 1;
+  int cluster_n = 1;
+
+  bool persistent = true;  // grid of min(tiles, SMs) CTAs looping over tiles
+  Raster raster = Raster::m;
+  int swizzle = 8;  // tile-group width of the rasterization
+
+  friend bool operator==(const KernelSpec&, const KernelSpec&) = default;
+  friend auto operator<=>(const KernelSpec&, const KernelSpec&) = default;
+};
+
+std::string_view to_string(Raster);
+
+// Quantities derived from a spec; the validity rules and the launcher both use them, so they
+// are defined once here.
+int threads_per_block(const KernelSpec&);         // 128 * (consumers + 1): a producer warpgroup
+int smem_bytes(const KernelSpec&);                // dynamic shared memory the kernel asks for
+int acc_registers_per_thread(const KernelSpec&);  // fp32 accumulators per consumer thread
+
+}  // namespace autogemm

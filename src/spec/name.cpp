@@ -1,0 +1,163 @@
+#include "spec/name.hpp"
+
+#include <fmt/format.h>
+
+#include <charconv>
+#include <vector>
+
+#include "spec/validity.hpp"
+
+namespace autogemm {
+namespace {
+
+std::string_view dtype_token(DType t) {
+  return t == DType::f16 ? "f16" : "bf16";
+}
+std::string_view acc_token(AccType t) {
+  return t == AccType::f32 ? "f32" : "f16";
+}
+
+std::vector<std::string_view> split(std::string_view s, char sep) {
+  std::vector<std::string_view> out;
+  for (size_t start = 0;;) {
+    const size_t end = s.find(sep, start);
+    out.push_back(s.substr(start, end == std::string_view::npos ? end : end - start));
+    if (end == std::string_view::npos) return out;
+    start = end + 1;
+  }
+}
+
+// Parses one token of a name; every failure names the token and what was expected there.
+class NameParser {
+ public:
+  explicit NameParser(std::string_view name) : name_(name) {}
+
+  [[noreturn]] void fail(std::string_view token, std::string_view expected) const {
+    throw Error(fmt::format("malformed kernel spec name '{}': token '{}' should be {}", name_,
+                            token, expected));
+  }
+
+  // A decimal integer filling the whole of `digits`.
+  int integer(std::string_view token, std::string_view digits, std::string_view expected) const {
+    int value = 0;
+    const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
+    if (digits.empty() || ec != std::errc() || end != digits.data() + digits.size())
+      fail(token, expected);
+    return value;
+  }
+
+  // "<prefix><int>" -> int.
+  int prefixed(std::string_view token, std::string_view prefix, std::string_view expected) const {
+    if (!token.starts_with(prefix)) fail(token, expected);
+    return integer(token, token.substr(prefix.size()), expected);
+  }
+
+  // "<prefix><a>x<b>[x<c>...]" -> ints; exactly `count` of them.
+  std::vector<int> dims(std::string_view token, std::string_view prefix, size_t count,
+                        std::string_view expected) const {
+    if (!token.starts_with(prefix)) fail(token, expected);
+    const auto parts = split(token.substr(prefix.size()), 'x');
+    if (parts.size() != count) fail(token, expected);
+    std::vector<int> out;
+    for (auto p : parts) out.push_back(integer(token, p, expected));
+    return out;
+  }
+
+ private:
+  std::string_view name_;
+};
+
+}  // namespace
+
+std::string spec_name(const KernelSpec& s) {
+  return fmt::format("sm90_{}{}_{}_{}x{}x{}_s{}_c{}x{}_{}_{}_r{}{}", dtype_token(s.dtype),
+                     acc_token(s.acc), to_string(s.layout), s.bm, s.bn, s.bk, s.stages, s.cluster_m,
+                     s.cluster_n, s.consumers == 2 ? "coop" : fmt::format("wg{}", s.consumers),
+                     s.persistent ? "persist" : "tiles", s.swizzle, to_string(s.raster));
+}
+
+KernelSpec parse_name(std::string_view name) {
+  const NameParser p(name);
+  const auto tokens = split(name, '_');
+  if (tokens.size() < 9)
+    throw Error(
+        fmt::format("malformed kernel spec name '{}': expected 9 tokens like "
+                    "sm90_f16f32_tn_128x256x64_s4_c2x1_coop_persist_r8m, got {}",
+                    name, tokens.size()));
+
+  KernelSpec s;
+  if (tokens[0] != "sm90") p.fail(tokens[0], "the architecture 'sm90'");
+
+  // Data type then accumulator type, e.g. f16f32 or bf16f32.
+  std::string_view types = tokens[1];
+  const char* types_expected = "data+accumulator types like f16f32, bf16f32 or f16f16";
+  if (types.starts_with("bf16")) {
+    s.dtype = DType::bf16;
+    types.remove_prefix(4);
+  } else if (types.starts_with("f16")) {
+    s.dtype = DType::f16;
+    types.remove_prefix(3);
+  } else {
+    p.fail(tokens[1], types_expected);
+  }
+  if (types == "f32")
+    s.acc = AccType::f32;
+  else if (types == "f16")
+    s.acc = AccType::f16;
+  else
+    p.fail(tokens[1], types_expected);
+
+  if (tokens[2] == "nn")
+    s.layout = Layout::nn;
+  else if (tokens[2] == "tn")
+    s.layout = Layout::tn;
+  else
+    p.fail(tokens[2], "the layout 'nn' or 'tn'");
+
+  const auto tile = p.dims(tokens[3], "", 3, "the tile BMxBNxBK like 128x256x64");
+  s.bm = tile[0];
+  s.bn = tile[1];
+  s.bk = tile[2];
+  s.stages = p.prefixed(tokens[4], "s", "the stage count like s4");
+  const auto cluster = p.dims(tokens[5], "c", 2, "the cluster shape like c2x1");
+  s.cluster_m = cluster[0];
+  s.cluster_n = cluster[1];
+
+  if (tokens[6] == "coop")
+    s.consumers = 2;
+  else
+    s.consumers = p.prefixed(tokens[6], "wg", "'coop' or the consumer count like wg1");
+
+  if (tokens[7] == "persist")
+    s.persistent = true;
+  else if (tokens[7] == "tiles")
+    s.persistent = false;
+  else
+    p.fail(tokens[7], "'persist' or 'tiles'");
+
+  // Raster: r<swizzle><m|n>.
+  const std::string_view raster = tokens[8];
+  const char* raster_expected = "the raster like r8m (swizzle width, then m or n)";
+  if (raster.size() < 3) p.fail(raster, raster_expected);
+  if (raster.back() == 'm')
+    s.raster = Raster::m;
+  else if (raster.back() == 'n')
+    s.raster = Raster::n;
+  else
+    p.fail(raster, raster_expected);
+  s.swizzle = p.prefixed(raster.substr(0, raster.size() - 1), "r", raster_expected);
+
+  // Fields added later (split-K, swap-AB, ...) parse their optional tokens here.
+  if (tokens.size() > 9) p.fail(tokens[9], "absent (no optional fields are known)");
+
+  // Canonical form only ("s04" or "wg2" would otherwise alias another name).
+  const std::string canonical = spec_name(s);
+  if (canonical != name)
+    throw Error(
+        fmt::format("kernel spec name '{}' is not canonical; did you mean '{}'?", name, canonical));
+  if (auto broken = validate(s))
+    throw Error(fmt::format("kernel spec name '{}' describes an invalid spec: {}", name, *broken));
+  return s;
+}
+
+}  // namespace autogemm

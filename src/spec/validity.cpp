@@ -1,0 +1,179 @@
+#include "spec/validity.hpp"
+
+#include <fmt/format.h>
+
+#include "spec/name.hpp"
+
+namespace autogemm {
+namespace {
+
+using Verdict = std::optional<std::string>;
+
+// ---- Design-space rules: what the kernel template implements today. ----
+
+Verdict rule_types(const KernelSpec& s, const DeviceLimits&) {
+  if (s.acc == AccType::f16 && s.dtype != DType::f16) return "fp16 accumulation requires fp16 data";
+  if (s.acc == AccType::f16) return "fp16 accumulation not implemented yet";
+  return {};
+}
+
+Verdict rule_bk(const KernelSpec& s, const DeviceLimits&) {
+  if (s.bk != 64)
+    return fmt::format("bk must be 64 (one 128-byte swizzle row of 16-bit elements), got {}", s.bk);
+  return {};
+}
+
+Verdict rule_bm(const KernelSpec& s, const DeviceLimits&) {
+  if (s.bm != 64 && s.bm != 128 && s.bm != 256)
+    return fmt::format("bm must be 64, 128 or 256, got {}", s.bm);
+  return {};
+}
+
+Verdict rule_bn(const KernelSpec& s, const DeviceLimits&) {
+  if (s.bn < 64 || s.bn > 256) return fmt::format("bn must be from 64 to 256, got {}", s.bn);
+  if (s.layout == Layout::tn && s.bn % 16 != 0)
+    return fmt::format("bn must be a multiple of 16 for layout tn, got {}", s.bn);
+  // nn loads B (K x N, N contiguous) as 64-column boxes: one 128-byte swizzle row each.
+  if (s.layout == Layout::nn && s.bn % 64 != 0)
+    return fmt::format(
+        "bn must be a multiple of 64 for layout nn (B tiles load as 64-column chunks of the "
+        "128-byte swizzle), got {}",
+        s.bn);
+  return {};
+}
+
+Verdict rule_stages(const KernelSpec& s, const DeviceLimits&) {
+  if (s.stages < 2 || s.stages > 8) return fmt::format("stages must be 2 to 8, got {}", s.stages);
+  return {};
+}
+
+Verdict rule_consumers(const KernelSpec& s, const DeviceLimits&) {
+  if (s.consumers != 1 && s.consumers != 2)
+    return fmt::format("consumers must be 1 or 2, got {}", s.consumers);
+  // Each consumer warpgroup issues m64 wgmmas over its own rows.
+  if ((s.bm / s.consumers) % 64 != 0)
+    return fmt::format("rows per consumer bm/consumers = {} must be a multiple of 64 (wgmma M)",
+                       s.bm / s.consumers);
+  return {};
+}
+
+Verdict rule_cluster(const KernelSpec& s, const DeviceLimits&) {
+  const bool ok = (s.cluster_m == 1 && s.cluster_n == 1) ||
+                  (s.cluster_m == 2 && s.cluster_n == 1) || (s.cluster_m == 1 && s.cluster_n == 2);
+  if (!ok)
+    return fmt::format("cluster must be 1x1, 2x1 or 1x2, got {}x{}", s.cluster_m, s.cluster_n);
+  // With multicast each CTA of the pair loads half of the shared tile; a half must still be a
+  // whole number of 16-byte rows of the TMA box.
+  if (s.cluster_m == 2 && s.layout == Layout::tn && (s.bn / 2) % 8 != 0)
+    return fmt::format(
+        "cluster 2x1 with layout tn splits the B tile: bn/2 = {} must be a "
+        "multiple of 8",
+        s.bn / 2);
+  if (s.cluster_n == 2 && (s.bm / 2) % 8 != 0)
+    return fmt::format("cluster 1x2 splits the A tile: bm/2 = {} must be a multiple of 8",
+                       s.bm / 2);
+  return {};
+}
+
+Verdict rule_swizzle(const KernelSpec& s, const DeviceLimits&) {
+  const int w = s.swizzle;
+  if (w != 1 && w != 2 && w != 4 && w != 8 && w != 16)
+    return fmt::format("swizzle must be 1, 2, 4, 8 or 16, got {}", w);
+  return {};
+}
+
+// ---- Hardware rules: budgets and instruction shapes. ----
+
+Verdict rule_mma(const KernelSpec& s, const DeviceLimits&) {
+  if (s.bn % 8 != 0 || s.bn > 256)
+    return fmt::format("wgmma m64nNk16 needs N = bn a multiple of 8 and at most 256, got {}", s.bn);
+  return {};
+}
+
+// A TMA box: inner dimension (contiguous in memory) and outer dimension, in elements.
+Verdict check_box(const char* what, int inner, int outer, int elem_bytes) {
+  if (inner > 256 || outer > 256)
+    return fmt::format("TMA box of {} is {}x{} (inner x outer); each dimension must be at most 256",
+                       what, inner, outer);
+  if (inner * elem_bytes > 128)
+    return fmt::format(
+        "TMA box of {} has an inner dimension of {} B; the 128-byte swizzle allows "
+        "at most 128 B",
+        what, inner * elem_bytes);
+  return {};
+}
+
+Verdict rule_tma(const KernelSpec& s, const DeviceLimits&) {
+  const int eb = element_bytes(s.dtype);
+  // A (M x K, K contiguous); with a 1x2 cluster each CTA loads half of the rows.
+  if (auto v = check_box("A", s.bk, s.bm / s.cluster_n, eb)) return v;
+  // B with a 2x1 cluster: each CTA loads half. tn: B is N x K, K contiguous, split along N.
+  // nn: B is K x N, N contiguous, loaded as 64-column chunks, split along K.
+  if (s.layout == Layout::tn) return check_box("B", s.bk, s.bn / s.cluster_m, eb);
+  return check_box("B", 64, s.bk / s.cluster_m, eb);
+}
+
+Verdict rule_smem(const KernelSpec& s, const DeviceLimits& limits) {
+  const int bytes = smem_bytes(s);
+  if (bytes > limits.max_smem_per_block)
+    return fmt::format(
+        "shared memory {} B exceeds the {} B limit (stages*(bm+bn)*bk*2 + 1024 + 16*stages)", bytes,
+        limits.max_smem_per_block);
+  return {};
+}
+
+Verdict rule_registers(const KernelSpec& s, const DeviceLimits&) {
+  // Consumers run with setmaxnreg 232; beyond 128 accumulators there is too little room left
+  // for fragments, addresses and the epilogue without spilling.
+  const int regs = acc_registers_per_thread(s);
+  if (regs > 128)
+    return fmt::format(
+        "accumulators need {} fp32 registers per consumer thread, above the budget of 128 "
+        "((bm/consumers)*bn/128)",
+        regs);
+  return {};
+}
+
+using Rule = Verdict (*)(const KernelSpec&, const DeviceLimits&);
+// Order matters: later rules may assume earlier ones hold (e.g. consumers != 0).
+constexpr Rule kRules[] = {rule_types,  rule_bk,        rule_bm,      rule_bn,
+                           rule_stages, rule_consumers, rule_cluster, rule_swizzle,
+                           rule_mma,    rule_tma,       rule_smem,    rule_registers};
+
+std::string describe(const Problem& p) {
+  return fmt::format("problem {}x{}x{} {}/{}/{}", p.shape.m, p.shape.n, p.shape.k,
+                     to_string(p.dtype), to_string(p.acc), to_string(p.layout));
+}
+
+}  // namespace
+
+std::optional<std::string> validate(const KernelSpec& s, const DeviceLimits& limits) {
+  for (Rule rule : kRules)
+    if (auto v = rule(s, limits)) return v;
+  return {};
+}
+
+void check(const KernelSpec& s, const DeviceLimits& limits) {
+  if (auto v = validate(s, limits)) throw Error("invalid kernel spec " + spec_name(s) + ": " + *v);
+}
+
+std::optional<std::string> validate_problem(const KernelSpec& s, const Problem& p) {
+  if (s.dtype != p.dtype || s.acc != p.acc || s.layout != p.layout)
+    return fmt::format("spec {} is {}/{}/{}, the problem is {}/{}/{}", spec_name(s),
+                       to_string(s.dtype), to_string(s.acc), to_string(s.layout),
+                       to_string(p.dtype), to_string(p.acc), to_string(p.layout));
+  const auto& sh = p.shape;
+  if (sh.m < 1) return fmt::format("M = {} must be at least 1", sh.m);
+  // TMA needs every row stride to be a multiple of 16 bytes: 8 elements of 16 bits.
+  if (sh.n < 8 || sh.n % 8 != 0)
+    return fmt::format("N = {} must be a positive multiple of 8 (TMA needs 16-byte strides)", sh.n);
+  if (sh.k < 8 || sh.k % 8 != 0)
+    return fmt::format("K = {} must be a positive multiple of 8 (TMA needs 16-byte strides)", sh.k);
+  return {};
+}
+
+void check_problem(const KernelSpec& s, const Problem& p) {
+  if (auto v = validate_problem(s, p)) throw Error(describe(p) + ": " + *v);
+}
+
+}  // namespace autogemm

@@ -1,0 +1,223 @@
+// KernelSpec: validity rules, derived quantities, names, enumeration and the default sweep.
+#include <gtest/gtest.h>
+
+#include <set>
+
+#include "spec/enumerate.hpp"
+#include "spec/name.hpp"
+#include "spec/validity.hpp"
+
+namespace autogemm {
+namespace {
+
+KernelSpec flagship() {
+  KernelSpec s;
+  s.bm = 128;
+  s.bn = 256;
+  s.stages = 4;
+  s.consumers = 2;
+  s.cluster_m = 2;
+  s.cluster_n = 1;
+  s.swizzle = 8;
+  return s;
+}
+
+// The text of the first broken rule, "" when valid.
+std::string broken(const KernelSpec& s, const DeviceLimits& l = {}) {
+  return validate(s, l).value_or("");
+}
+
+TEST(Spec, FlagshipIsValidAndNamed) {
+  const KernelSpec s = flagship();
+  EXPECT_EQ(broken(s), "");
+  EXPECT_EQ(spec_name(s), "sm90_f16f32_tn_128x256x64_s4_c2x1_coop_persist_r8m");
+  EXPECT_EQ(threads_per_block(s), 384);
+  EXPECT_EQ(smem_bytes(s), 4 * (128 + 256) * 64 * 2 + 1024 + 4 * 16);
+  EXPECT_EQ(acc_registers_per_thread(s), 128);
+}
+
+TEST(Spec, SharedMemoryRuleNamesTheBudget) {
+  KernelSpec s = flagship();
+  s.stages = 5;  // 5 * 49152 + 1024 + 80
+  EXPECT_EQ(broken(s),
+            "shared memory 246864 B exceeds the 232448 B limit "
+            "(stages*(bm+bn)*bk*2 + 1024 + 16*stages)");
+  // The limit is a parameter: a device with more shared memory accepts it.
+  EXPECT_EQ(broken(s, DeviceLimits{.max_smem_per_block = 262144}), "");
+}
+
+TEST(Spec, RegisterRule) {
+  KernelSpec s = flagship();
+  s.consumers = 1;  // one warpgroup holding 128 x 256 fp32
+  EXPECT_NE(broken(s).find("accumulators need 256 fp32 registers per consumer thread"),
+            std::string::npos)
+      << broken(s);
+}
+
+TEST(Spec, EachDomainRuleHasItsText) {
+  auto with = [](auto edit) {
+    KernelSpec s = flagship();
+    edit(s);
+    return broken(s);
+  };
+  EXPECT_EQ(with([](KernelSpec& s) { s.acc = AccType::f16; }),
+            "fp16 accumulation not implemented yet");
+  EXPECT_EQ(with([](KernelSpec& s) {
+              s.acc = AccType::f16;
+              s.dtype = DType::bf16;
+            }),
+            "fp16 accumulation requires fp16 data");
+  EXPECT_EQ(with([](KernelSpec& s) { s.bk = 32; }),
+            "bk must be 64 (one 128-byte swizzle row of 16-bit elements), got 32");
+  EXPECT_EQ(with([](KernelSpec& s) { s.bm = 96; }), "bm must be 64, 128 or 256, got 96");
+  EXPECT_EQ(with([](KernelSpec& s) { s.bn = 272; }), "bn must be from 64 to 256, got 272");
+  EXPECT_EQ(with([](KernelSpec& s) { s.bn = 120; }),
+            "bn must be a multiple of 16 for layout tn, got 120");
+  EXPECT_NE(with([](KernelSpec& s) {
+              s.layout = Layout::nn;
+              s.bn = 192 - 16;
+            }).find("bn must be a multiple of 64 for layout nn"),
+            std::string::npos);
+  EXPECT_EQ(with([](KernelSpec& s) { s.stages = 1; }), "stages must be 2 to 8, got 1");
+  EXPECT_EQ(with([](KernelSpec& s) { s.consumers = 3; }), "consumers must be 1 or 2, got 3");
+  EXPECT_EQ(with([](KernelSpec& s) { s.bm = 64; }),
+            "rows per consumer bm/consumers = 32 must be a multiple of 64 (wgmma M)");
+  EXPECT_EQ(with([](KernelSpec& s) { s.cluster_n = 2; }),
+            "cluster must be 1x1, 2x1 or 1x2, got 2x2");
+  EXPECT_EQ(with([](KernelSpec& s) { s.swizzle = 3; }), "swizzle must be 1, 2, 4, 8 or 16, got 3");
+}
+
+TEST(Spec, CheckThrowsWithNameAndRule) {
+  KernelSpec s = flagship();
+  s.stages = 9;
+  try {
+    check(s);
+    FAIL() << "no throw";
+  } catch (const Error& e) {
+    EXPECT_STREQ(e.what(),
+                 "invalid kernel spec sm90_f16f32_tn_128x256x64_s9_c2x1_coop_persist_r8m: "
+                 "stages must be 2 to 8, got 9");
+  }
+}
+
+TEST(Spec, ProblemRules) {
+  const KernelSpec s = flagship();
+  Problem p;
+  p.layout = Layout::tn;
+  p.shape = {1, 8, 8};
+  EXPECT_FALSE(validate_problem(s, p));
+  p.shape = {100, 30, 64};
+  try {
+    check_problem(s, p);
+    FAIL() << "no throw";
+  } catch (const Error& e) {
+    EXPECT_STREQ(e.what(),
+                 "problem 100x30x64 fp16/fp32/tn: N = 30 must be a positive multiple of 8 "
+                 "(TMA needs 16-byte strides)");
+  }
+  p.shape = {0, 64, 64};
+  EXPECT_EQ(validate_problem(s, p).value_or(""), "M = 0 must be at least 1");
+  p.shape = {64, 64, 4};
+  EXPECT_NE(validate_problem(s, p).value_or("").find("K = 4"), std::string::npos);
+  p.shape = {64, 64, 64};
+  p.layout = Layout::nn;
+  EXPECT_NE(validate_problem(s, p).value_or("").find("the problem is fp16/fp32/nn"),
+            std::string::npos);
+}
+
+TEST(SpecName, RoundTripsForEveryValidSpec) {
+  size_t total = 0;
+  for (DType dt : {DType::f16, DType::bf16})
+    for (Layout layout : {Layout::nn, Layout::tn}) {
+      const auto specs = enumerate_specs(dt, AccType::f32, layout);
+      ASSERT_FALSE(specs.empty());
+      std::set<std::string> names;
+      for (const KernelSpec& s : specs) {
+        const std::string name = spec_name(s);
+        ASSERT_EQ(parse_name(name), s) << name;
+        ASSERT_TRUE(names.insert(name).second) << "duplicate name " << name;
+      }
+      total += specs.size();
+    }
+  // Enough of the space is valid to be worth tuning over (a guard against a rule gone wrong).
+  EXPECT_GT(total, 10000u);
+}
+
+TEST(SpecName, MalformedNamesAreRefusedWithTheToken) {
+  auto error_of = [](std::string_view name) -> std::string {
+    try {
+      parse_name(name);
+    } catch (const Error& e) {
+      return e.what();
+    }
+    return "";
+  };
+  const std::string good = "sm90_f16f32_tn_128x256x64_s4_c2x1_coop_persist_r8m";
+  EXPECT_EQ(error_of(good), "");
+  EXPECT_NE(error_of("sm80_f16f32_tn_128x256x64_s4_c2x1_coop_persist_r8m").find("token 'sm80'"),
+            std::string::npos);
+  EXPECT_NE(error_of("sm90_f32f32_tn_128x256x64_s4_c2x1_coop_persist_r8m").find("token 'f32f32'"),
+            std::string::npos);
+  EXPECT_NE(error_of("sm90_f16f32_tt_128x256x64_s4_c2x1_coop_persist_r8m").find("token 'tt'"),
+            std::string::npos);
+  EXPECT_NE(error_of("sm90_f16f32_tn_128x256_s4_c2x1_coop_persist_r8m").find("token '128x256'"),
+            std::string::npos);
+  EXPECT_NE(error_of("sm90_f16f32_tn_128x256x64_s4x_c2x1_coop_persist_r8m").find("token 's4x'"),
+            std::string::npos);
+  EXPECT_NE(error_of("sm90_f16f32_tn_128x256x64_s4_2x1_coop_persist_r8m").find("token '2x1'"),
+            std::string::npos);
+  EXPECT_NE(error_of("sm90_f16f32_tn_128x256x64_s4_c2x1_coop_always_r8m").find("token 'always'"),
+            std::string::npos);
+  EXPECT_NE(error_of("sm90_f16f32_tn_128x256x64_s4_c2x1_coop_persist_r8k").find("token 'r8k'"),
+            std::string::npos);
+  EXPECT_NE(error_of(good + "_extra").find("token 'extra'"), std::string::npos);
+  EXPECT_NE(error_of("sm90_f16f32_tn").find("expected 9 tokens"), std::string::npos);
+  EXPECT_NE(error_of("").find("expected 9 tokens"), std::string::npos);
+  // Aliases of a canonical name are refused, pointing at the canonical one.
+  EXPECT_NE(error_of("sm90_f16f32_tn_128x256x64_s04_c2x1_coop_persist_r8m")
+                .find("did you mean '" + good + "'"),
+            std::string::npos);
+  EXPECT_NE(error_of("sm90_f16f32_tn_128x256x64_s4_c2x1_wg2_persist_r8m").find("not canonical"),
+            std::string::npos);
+  // Well-formed but invalid: the rule is named.
+  EXPECT_NE(error_of("sm90_f16f32_tn_128x256x64_s6_c2x1_coop_persist_r8m").find("shared memory"),
+            std::string::npos);
+}
+
+TEST(SpecEnumerate, FilterAndOnlyValid) {
+  const auto specs = enumerate_specs(DType::f16, AccType::f32, Layout::nn,
+                                     [](const KernelSpec& s) { return s.bm == 64; });
+  ASSERT_FALSE(specs.empty());
+  for (const KernelSpec& s : specs) {
+    EXPECT_EQ(s.bm, 64);
+    EXPECT_EQ(s.bn % 64, 0);
+    EXPECT_FALSE(validate(s));
+  }
+  // fp16 accumulation has no valid spec yet.
+  EXPECT_TRUE(enumerate_specs(DType::f16, AccType::f16, Layout::tn).empty());
+}
+
+TEST(SpecEnumerate, DefaultSweepCoversTheSpace) {
+  for (Layout layout : {Layout::nn, Layout::tn}) {
+    const auto sweep = default_sweep(DType::f16, AccType::f32, layout);
+    EXPECT_GE(sweep.size(), 20u);
+    EXPECT_LE(sweep.size(), 40u);
+    std::set<std::string> names;
+    bool has_128x256 = false, has_256x128 = false, has_wg1_64 = false, has_2x1 = false,
+         has_1x2 = false;
+    for (const KernelSpec& s : sweep) {
+      EXPECT_FALSE(validate(s)) << spec_name(s);
+      EXPECT_EQ(s.layout, layout);
+      EXPECT_TRUE(names.insert(spec_name(s)).second) << spec_name(s);
+      has_128x256 |= s.bm == 128 && s.bn == 256 && s.consumers == 2;
+      has_256x128 |= s.bm == 256 && s.bn == 128 && s.consumers == 2;
+      has_wg1_64 |= s.bm == 64 && s.consumers == 1;
+      has_2x1 |= s.cluster_m == 2;
+      has_1x2 |= s.cluster_n == 2;
+    }
+    EXPECT_TRUE(has_128x256 && has_256x128 && has_wg1_64 && has_2x1 && has_1x2);
+  }
+}
+
+}  // namespace
+}  // namespace autogemm
