@@ -1,0 +1,65 @@
+#include "jit/jit.hpp"
+
+#include <chrono>
+
+#include "jit/source.hpp"
+#include "spec/name.hpp"
+#include "spec/validity.hpp"
+
+namespace autogemm::jit {
+
+std::shared_ptr<const CompiledKernel> build(const KernelSpec& spec) {
+  check(spec);
+  const std::string name = spec_name(spec);
+  try {
+    return KernelCache::global().get(kernel_source(spec), name + ".cu");
+  } catch (const Error& e) {
+    throw Error("building kernel " + name + ": " + e.what());
+  }
+}
+
+std::vector<BuildResult> build_many(const std::vector<KernelSpec>& specs, int threads) {
+  std::vector<BuildResult> results(specs.size());
+  // Invalid specs fail here, without reaching NVRTC; the rest go to the cache as one batch.
+  std::vector<std::string> sources, names;
+  std::vector<size_t> index;
+  for (size_t i = 0; i < specs.size(); ++i) {
+    if (auto broken = validate(specs[i])) {
+      results[i].error = "invalid kernel spec " + spec_name(specs[i]) + ": " + *broken;
+      continue;
+    }
+    sources.push_back(kernel_source(specs[i]));
+    names.push_back(spec_name(specs[i]) + ".cu");
+    index.push_back(i);
+  }
+  auto built = KernelCache::global().get_many(sources, names, threads);
+  for (size_t j = 0; j < built.size(); ++j) results[index[j]] = std::move(built[j]);
+  return results;
+}
+
+const LoadedKernel& load(const KernelSpec& spec) {
+  return ModuleCache::global().load(*build(spec), kernel_entry_name(), smem_bytes(spec));
+}
+
+PrebuildReport prebuild(const std::vector<KernelSpec>& specs, int threads) {
+  const auto t0 = std::chrono::steady_clock::now();
+  PrebuildReport report;
+  const auto results = build_many(specs, threads);
+  for (size_t i = 0; i < specs.size(); ++i) {
+    const BuildResult& r = results[i];
+    if (!r.ok()) {
+      report.failed.emplace_back(specs[i], r.error);
+    } else if (r.kernel->origin == CompiledKernel::Origin::compiled &&
+               r.kernel->compile_seconds > 0) {
+      ++report.compiled;
+      report.compile_seconds.push_back(r.kernel->compile_seconds);
+    } else {
+      ++report.cached;
+    }
+  }
+  report.wall_seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  return report;
+}
+
+}  // namespace autogemm::jit

@@ -1,0 +1,111 @@
+#include "jit/module_cache.hpp"
+
+#include <cuda_runtime.h>
+#include <fmt/format.h>
+
+#include <chrono>
+
+#include "core/cuda_check.hpp"
+
+namespace autogemm::jit {
+namespace {
+
+// The driver functions this file needs, resolved once through the runtime.
+struct Driver {
+  decltype(&::cuCtxGetCurrent) ctx_get_current = nullptr;
+  decltype(&::cuModuleLoadData) module_load_data = nullptr;
+  decltype(&::cuModuleGetFunction) module_get_function = nullptr;
+  decltype(&::cuModuleUnload) module_unload = nullptr;
+  decltype(&::cuFuncSetAttribute) func_set_attribute = nullptr;
+  decltype(&::cuFuncGetAttribute) func_get_attribute = nullptr;
+};
+
+template <class Fn>
+void resolve(Fn& fn, const char* symbol) {
+  void* p = nullptr;
+  cudaDriverEntryPointQueryResult status{};
+  const cudaError_t err =
+      cudaGetDriverEntryPointByVersion(symbol, &p, 12000, cudaEnableDefault, &status);
+  if (err != cudaSuccess || status != cudaDriverEntryPointSuccess || p == nullptr) {
+    cudaGetLastError();  // clear it, so later runtime calls report their own errors
+    throw NoGpuError(fmt::format("CUDA driver function {} is unavailable (no NVIDIA driver?): {}",
+                                 symbol, cudaGetErrorString(err)));
+  }
+  fn = reinterpret_cast<Fn>(p);
+}
+
+const Driver& driver() {
+  static const Driver d = [] {
+    Driver d;
+    resolve(d.ctx_get_current, "cuCtxGetCurrent");
+    resolve(d.module_load_data, "cuModuleLoadData");
+    resolve(d.module_get_function, "cuModuleGetFunction");
+    resolve(d.module_unload, "cuModuleUnload");
+    resolve(d.func_set_attribute, "cuFuncSetAttribute");
+    resolve(d.func_get_attribute, "cuFuncGetAttribute");
+    return d;
+  }();
+  return d;
+}
+
+CUcontext current_context() {
+  require_gpu();
+  CUcontext ctx = nullptr;
+  check_cu(driver().ctx_get_current(&ctx), "cuCtxGetCurrent");
+  if (ctx == nullptr) {
+    // No context yet: let the runtime create the current device's primary context, the one
+    // every runtime API call (and so the caller's streams) uses.
+    check_cuda(cudaFree(nullptr), "initialising the CUDA context");
+    check_cu(driver().ctx_get_current(&ctx), "cuCtxGetCurrent");
+  }
+  return ctx;
+}
+
+}  // namespace
+
+ModuleCache::~ModuleCache() {
+  for (auto& [key, k] : loaded_) driver().module_unload(k.module);  // best effort
+}
+
+ModuleCache& ModuleCache::global() {
+  static ModuleCache* cache = new ModuleCache;  // intentionally leaked; see the header
+  return *cache;
+}
+
+const LoadedKernel& ModuleCache::load(const CompiledKernel& kernel, const std::string& entry,
+                                      int dynamic_smem) {
+  const CUcontext ctx = current_context();
+  const Driver& d = driver();
+  std::lock_guard lock(mutex_);
+  Key key{ctx, kernel.key, entry};
+  if (auto it = loaded_.find(key); it != loaded_.end()) {
+    if (it->second.dynamic_smem < dynamic_smem) {
+      check_cu(d.func_set_attribute(it->second.function,
+                                    CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, dynamic_smem),
+               "cuFuncSetAttribute(MAX_DYNAMIC_SHARED_SIZE_BYTES)");
+      it->second.dynamic_smem = dynamic_smem;
+    }
+    return it->second;
+  }
+
+  const auto t0 = std::chrono::steady_clock::now();
+  LoadedKernel k;
+  check_cu(d.module_load_data(&k.module, kernel.cubin.data()), "cuModuleLoadData");
+  try {
+    check_cu(d.module_get_function(&k.function, k.module, entry.c_str()),
+             "cuModuleGetFunction(" + entry + ")");
+    check_cu(d.func_set_attribute(k.function, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+                                  dynamic_smem),
+             fmt::format("cuFuncSetAttribute(MAX_DYNAMIC_SHARED_SIZE_BYTES, {})", dynamic_smem));
+    check_cu(d.func_get_attribute(&k.registers, CU_FUNC_ATTRIBUTE_NUM_REGS, k.function),
+             "cuFuncGetAttribute(NUM_REGS)");
+  } catch (...) {
+    d.module_unload(k.module);
+    throw;
+  }
+  k.dynamic_smem = dynamic_smem;
+  k.load_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  return loaded_.emplace(std::move(key), k).first->second;
+}
+
+}  // namespace autogemm::jit
