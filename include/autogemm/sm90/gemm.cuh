@@ -117,15 +117,16 @@ __device__ __forceinline__ void produce(const TmaDescriptor* tma_a, const TmaDes
   }
 }
 
-// Tell every CTA of the cluster that this warp is done reading `stage`.
+// Tell every CTA of the cluster that this consumer warpgroup is done reading `stage`. The MMAs
+// that read it have completed (wgmma.wait_group), so one arrival per warpgroup and CTA suffices;
+// thread r of the warpgroup signals CTA r, so the remote arrivals go out in parallel.
 template <class Cfg>
 __device__ __forceinline__ void release_stage(u64* empty, int stage) {
-  if (threadIdx.x % 32 != 0) return;
+  const u32 t = threadIdx.x % 128;
   if constexpr (Cfg::kClusterSize == 1) {
-    mbar_arrive(&empty[stage]);
+    if (t == 0) mbar_arrive(&empty[stage]);
   } else {
-#pragma unroll
-    for (u32 r = 0; r < u32(Cfg::kClusterSize); ++r) mbar_arrive_cluster(&empty[stage], r);
+    if (t < u32(Cfg::kClusterSize)) mbar_arrive_cluster(&empty[stage], t);
   }
 }
 
@@ -194,7 +195,7 @@ __device__ __forceinline__ void gemm_kernel(const TmaDescriptor* tma_a, const Tm
 #pragma unroll
     for (int s = 0; s < Cfg::kStages; ++s) {
       mbar_init(&full[s], 1);
-      mbar_init(&empty[s], Cfg::kConsumers * 4 * Cfg::kClusterSize);  // lane 0 of each warp
+      mbar_init(&empty[s], Cfg::kConsumers * Cfg::kClusterSize);
     }
     fence_barrier_init();
   }

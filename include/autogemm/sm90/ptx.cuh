@@ -45,7 +45,7 @@ __device__ __forceinline__ void mbar_arrive_cluster(u64* bar, u32 cta_rank) {
   asm volatile(
       "{\n .reg .b32 remote;\n"
       " mapa.shared::cluster.u32 remote, %0, %1;\n"
-      " mbarrier.arrive.release.cluster.shared::cluster.b64 _, [remote];\n}" ::"r"(smem_addr(bar)),
+      " mbarrier.arrive.shared::cluster.b64 _, [remote];\n}" ::"r"(smem_addr(bar)),
       "r"(cta_rank)
       : "memory");
 }

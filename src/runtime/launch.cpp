@@ -1,0 +1,75 @@
+#include "runtime/launch.hpp"
+
+#include <algorithm>
+
+#include "runtime/driver_api.hpp"
+
+namespace autogemm {
+
+int max_active_clusters(CUfunction fn, const KernelSpec& s) {
+  CUlaunchConfig cfg{};
+  CUlaunchAttribute attr{};
+  const unsigned cluster = unsigned(s.cluster_m * s.cluster_n);
+  attr.id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
+  attr.value.clusterDim.x = cluster;
+  attr.value.clusterDim.y = 1;
+  attr.value.clusterDim.z = 1;
+  cfg.gridDimX = cluster;
+  cfg.gridDimY = cfg.gridDimZ = 1;
+  cfg.blockDimX = unsigned(threads_per_block(s));
+  cfg.blockDimY = cfg.blockDimZ = 1;
+  cfg.sharedMemBytes = unsigned(smem_bytes(s));
+  cfg.attrs = &attr;
+  cfg.numAttrs = 1;
+  int count = 0;
+  check_driver(driver().occupancy_max_active_clusters(&count, fn, &cfg),
+               "cuOccupancyMaxActiveClusters");
+  if (count < 1) throw Error("kernel does not fit on the device (no cluster can be resident)");
+  return count;
+}
+
+LaunchPlan make_plan(const KernelSpec& s, const Problem& p, CUfunction fn, int resident_clusters,
+                     const void* a, const void* b, void* c) {
+  LaunchPlan plan;
+  plan.maps = make_tensor_maps(s, p, a, b);
+  plan.args.c = c;
+  plan.args.m = int(p.shape.m);
+  plan.args.n = int(p.shape.n);
+  plan.args.k = int(p.shape.k);
+  plan.args.ldc = p.shape.n;
+  plan.function = fn;
+  plan.cluster = unsigned(s.cluster_m * s.cluster_n);
+  const long long tiles_m = (p.shape.m + s.bm - 1) / s.bm;
+  const long long tiles_n = (p.shape.n + s.bn - 1) / s.bn;
+  const long long units = ((tiles_m + s.cluster_m - 1) / s.cluster_m) *
+                          ((tiles_n + s.cluster_n - 1) / s.cluster_n);
+  const long long clusters = s.persistent ? std::min<long long>(units, resident_clusters) : units;
+  if (clusters * plan.cluster > 0x7fffffffLL) throw Error("problem needs too many thread blocks");
+  plan.grid = unsigned(clusters * plan.cluster);
+  plan.threads = unsigned(threads_per_block(s));
+  plan.smem = unsigned(smem_bytes(s));
+  return plan;
+}
+
+void launch(const LaunchPlan& plan, cudaStream_t stream) {
+  CUlaunchAttribute attr{};
+  attr.id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
+  attr.value.clusterDim.x = plan.cluster;
+  attr.value.clusterDim.y = 1;
+  attr.value.clusterDim.z = 1;
+  CUlaunchConfig cfg{};
+  cfg.gridDimX = plan.grid;
+  cfg.gridDimY = cfg.gridDimZ = 1;
+  cfg.blockDimX = plan.threads;
+  cfg.blockDimY = cfg.blockDimZ = 1;
+  cfg.sharedMemBytes = plan.smem;
+  cfg.hStream = reinterpret_cast<CUstream>(stream);
+  cfg.attrs = &attr;
+  cfg.numAttrs = 1;
+  void* params[] = {const_cast<CUtensorMap*>(&plan.maps.a), const_cast<CUtensorMap*>(&plan.maps.b),
+                    const_cast<sm90::GemmArgs*>(&plan.args)};
+  check_driver(driver().launch_kernel_ex(&cfg, plan.function, params, nullptr),
+               "cuLaunchKernelEx");
+}
+
+}  // namespace autogemm

@@ -1,0 +1,35 @@
+// Launching one compiled kernel instance: grid geometry from the spec and shape, and the
+// cuLaunchKernelEx call with the cluster attribute. Everything here is mechanism; which spec to
+// run is decided elsewhere.
+#pragma once
+
+#include <cuda.h>
+#include <cuda_runtime.h>
+
+#include "autogemm/sm90/types.cuh"
+#include "runtime/tensor_maps.hpp"
+#include "spec/kernel_spec.hpp"
+
+namespace autogemm {
+
+struct LaunchPlan {
+  OperandMaps maps;  // first: keeps the 64-byte alignment the descriptors need
+  sm90::GemmArgs args{};
+  CUfunction function = nullptr;
+  unsigned grid = 0;  // CTAs, a multiple of the cluster size
+  unsigned threads = 0;
+  unsigned smem = 0;
+  unsigned cluster = 1;
+};
+
+// How many clusters of this kernel fit on the device at once (1 CTA per SM). Queried from the
+// driver, because 2-CTA clusters must fit inside one GPC and not every SM count pairs up.
+int max_active_clusters(CUfunction, const KernelSpec&);
+
+// Builds the plan; `resident_clusters` bounds a persistent grid.
+LaunchPlan make_plan(const KernelSpec&, const Problem&, CUfunction, int resident_clusters,
+                     const void* a, const void* b, void* c);
+
+void launch(const LaunchPlan&, cudaStream_t);
+
+}  // namespace autogemm

@@ -1,0 +1,45 @@
+#include "runtime/tensor_maps.hpp"
+
+#include <cstdint>
+#include <string>
+
+#include "runtime/driver_api.hpp"
+
+namespace autogemm {
+namespace {
+
+// A row-major matrix of `rows` × `cols` 16-bit elements, loaded in boxes of box_rows × box_cols
+// with the 128-byte swizzle (box_cols * 2 must be 128).
+CUtensorMap encode(DType dtype, const void* base, uint64_t rows, uint64_t cols, uint32_t box_rows,
+                   uint32_t box_cols, const char* operand) {
+  if (reinterpret_cast<uintptr_t>(base) % 16 != 0)
+    throw Error(std::string("operand ") + operand + " is not 16-byte aligned");
+  CUtensorMap map{};
+  const cuuint64_t dims[2] = {cols, rows};
+  const cuuint64_t strides[1] = {cols * 2};
+  const cuuint32_t box[2] = {box_cols, box_rows};
+  const cuuint32_t element_strides[2] = {1, 1};
+  const auto type = dtype == DType::f16 ? CU_TENSOR_MAP_DATA_TYPE_FLOAT16
+                                        : CU_TENSOR_MAP_DATA_TYPE_BFLOAT16;
+  CUresult res = driver().tensor_map_encode_tiled(
+      &map, type, 2, const_cast<void*>(base), dims, strides, box, element_strides,
+      CU_TENSOR_MAP_INTERLEAVE_NONE, CU_TENSOR_MAP_SWIZZLE_128B,
+      CU_TENSOR_MAP_L2_PROMOTION_L2_256B, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
+  check_driver(res, (std::string("cuTensorMapEncodeTiled for operand ") + operand).c_str());
+  return map;
+}
+
+}  // namespace
+
+OperandMaps make_tensor_maps(const KernelSpec& s, const Problem& p, const void* a, const void* b) {
+  const auto [m, n, k] = p.shape;
+  OperandMaps maps;
+  maps.a = encode(p.dtype, a, m, k, s.cluster_n > 1 ? s.bm / 2 : s.bm, s.bk, "A");
+  if (p.layout == Layout::tn)  // B stored N×K: K-major tiles of bn rows
+    maps.b = encode(p.dtype, b, n, k, s.cluster_m > 1 ? s.bn / 2 : s.bn, s.bk, "B");
+  else  // B stored K×N: N-major tiles, 64 columns per box
+    maps.b = encode(p.dtype, b, k, n, s.cluster_m > 1 ? s.bk / 2 : s.bk, 64, "B");
+  return maps;
+}
+
+}  // namespace autogemm

@@ -1,0 +1,20 @@
+// TMA descriptors for the kernel's two operands. Their box shapes follow the spec: a CTA of a
+// 2-CTA cluster loads half of the operand the pair shares.
+#pragma once
+
+#include <cuda.h>
+
+#include "autogemm/types.hpp"
+#include "spec/kernel_spec.hpp"
+
+namespace autogemm {
+
+struct OperandMaps {  // CUtensorMap carries its own 64-byte alignment
+  CUtensorMap a;
+  CUtensorMap b;
+};
+
+// Throws Error naming the operand when the driver refuses (e.g. a misaligned pointer).
+OperandMaps make_tensor_maps(const KernelSpec&, const Problem&, const void* a, const void* b);
+
+}  // namespace autogemm
