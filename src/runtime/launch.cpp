@@ -31,7 +31,7 @@ int max_active_clusters(CUfunction fn, const KernelSpec& s) {
 LaunchPlan make_plan(const KernelSpec& s, const Problem& p, CUfunction fn, int resident_clusters,
                      const void* a, const void* b, void* c) {
   LaunchPlan plan;
-  plan.maps = make_tensor_maps(s, p, a, b);
+  plan.maps = make_tensor_maps(s, p, a, b, c);
   plan.args.c = c;
   plan.args.m = int(p.shape.m);
   plan.args.n = int(p.shape.n);
@@ -67,7 +67,7 @@ void launch(const LaunchPlan& plan, cudaStream_t stream) {
   cfg.attrs = &attr;
   cfg.numAttrs = 1;
   void* params[] = {const_cast<CUtensorMap*>(&plan.maps.a), const_cast<CUtensorMap*>(&plan.maps.b),
-                    const_cast<sm90::GemmArgs*>(&plan.args)};
+                    const_cast<CUtensorMap*>(&plan.maps.c), const_cast<sm90::GemmArgs*>(&plan.args)};
   check_driver(driver().launch_kernel_ex(&cfg, plan.function, params, nullptr),
                "cuLaunchKernelEx");
 }

@@ -31,7 +31,8 @@ CUtensorMap encode(DType dtype, const void* base, uint64_t rows, uint64_t cols, 
 
 }  // namespace
 
-OperandMaps make_tensor_maps(const KernelSpec& s, const Problem& p, const void* a, const void* b) {
+OperandMaps make_tensor_maps(const KernelSpec& s, const Problem& p, const void* a, const void* b,
+                             const void* c) {
   const auto [m, n, k] = p.shape;
   OperandMaps maps;
   maps.a = encode(p.dtype, a, m, k, s.cluster_n > 1 ? s.bm / 2 : s.bm, s.bk, "A");
@@ -39,6 +40,9 @@ OperandMaps make_tensor_maps(const KernelSpec& s, const Problem& p, const void* 
     maps.b = encode(p.dtype, b, n, k, s.cluster_m > 1 ? s.bn / 2 : s.bn, s.bk, "B");
   else  // B stored K×N: N-major tiles, 64 columns per box
     maps.b = encode(p.dtype, b, k, n, s.cluster_m > 1 ? s.bk / 2 : s.bk, 64, "B");
+  // C is written in 64×64 blocks by the TMA epilogue; the direct epilogue ignores this map but
+  // the alignment check applies to both.
+  maps.c = encode(p.dtype, c, m, n, 64, 64, "C");
   return maps;
 }
 

@@ -12,9 +12,11 @@ namespace autogemm {
 struct OperandMaps {  // CUtensorMap carries its own 64-byte alignment
   CUtensorMap a;
   CUtensorMap b;
+  CUtensorMap c;  // used by the TMA epilogue only
 };
 
 // Throws Error naming the operand when the driver refuses (e.g. a misaligned pointer).
-OperandMaps make_tensor_maps(const KernelSpec&, const Problem&, const void* a, const void* b);
+OperandMaps make_tensor_maps(const KernelSpec&, const Problem&, const void* a, const void* b,
+                             const void* c);
 
 }  // namespace autogemm

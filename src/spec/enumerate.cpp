@@ -21,7 +21,8 @@ std::vector<KernelSpec> enumerate_specs(DType dtype, AccType acc, Layout layout,
           for (auto [cm, cn] : {std::pair{1, 1}, std::pair{2, 1}, std::pair{1, 2}})
             for (bool persistent : {true, false})
               for (Raster raster : {Raster::m, Raster::n})
-                for (int swizzle : {1, 2, 4, 8, 16}) {
+                for (int swizzle : {1, 2, 4, 8, 16})
+                  for (Epilogue epilogue : {Epilogue::direct, Epilogue::tma}) {
                   s.bm = bm;
                   s.bn = bn;
                   s.stages = stages;
@@ -31,6 +32,7 @@ std::vector<KernelSpec> enumerate_specs(DType dtype, AccType acc, Layout layout,
                   s.persistent = persistent;
                   s.raster = raster;
                   s.swizzle = swizzle;
+                  s.epilogue = epilogue;
                   if (validate(s, limits)) continue;
                   if (filter && !filter(s)) continue;
                   out.push_back(s);
@@ -80,6 +82,8 @@ std::vector<KernelSpec> default_sweep(DType dtype, AccType acc, Layout layout) {
         // Multicast pays off where tiles are big (fewer, longer loads); for the small tiles
         // the 1x1 cluster keeps the list short.
         if ((cm > 1 || cn > 1) && r.bm * r.bn < 128 * 192) continue;
+        add(s);
+        s.epilogue = Epilogue::tma;  // invalid where the staging does not fit: add() skips it
         add(s);
       }
   // Scheduling variants of the flagship tile: raster order, swizzle width, non-persistent.

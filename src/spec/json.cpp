@@ -33,6 +33,12 @@ bool get_bool(const nlohmann::json& v, const std::string& key) {
   return v.get<bool>();
 }
 
+Epilogue parse_epilogue(const std::string& s) {
+  if (s == "direct") return Epilogue::direct;
+  if (s == "tma") return Epilogue::tma;
+  fail("'epilogue' must be \"direct\" or \"tma\", got \"" + s + "\"");
+}
+
 Raster parse_raster(const std::string& s) {
   if (s == "m") return Raster::m;
   if (s == "n") return Raster::n;
@@ -54,7 +60,8 @@ void to_json(nlohmann::json& j, const KernelSpec& s) {
                      {"cluster_n", s.cluster_n},
                      {"persistent", s.persistent},
                      {"raster", to_string(s.raster)},
-                     {"swizzle", s.swizzle}};
+                     {"swizzle", s.swizzle},
+                     {"epilogue", to_string(s.epilogue)}};
 }
 
 void from_json(const nlohmann::json& j, KernelSpec& out) {
@@ -88,6 +95,8 @@ void from_json(const nlohmann::json& j, KernelSpec& out) {
         s.raster = parse_raster(get_string(v, key));
       else if (key == "swizzle")
         s.swizzle = get_int(v, key);
+      else if (key == "epilogue")
+        s.epilogue = parse_epilogue(get_string(v, key));
       else
         fail("unknown key '" + key + "'");
     } catch (const nlohmann::json::exception& e) {

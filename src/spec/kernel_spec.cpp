@@ -6,6 +6,10 @@ std::string_view to_string(Raster r) {
   return r == Raster::m ? "m" : "n";
 }
 
+std::string_view to_string(Epilogue e) {
+  return e == Epilogue::direct ? "direct" : "tma";
+}
+
 int threads_per_block(const KernelSpec& s) {
   return 128 * (s.consumers + 1);
 }
@@ -14,7 +18,9 @@ int smem_bytes(const KernelSpec& s) {
   const int tile_bytes = (s.bm * s.bk + s.bn * s.bk) * element_bytes(s.dtype);
   // 1024 B so the kernel can align the stage buffers to the 128-byte swizzle's 1024-byte
   // pattern; 16 B per stage for its "full" and "empty" mbarriers (8 B each).
-  return s.stages * tile_bytes + 1024 + 16 * s.stages;
+  // The TMA epilogue stages C through two 64x64 blocks per consumer warpgroup.
+  const int epilogue_bytes = s.epilogue == Epilogue::tma ? s.consumers * 2 * 64 * 64 * 2 : 0;
+  return s.stages * tile_bytes + epilogue_bytes + 1024 + 16 * s.stages;
 }
 
 int acc_registers_per_thread(const KernelSpec& s) {

@@ -13,6 +13,9 @@ namespace autogemm {
 // Which tile index moves fastest inside a swizzle group of the tile scheduler.
 enum class Raster { m, n };
 
+// How accumulators reach C: stored from registers, or staged in shared memory and written by TMA.
+enum class Epilogue { direct, tma };
+
 struct KernelSpec {
   DType dtype = DType::f16;
   AccType acc = AccType::f32;
@@ -34,11 +37,14 @@ struct KernelSpec {
   Raster raster = Raster::m;
   int swizzle = 8;  // tile-group width of the rasterization
 
+  Epilogue epilogue = Epilogue::direct;
+
   friend bool operator==(const KernelSpec&, const KernelSpec&) = default;
   friend auto operator<=>(const KernelSpec&, const KernelSpec&) = default;
 };
 
 std::string_view to_string(Raster);
+std::string_view to_string(Epilogue);
 
 // Quantities derived from a spec; the validity rules and the launcher both use them, so they
 // are defined once here.

@@ -73,7 +73,8 @@ std::string spec_name(const KernelSpec& s) {
   return fmt::format("sm90_{}{}_{}_{}x{}x{}_s{}_c{}x{}_{}_{}_r{}{}", dtype_token(s.dtype),
                      acc_token(s.acc), to_string(s.layout), s.bm, s.bn, s.bk, s.stages, s.cluster_m,
                      s.cluster_n, s.consumers == 2 ? "coop" : fmt::format("wg{}", s.consumers),
-                     s.persistent ? "persist" : "tiles", s.swizzle, to_string(s.raster));
+                     s.persistent ? "persist" : "tiles", s.swizzle, to_string(s.raster)) +
+         (s.epilogue == Epilogue::tma ? "_etma" : "");
 }
 
 KernelSpec parse_name(std::string_view name) {
@@ -147,8 +148,13 @@ KernelSpec parse_name(std::string_view name) {
     p.fail(raster, raster_expected);
   s.swizzle = p.prefixed(raster.substr(0, raster.size() - 1), "r", raster_expected);
 
-  // Fields added later (split-K, swap-AB, ...) parse their optional tokens here.
-  if (tokens.size() > 9) p.fail(tokens[9], "absent (no optional fields are known)");
+  // Optional tokens, one per non-default field added after the first nine.
+  for (size_t i = 9; i < tokens.size(); ++i) {
+    if (tokens[i] == "etma")
+      s.epilogue = Epilogue::tma;
+    else
+      p.fail(tokens[i], "an optional field token: 'etma'");
+  }
 
   // Canonical form only ("s04" or "wg2" would otherwise alias another name).
   const std::string canonical = spec_name(s);

@@ -113,11 +113,19 @@ Verdict rule_tma(const KernelSpec& s, const DeviceLimits&) {
   return check_box("B", 64, s.bk / s.cluster_m, eb);
 }
 
+Verdict rule_epilogue(const KernelSpec& s, const DeviceLimits&) {
+  if (s.epilogue == Epilogue::tma && s.bn % 64 != 0)
+    return fmt::format(
+        "the TMA epilogue stores 64-column blocks, so bn must be a multiple of 64, got {}", s.bn);
+  return {};
+}
+
 Verdict rule_smem(const KernelSpec& s, const DeviceLimits& limits) {
   const int bytes = smem_bytes(s);
   if (bytes > limits.max_smem_per_block)
     return fmt::format(
-        "shared memory {} B exceeds the {} B limit (stages*(bm+bn)*bk*2 + 1024 + 16*stages)", bytes,
+        "shared memory {} B exceeds the {} B limit (stages*(bm+bn)*bk*2 + epilogue staging + 1024 + "
+        "16*stages)", bytes,
         limits.max_smem_per_block);
   return {};
 }
@@ -138,7 +146,8 @@ using Rule = Verdict (*)(const KernelSpec&, const DeviceLimits&);
 // Order matters: later rules may assume earlier ones hold (e.g. consumers != 0).
 constexpr Rule kRules[] = {rule_types,  rule_bk,        rule_bm,      rule_bn,
                            rule_stages, rule_consumers, rule_cluster, rule_swizzle,
-                           rule_mma,    rule_tma,       rule_smem,    rule_registers};
+                           rule_mma,    rule_tma,       rule_epilogue, rule_smem,
+                           rule_registers};
 
 std::string describe(const Problem& p) {
   return fmt::format("problem {}x{}x{} {}/{}/{}", p.shape.m, p.shape.n, p.shape.k,

@@ -19,7 +19,7 @@ namespace autogemm::sm90 {
 
 template <ElemType kElem_, bool kBMnMajor_, int kBM_, int kBN_, int kBK_, int kStages_,
           int kConsumers_, int kClusterM_, int kClusterN_, bool kPersistent_, bool kRasterN_,
-          int kSwizzle_>
+          int kSwizzle_, bool kTmaEpilogue_>
 struct GemmConfig {
   static constexpr ElemType kElem = kElem_;
   static constexpr bool kBMnMajor = kBMnMajor_;  // B row-major K×N ("nn"): N-major tiles
@@ -29,6 +29,7 @@ struct GemmConfig {
   static constexpr int kClusterSize = kClusterM_ * kClusterN_;
   static constexpr bool kPersistent = kPersistent_, kRasterN = kRasterN_;
   static constexpr int kSwizzle = kSwizzle_;
+  static constexpr bool kTmaEpilogue = kTmaEpilogue_;
 
   static constexpr int kThreads = 128 * (kConsumers + 1);
   static constexpr int kWgRows = kBM / kConsumers;  // rows of a tile per consumer warpgroup
@@ -37,14 +38,18 @@ struct GemmConfig {
   static constexpr int kABytes = kBM * kRowBytes;
   static constexpr int kBBytes = kBN * kRowBytes;
   static constexpr int kStageBytes = kABytes + kBBytes;
-  // The ring, 1024 B of slack to align it to the swizzle atom, two barriers per stage.
-  static constexpr int kSmemBytes = kStages * kStageBytes + 1024 + kStages * 16;
+  // Two 64×64 staging buffers per consumer warpgroup for the TMA epilogue.
+  static constexpr int kEpilogueBytes = kTmaEpilogue ? kConsumers * 2 * kEpilogueBlockBytes : 0;
+  // The ring, the staging buffers, 1024 B of slack to align them to the swizzle atom, two
+  // barriers per stage.
+  static constexpr int kSmemBytes = kStages * kStageBytes + kEpilogueBytes + 1024 + kStages * 16;
 
   static_assert(kBK == 64, "one 128-byte swizzle row of 16-bit elements per tile row");
   static_assert(kWgRows % 64 == 0, "each consumer owns whole m64 MMAs");
   static_assert(kBN % 8 == 0 && kBN <= 256, "wgmma N");
   static_assert(!kBMnMajor || kBN % 64 == 0, "N-major B tiles are loaded in 64-column chunks");
   static_assert(kClusterSize <= 2 && kClusterM >= 1 && kClusterN >= 1, "clusters of 1 or 2");
+  static_assert(!kTmaEpilogue || kBN % 64 == 0, "the TMA epilogue stores 64-column blocks");
 };
 
 // Producer and consumers walk the same sequence of k-blocks, so one counter gives both the
@@ -131,7 +136,8 @@ __device__ __forceinline__ void release_stage(u64* empty, int stage) {
 }
 
 template <class Cfg>
-__device__ __forceinline__ void consume(const GemmArgs& args, u8* smem_a, u8* smem_b, u64* full,
+__device__ __forceinline__ void consume(const TmaDescriptor* tma_c, const GemmArgs& args,
+                                        u8* smem_a, u8* smem_b, u8* staging, u64* full,
                                         u64* empty) {
   using Mma = Wgmma<Cfg::kBN, Cfg::kElem>;
   const TileScheduler<Cfg> sched(args.m, args.n);
@@ -139,6 +145,8 @@ __device__ __forceinline__ void consume(const GemmArgs& args, u8* smem_a, u8* sm
   const int consumer = int(threadIdx.x) / 128 - 1;
   const int num_kb = (args.k + Cfg::kBK - 1) / Cfg::kBK;
   float acc[Cfg::kMmaM][Cfg::kBN / 2];
+  u8* my_staging = staging + consumer * 2 * kEpilogueBlockBytes;
+  int blocks_stored = 0;
   RingPosition pos;
   for (int unit = sched.first_unit(); unit < sched.num_units; unit += sched.unit_stride()) {
     int tm, tn;
@@ -173,25 +181,35 @@ __device__ __forceinline__ void consume(const GemmArgs& args, u8* smem_a, u8* sm
 
     const int row0 = tm * Cfg::kBM + consumer * Cfg::kWgRows;
 #pragma unroll
-    for (int mi = 0; mi < Cfg::kMmaM; ++mi)
-      store_accumulators<Cfg::kElem, Cfg::kBN>(acc[mi], args, row0 + mi * 64, tn * Cfg::kBN);
+    for (int mi = 0; mi < Cfg::kMmaM; ++mi) {
+      if constexpr (Cfg::kTmaEpilogue)
+        store_tma<Cfg::kElem, Cfg::kBN>(acc[mi], tma_c, my_staging, 1 + consumer, row0 + mi * 64,
+                                        tn * Cfg::kBN, blocks_stored);
+      else
+        store_direct<Cfg::kElem, Cfg::kBN>(acc[mi], args, row0 + mi * 64, tn * Cfg::kBN);
+    }
   }
+  // Shared memory must outlive the stores still reading it.
+  if constexpr (Cfg::kTmaEpilogue)
+    if (threadIdx.x % 128 == 0) tma_store_wait<0>();
 }
 
 template <class Cfg>
 __device__ __forceinline__ void gemm_kernel(const TmaDescriptor* tma_a, const TmaDescriptor* tma_b,
-                                            const GemmArgs& args) {
+                                            const TmaDescriptor* tma_c, const GemmArgs& args) {
   extern __shared__ __align__(1024) u8 smem_raw[];
   // The 128-byte swizzle pattern repeats every 1024 bytes; tiles must start on that boundary.
   u8* smem = reinterpret_cast<u8*>((reinterpret_cast<u64>(smem_raw) + 1023) & ~u64(1023));
   u8* smem_a = smem;
   u8* smem_b = smem_a + Cfg::kStages * Cfg::kABytes;
-  u64* full = reinterpret_cast<u64*>(smem_b + Cfg::kStages * Cfg::kBBytes);
+  u8* staging = smem_b + Cfg::kStages * Cfg::kBBytes;
+  u64* full = reinterpret_cast<u64*>(staging + Cfg::kEpilogueBytes);
   u64* empty = full + Cfg::kStages;
 
   if (threadIdx.x == 0) {
     tma_prefetch_descriptor(tma_a);
     tma_prefetch_descriptor(tma_b);
+    if constexpr (Cfg::kTmaEpilogue) tma_prefetch_descriptor(tma_c);
 #pragma unroll
     for (int s = 0; s < Cfg::kStages; ++s) {
       mbar_init(&full[s], 1);
@@ -207,7 +225,7 @@ __device__ __forceinline__ void gemm_kernel(const TmaDescriptor* tma_a, const Tm
     if (threadIdx.x == 0) produce<Cfg>(tma_a, tma_b, args, smem_a, smem_b, full, empty);
   } else {
     regs_increase<232>();
-    consume<Cfg>(args, smem_a, smem_b, full, empty);
+    consume<Cfg>(tma_c, args, smem_a, smem_b, staging, full, empty);
   }
   // No CTA may exit while a cluster peer can still multicast into it or arrive on its barriers.
   if constexpr (Cfg::kClusterSize > 1) cluster_sync();
@@ -220,6 +238,7 @@ __device__ __forceinline__ void gemm_kernel(const TmaDescriptor* tma_a, const Tm
   extern "C" __global__ void __launch_bounds__(Cfg::kThreads, 1) autogemm_sm90_gemm(         \
       const __grid_constant__ autogemm::sm90::TmaDescriptor tma_a,                           \
       const __grid_constant__ autogemm::sm90::TmaDescriptor tma_b,                           \
+      const __grid_constant__ autogemm::sm90::TmaDescriptor tma_c,                           \
       const autogemm::sm90::GemmArgs args) {                                                 \
-    autogemm::sm90::gemm_kernel<Cfg>(&tma_a, &tma_b, args);                                  \
+    autogemm::sm90::gemm_kernel<Cfg>(&tma_a, &tma_b, &tma_c, args);                          \
   }
