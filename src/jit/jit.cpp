@@ -49,8 +49,7 @@ PrebuildReport prebuild(const std::vector<KernelSpec>& specs, int threads) {
     const BuildResult& r = results[i];
     if (!r.ok()) {
       report.failed.emplace_back(specs[i], r.error);
-    } else if (r.kernel->origin == CompiledKernel::Origin::compiled &&
-               r.kernel->compile_seconds > 0) {
+    } else if (r.compiled_now) {
       ++report.compiled;
       report.compile_seconds.push_back(r.kernel->compile_seconds);
     } else {

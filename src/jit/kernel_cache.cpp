@@ -76,6 +76,12 @@ std::shared_ptr<const CompiledKernel> KernelCache::fetch(const Digest& key,
 
 std::shared_ptr<const CompiledKernel> KernelCache::get(const std::string& source,
                                                        const std::string& name) {
+  return lookup(source, name, nullptr);
+}
+
+std::shared_ptr<const CompiledKernel> KernelCache::lookup(const std::string& source,
+                                                          const std::string& name,
+                                                          bool* compiled_now) {
   const Digest key = key_of(source);
   std::promise<std::shared_ptr<const CompiledKernel>> promise;
   std::shared_future<std::shared_ptr<const CompiledKernel>> existing;
@@ -90,6 +96,7 @@ std::shared_ptr<const CompiledKernel> KernelCache::get(const std::string& source
   // This thread owns the key; others asking now wait on the future.
   try {
     auto kernel = fetch(key, source, name);
+    if (compiled_now) *compiled_now = kernel->origin == CompiledKernel::Origin::compiled;
     promise.set_value(kernel);
     return kernel;
   } catch (...) {
@@ -105,7 +112,8 @@ std::vector<BuildResult> KernelCache::get_many(const std::vector<std::string>& s
   std::vector<BuildResult> results(sources.size());
   parallel_for(sources.size(), threads, [&](size_t i) {
     try {
-      results[i].kernel = get(sources[i], i < names.size() ? names[i] : "autogemm_jit.cu");
+      results[i].kernel = lookup(sources[i], i < names.size() ? names[i] : "autogemm_jit.cu",
+                                 &results[i].compiled_now);
     } catch (const std::exception& e) {
       results[i].error = e.what();
     }

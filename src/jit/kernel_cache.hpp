@@ -31,6 +31,7 @@ struct CompiledKernel {
 struct BuildResult {
   std::shared_ptr<const CompiledKernel> kernel;
   std::string error;
+  bool compiled_now = false;  // NVRTC ran for this item during this batch (not a cache hit)
   bool ok() const { return kernel != nullptr; }
 };
 
@@ -66,6 +67,9 @@ class KernelCache {
   const std::optional<DiskCache>& disk() const { return disk_; }
 
  private:
+  // get(), also telling whether this call ran NVRTC.
+  std::shared_ptr<const CompiledKernel> lookup(const std::string& source, const std::string& name,
+                                               bool* compiled_now);
   std::shared_ptr<const CompiledKernel> fetch(const Digest& key, const std::string& source,
                                               const std::string& name) const;
 

@@ -1,0 +1,119 @@
+// JIT pieces that need no compiler: hashing, log parsing, source text, embedded headers,
+// the thread pool.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <atomic>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "jit/embedded_headers.hpp"
+#include "jit/parallel.hpp"
+#include "jit/resource_usage.hpp"
+#include "jit/sha256.hpp"
+#include "jit/source.hpp"
+#include "spec/name.hpp"
+
+namespace autogemm::jit {
+namespace {
+
+TEST(Sha256, KnownVectors) {
+  EXPECT_EQ(to_hex(sha256("")), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+  EXPECT_EQ(to_hex(sha256("abc")),
+            "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+  EXPECT_EQ(to_hex(sha256("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq")),
+            "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");
+  EXPECT_EQ(to_hex(sha256(std::string(1000000, 'a'))),
+            "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0");
+}
+
+TEST(Sha256, IncrementalEqualsOneShotAndFieldsAreSeparated) {
+  std::string data;
+  for (int i = 0; i < 1000; ++i) data += char(i * 7);
+  for (size_t split : {0u, 1u, 63u, 64u, 65u, 500u}) {
+    Sha256 h;
+    h.update(std::string_view(data).substr(0, split)).update(std::string_view(data).substr(split));
+    EXPECT_EQ(h.finish(), sha256(data)) << split;
+  }
+  EXPECT_NE(Sha256().field("ab").field("c").finish(), Sha256().field("a").field("bc").finish());
+}
+
+TEST(ResourceUsage, ParsesPtxasVerboseLog) {
+  const char* log =
+      "ptxas info    : 75 bytes gmem\n"
+      "ptxas info    : Compiling entry function 'autogemm_sm90_gemm' for 'sm_90a'\n"
+      "ptxas info    : Function properties for autogemm_sm90_gemm\n"
+      "ptxas         .     16 bytes stack frame, 8 bytes spill stores, 12 bytes spill loads\n"
+      "ptxas info    : Used 168 registers, used 1 barriers, 2048 bytes smem, 384 bytes cmem[0]\n"
+      "ptxas info    : Function properties for helper\n"
+      "ptxas         .     32 bytes stack frame, 4 bytes spill stores, 4 bytes spill loads\n"
+      "ptxas info    : Compile time = 272.144 ms\n";
+  const ResourceUsage u = parse_ptxas_log(log);
+  EXPECT_EQ(u.registers, 168);
+  EXPECT_EQ(u.static_smem, 2048);
+  EXPECT_EQ(u.stack_frame, 32);
+  EXPECT_EQ(u.spill_stores, 12);
+  EXPECT_EQ(u.spill_loads, 16);
+  EXPECT_TRUE(u.spills());
+
+  const ResourceUsage clean = parse_ptxas_log(
+      "ptxas         .     0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads\n"
+      "ptxas info    : Used 40 registers, used 0 barriers");
+  EXPECT_EQ(clean.registers, 40);
+  EXPECT_EQ(clean.static_smem, 0);
+  EXPECT_FALSE(clean.spills());
+  EXPECT_FALSE(parse_ptxas_log("").known());
+}
+
+TEST(KernelSource, ExactForm) {
+  // Template arguments for fields added later follow SWIZZLE; this checks the fixed part.
+  const std::string src =
+      kernel_source(parse_name("sm90_f16f32_tn_128x256x64_s4_c2x1_coop_persist_r8m"));
+  EXPECT_TRUE(src.starts_with(
+      "#include \"autogemm/sm90/gemm.cuh\"\n"
+      "using AutogemmConfig = autogemm::sm90::GemmConfig<autogemm::sm90::ElemType::kF16, "
+      "/*b_mn_major=*/false, /*BM*/128, /*BN*/256, /*BK*/64, /*STAGES*/4, /*CONSUMERS*/2, "
+      "/*CLUSTER_M*/2, /*CLUSTER_N*/1, /*PERSISTENT*/true, /*RASTER_N*/false, /*SWIZZLE*/8"))
+      << src;
+  EXPECT_TRUE(src.ends_with(">;\nAUTOGEMM_SM90_DEFINE_KERNEL(AutogemmConfig)\n")) << src;
+  EXPECT_EQ(std::count(src.begin(), src.end(), '\n'), 3);
+  const std::string nn =
+      kernel_source(parse_name("sm90_bf16f32_nn_64x128x64_s6_c1x2_wg1_tiles_r16n"));
+  EXPECT_NE(nn.find("ElemType::kBF16, /*b_mn_major=*/true, /*BM*/64, /*BN*/128, /*BK*/64, "
+                    "/*STAGES*/6, /*CONSUMERS*/1, /*CLUSTER_M*/1, /*CLUSTER_N*/2, "
+                    "/*PERSISTENT*/false, /*RASTER_N*/true, /*SWIZZLE*/16"),
+            std::string::npos)
+      << nn;
+  EXPECT_STREQ(kernel_entry_name(), "autogemm_sm90_gemm");
+}
+
+// The binary carries exactly the files of include/autogemm/sm90 it was built from.
+TEST(EmbeddedHeaders, MatchTheSourceTree) {
+  namespace fs = std::filesystem;
+  const fs::path root = fs::path(AUTOGEMM_SOURCE_DIR) / "include";
+  size_t on_disk = 0;
+  for (const auto& f : fs::recursive_directory_iterator(root / "autogemm" / "sm90")) {
+    if (!f.is_regular_file()) continue;
+    ++on_disk;
+    const std::string key = fs::relative(f.path(), root).generic_string();
+    std::ifstream in(f.path(), std::ios::binary);
+    std::stringstream text;
+    text << in.rdbuf();
+    ASSERT_TRUE(embedded_headers().count(key)) << key << " is not embedded (rebuild?)";
+    EXPECT_EQ(embedded_headers().at(key), text.str()) << key << " differs (rebuild?)";
+  }
+  EXPECT_EQ(embedded_headers().size(), on_disk);
+}
+
+TEST(ParallelFor, RunsEveryIndexOnce) {
+  for (int threads : {0, 1, 3, 64}) {
+    std::vector<std::atomic<int>> hits(100);
+    parallel_for(hits.size(), threads, [&](size_t i) { hits[i]++; });
+    for (auto& h : hits) EXPECT_EQ(h.load(), 1);
+  }
+  parallel_for(0, 4, [](size_t) { FAIL(); });
+}
+
+}  // namespace
+}  // namespace autogemm::jit

@@ -1,0 +1,191 @@
+// NVRTC on a machine without a GPU: sm_90a cubins, ptxas resource reports, HGMMA in the SASS,
+// compile errors, per-item failures, and the real kernel template for a representative set of
+// specs.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <array>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <map>
+
+#include "autogemm/types.hpp"
+#include "jit/embedded_headers.hpp"
+#include "jit/jit.hpp"
+#include "jit/kernel_cache.hpp"
+#include "jit/source.hpp"
+#include "spec/name.hpp"
+
+namespace autogemm::test {
+const std::map<std::string, std::string>& test_kernels();  // tests/jit_kernels, embedded
+}
+
+namespace autogemm::jit {
+namespace {
+
+namespace fs = std::filesystem;
+
+// cuobjdump from $AUTOGEMM_CUOBJDUMP, PATH, or where scripts/install_cuobjdump.sh puts it.
+std::string find_cuobjdump() {
+  if (const char* env = std::getenv("AUTOGEMM_CUOBJDUMP"); env && *env) return env;
+  if (const char* path = std::getenv("PATH")) {
+    std::string_view rest = path;
+    while (!rest.empty()) {
+      const size_t colon = rest.find(':');
+      const fs::path candidate = fs::path(rest.substr(0, colon)) / "cuobjdump";
+      if (::access(candidate.c_str(), X_OK) == 0) return candidate;
+      rest.remove_prefix(colon == std::string_view::npos ? rest.size() : colon + 1);
+    }
+  }
+  fs::path tools;
+  if (const char* t = std::getenv("AUTOGEMM_TOOLS_DIR"); t && *t)
+    tools = t;
+  else if (const char* home = std::getenv("HOME"))
+    tools = fs::path(home) / ".local/share/autogemm/tools";
+  const fs::path installed = tools / "bin" / "cuobjdump";
+  if (!tools.empty() && ::access(installed.c_str(), X_OK) == 0) return installed;
+  return "";
+}
+
+// The SASS of a cubin, through cuobjdump. Fails the test (not skips) when cuobjdump is missing.
+std::string sass_of(const std::string& cubin) {
+  const std::string tool = find_cuobjdump();
+  if (tool.empty()) {
+    ADD_FAILURE() << "cuobjdump not found: run scripts/install_cuobjdump.sh, or set "
+                     "AUTOGEMM_CUOBJDUMP to a cuobjdump binary";
+    return "";
+  }
+  const fs::path file =
+      fs::temp_directory_path() / ("autogemm_sass_" + std::to_string(::getpid()) + ".cubin");
+  std::ofstream(file, std::ios::binary) << cubin;
+  std::string out;
+  if (FILE* p = ::popen(("'" + tool + "' -sass '" + file.string() + "' 2>&1").c_str(), "r")) {
+    std::array<char, 4096> buf;
+    for (size_t n; (n = std::fread(buf.data(), 1, buf.size(), p)) > 0;) out.append(buf.data(), n);
+    const int status = ::pclose(p);
+    EXPECT_EQ(status, 0) << tool << " failed:\n" << out;
+  } else {
+    ADD_FAILURE() << "cannot run " << tool;
+  }
+  fs::remove(file);
+  return out;
+}
+
+KernelCache& test_kernel_cache() {
+  static KernelCache cache([] {
+    KernelCache::Options o;  // memory only: always compiles
+    o.headers = &test::test_kernels();
+    return o;
+  }());
+  return cache;
+}
+
+TEST(Nvrtc, CompilesWgmmaProbeToSm90aCubinWithHgmma) {
+  const std::string& source = test::test_kernels().at("wgmma_probe.cu");
+  const auto k = test_kernel_cache().get(source, "wgmma_probe.cu");
+  ASSERT_GE(k->cubin.size(), 4u);
+  EXPECT_EQ(k->cubin.substr(0, 4),
+            "\x7f"
+            "ELF");
+  // ptxas -v: registers reported, nothing spilled, no stack.
+  EXPECT_TRUE(k->usage.known()) << k->log;
+  EXPECT_GT(k->usage.registers, 0);
+  EXPECT_LE(k->usage.registers, 255);
+  EXPECT_EQ(k->usage.spill_stores, 0) << k->log;
+  EXPECT_EQ(k->usage.spill_loads, 0) << k->log;
+  EXPECT_NE(k->log.find("for 'sm_90a'"), std::string::npos) << k->log;
+  std::cout << "wgmma_probe: NVRTC " << nvrtc_version() << ", compile " << k->compile_seconds * 1e3
+            << " ms, " << k->usage.registers << " registers\n";
+  RecordProperty("compile_ms", int(k->compile_seconds * 1e3));
+
+  const std::string sass = sass_of(k->cubin);
+  EXPECT_NE(sass.find("HGMMA.64x64x16.F32"), std::string::npos) << sass;
+  EXPECT_NE(sass.find("wgmma_probe"), std::string::npos);
+}
+
+TEST(Nvrtc, CompileErrorRaisesWithTheLog) {
+  try {
+    test_kernel_cache().get("extern \"C\" __global__ void broken() { undeclared_thing(); }\n",
+                            "broken.cu");
+    FAIL() << "no throw";
+  } catch (const Error& e) {
+    const std::string what = e.what();
+    EXPECT_NE(what.find("NVRTC failed to compile broken.cu"), std::string::npos) << what;
+    EXPECT_NE(what.find("undeclared_thing"), std::string::npos) << what;
+  }
+}
+
+TEST(Nvrtc, OneFailingSourceDoesNotFailTheOthers) {
+  const std::string good = test::test_kernels().at("scale_dynamic_smem.cu");
+  const auto results = test_kernel_cache().get_many(
+      {good, "this is not C++;", good + "\n// variant\n"}, {"a.cu", "b.cu", "c.cu"}, 3);
+  ASSERT_EQ(results.size(), 3u);
+  EXPECT_TRUE(results[0].ok()) << results[0].error;
+  EXPECT_FALSE(results[1].ok());
+  EXPECT_NE(results[1].error.find("b.cu"), std::string::npos) << results[1].error;
+  EXPECT_TRUE(results[2].ok()) << results[2].error;
+}
+
+// A spread of the design space: both layouts and dtypes, each tile family, consumer count,
+// cluster shape, schedule and raster.
+std::vector<KernelSpec> representative_specs() {
+  std::vector<KernelSpec> out;
+  for (const char* name : {
+           "sm90_f16f32_tn_128x256x64_s4_c2x1_coop_persist_r8m",
+           "sm90_f16f32_nn_128x256x64_s4_c1x2_coop_persist_r8m",
+           "sm90_bf16f32_tn_256x128x64_s3_c1x1_coop_tiles_r4n",
+           "sm90_bf16f32_nn_128x192x64_s5_c2x1_coop_persist_r16m",
+           "sm90_f16f32_tn_128x128x64_s6_c1x1_wg1_persist_r1n",
+           "sm90_f16f32_tn_64x256x64_s4_c1x2_wg1_tiles_r2m",
+           "sm90_f16f32_nn_64x64x64_s8_c2x1_wg1_persist_r8m",
+           "sm90_f16f32_tn_128x208x64_s3_c2x1_coop_persist_r8n",
+       })
+    out.push_back(parse_name(name));
+  return out;
+}
+
+// The real kernel template, compiled as the runtime would (jit::prebuild into the cache that
+// AUTOGEMM_CACHE_DIR names; CMake points it into the build tree).
+TEST(NvrtcKernelTemplate, RepresentativeSpecsCompileWithoutSpills) {
+  ASSERT_TRUE(embedded_headers().count("autogemm/sm90/gemm.cuh"))
+      << "include/autogemm/sm90/gemm.cuh is not embedded";
+  auto specs = representative_specs();
+  KernelSpec invalid = specs[0];
+  invalid.stages = 7;  // over the shared-memory budget: fails alone, before NVRTC
+  specs.push_back(invalid);
+
+  const PrebuildReport report = prebuild(specs, 0);
+  ASSERT_EQ(report.failed.size(), 1u);
+  EXPECT_EQ(report.failed[0].first, invalid);
+  EXPECT_NE(report.failed[0].second.find("shared memory"), std::string::npos);
+  EXPECT_EQ(report.compiled + report.cached, specs.size() - 1);
+  if (!report.compile_seconds.empty()) {
+    auto sorted = report.compile_seconds;
+    std::sort(sorted.begin(), sorted.end());
+    std::cout << report.compiled << " specs compiled in " << report.wall_seconds
+              << " s wall; median compile " << sorted[sorted.size() / 2] << " s\n";
+  }
+
+  for (const KernelSpec& spec : representative_specs()) {
+    const auto k = build(spec);  // from the cache now
+    const std::string name = spec_name(spec);
+    ASSERT_TRUE(k->usage.known()) << name << "\n" << k->log;
+    EXPECT_EQ(k->usage.spill_stores, 0) << name << "\n" << k->log;
+    EXPECT_EQ(k->usage.spill_loads, 0) << name << "\n" << k->log;
+    EXPECT_EQ(k->usage.stack_frame, 0) << name << "\n" << k->log;
+    // Within the launch bound: all threads of the CTA resident on one SM's register file.
+    EXPECT_LE(k->usage.registers, 65536 / threads_per_block(spec)) << name;
+    EXPECT_NE(sass_of(k->cubin).find("HGMMA."), std::string::npos) << name;
+  }
+
+  // A second prebuild finds everything cached.
+  const PrebuildReport again = prebuild(representative_specs(), 0);
+  EXPECT_EQ(again.compiled, 0u);
+  EXPECT_EQ(again.cached, representative_specs().size());
+}
+
+}  // namespace
+}  // namespace autogemm::jit
