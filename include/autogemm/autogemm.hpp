@@ -1,0 +1,29 @@
+// autogemm's public C++ API.
+//
+//   C = A · B   with A row-major M×K, C row-major M×N, and B either row-major K×N (Layout::nn)
+//   or stored N×K (Layout::tn, the nn.Linear weight); fp16 or bf16 data, fp32 accumulation.
+//
+// Pointers are device pointers, 16-byte aligned; M ≥ 1, N and K positive multiples of 8.
+// Calls are stream-ordered, thread-safe, capturable in a CUDA graph, and after the first call
+// for a (spec, shape, pointers) they do no allocation, compilation or host synchronisation.
+#pragma once
+
+#include <cuda_runtime_api.h>
+
+#include <string_view>
+
+#include "autogemm/types.hpp"
+
+namespace autogemm {
+
+// Runs the kernel named `spec` (e.g. "sm90_f16f32_tn_128x256x64_s4_c2x1_coop_persist_r8m") on
+// `problem`. The first call for a spec compiles it (or loads it from the on-disk cache).
+// Throws Error on bad input (invalid spec, spec/problem mismatch, misaligned pointer, bad
+// shape) and NoGpuError without a GPU.
+void gemm(const Problem& problem, std::string_view spec, const void* a, const void* b, void* c,
+          cudaStream_t stream = nullptr);
+
+// Compiles and loads `spec` on the current device ahead of the first gemm() call.
+void prepare(std::string_view spec);
+
+}  // namespace autogemm

@@ -1,0 +1,125 @@
+// autogemm::gemm: spec name -> loaded kernel -> cached launch plan -> launch.
+//
+// The hot path is one hash lookup under a shared lock plus cuLaunchKernelEx. Plans are keyed by
+// everything they bake in (device, spec, problem, the three pointers: the TMA descriptors hold
+// the addresses), so a repeated call reuses the encoded descriptors.
+#include <cstdint>
+#include <cstring>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <shared_mutex>
+#include <string>
+#include <unordered_map>
+
+#include "autogemm/autogemm.hpp"
+#include "core/cuda_check.hpp"
+#include "jit/jit.hpp"
+#include "runtime/launch.hpp"
+#include "spec/name.hpp"
+#include "spec/validity.hpp"
+
+namespace autogemm {
+namespace {
+
+struct PlanKey {
+  int device;
+  std::string spec;
+  Problem problem;
+  const void* a;
+  const void* b;
+  void* c;
+  bool operator==(const PlanKey&) const = default;
+};
+
+struct PlanKeyHash {
+  size_t operator()(const PlanKey& k) const {
+    size_t h = std::hash<std::string>()(k.spec);
+    auto mix = [&h](uint64_t v) { h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2); };
+    mix(uint64_t(k.device));
+    mix(uint64_t(k.problem.shape.m));
+    mix(uint64_t(k.problem.shape.n));
+    mix(uint64_t(k.problem.shape.k));
+    mix(uint64_t(k.problem.dtype) << 8 | uint64_t(k.problem.acc) << 4 | uint64_t(k.problem.layout));
+    mix(reinterpret_cast<uintptr_t>(k.a));
+    mix(reinterpret_cast<uintptr_t>(k.b));
+    mix(reinterpret_cast<uintptr_t>(k.c));
+    return h;
+  }
+};
+
+// A spec loaded on one device, with the number of its clusters that fit there at once.
+struct LoadedSpec {
+  KernelSpec spec;
+  CUfunction function = nullptr;
+  int resident_clusters = 0;
+};
+
+class Runtime {
+ public:
+  static Runtime& instance() {
+    static Runtime* r = new Runtime();  // never destroyed: may be used during static teardown
+    return *r;
+  }
+
+  std::shared_ptr<const LaunchPlan> plan(const Problem& p, std::string_view spec, const void* a, const void* b,
+                         void* c) {
+    int device = 0;
+    check_cuda(cudaGetDevice(&device), "cudaGetDevice");
+    PlanKey key{device, std::string(spec), p, a, b, c};
+    {
+      std::shared_lock lock(mutex_);
+      auto it = plans_.find(key);
+      if (it != plans_.end()) return it->second;
+    }
+    const LoadedSpec& loaded = load(device, spec);
+    check_problem(loaded.spec, p);
+    if (a == nullptr || b == nullptr || c == nullptr) throw Error("gemm: a null matrix pointer");
+    auto made = std::make_shared<const LaunchPlan>(
+        make_plan(loaded.spec, p, loaded.function, loaded.resident_clusters, a, b, c));
+    std::unique_lock lock(mutex_);
+    // Bounded: a plan is cheap to rebuild, and callers hold their own reference.
+    if (plans_.size() >= kMaxPlans) plans_.clear();
+    auto [it, inserted] = plans_.emplace(std::move(key), std::move(made));
+    return it->second;
+  }
+
+  const LoadedSpec& load(int device, std::string_view spec) {
+    const std::string key = std::to_string(device) + ":" + std::string(spec);
+    {
+      std::shared_lock lock(mutex_);
+      auto it = specs_.find(key);
+      if (it != specs_.end()) return *it->second;
+    }
+    auto loaded = std::make_unique<LoadedSpec>();
+    loaded->spec = parse_name(spec);  // throws on a malformed or invalid name
+    const jit::LoadedKernel& kernel = jit::load(loaded->spec);
+    loaded->function = kernel.function;
+    loaded->resident_clusters = max_active_clusters(kernel.function, loaded->spec);
+    std::unique_lock lock(mutex_);
+    auto [it, inserted] = specs_.emplace(key, std::move(loaded));
+    return *it->second;
+  }
+
+ private:
+  static constexpr size_t kMaxPlans = 4096;
+  std::shared_mutex mutex_;
+  std::unordered_map<PlanKey, std::shared_ptr<const LaunchPlan>, PlanKeyHash> plans_;
+  std::unordered_map<std::string, std::unique_ptr<LoadedSpec>> specs_;
+};
+
+}  // namespace
+
+void gemm(const Problem& problem, std::string_view spec, const void* a, const void* b, void* c,
+          cudaStream_t stream) {
+  launch(*Runtime::instance().plan(problem, spec, a, b, c), stream);
+}
+
+void prepare(std::string_view spec) {
+  int device = 0;
+  require_gpu();
+  check_cuda(cudaGetDevice(&device), "cudaGetDevice");
+  Runtime::instance().load(device, spec);
+}
+
+}  // namespace autogemm

@@ -1,0 +1,134 @@
+// The sm90 kernel against the fp32 reference on random shapes: any M from 1, N and K multiples
+// of 8 (most not multiples of any tile size), both B layouts, fp16 and bf16, across specs that
+// exercise every structural path (clusters along M and N, one or two consumers, persistent or
+// not, both rasters, both epilogues). Inputs are fresh N(0,1) draws and C is poisoned first.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "autogemm/autogemm.hpp"
+#include "bench/check_rule.hpp"
+#include "bench/kernels.hpp"
+#include "core/cuda_check.hpp"
+#include "spec/name.hpp"
+
+namespace autogemm {
+namespace {
+
+// Spec names without the dtype/layout part, which each case fills in.
+const char* const kSpecTails[] = {
+    "128x256x64_s4_c2x1_coop_persist_r8m_etma", "128x256x64_s3_c1x2_coop_persist_r4n_etma",
+    "256x128x64_s4_c1x2_coop_persist_r8m",      "128x128x64_s6_c1x1_coop_persist_r1m",
+    "64x256x64_s4_c1x1_wg1_tiles_r8m",          "128x128x64_s5_c2x1_wg1_persist_r16n_etma",
+    "256x128x64_s4_c2x1_coop_tiles_r2m_etma",   "64x128x64_s6_c1x1_wg1_persist_r8m",
+};
+
+std::string spec_for(int i, DType dtype, Layout layout) {
+  return std::string("sm90_") + (dtype == DType::f16 ? "f16" : "bf16") + "f32_" +
+         std::string(to_string(layout)) + "_" + kSpecTails[i % std::size(kSpecTails)];
+}
+
+uint64_t sweep_seed() {
+  if (const char* s = std::getenv("AUTOGEMM_SWEEP_SEED")) return std::strtoull(s, nullptr, 10);
+  return std::random_device{}();
+}
+
+TEST(KernelSweep, RandomShapesMatchReference) {
+  ASSERT_NO_THROW(require_gpu()) << "this test needs a GPU";
+  const uint64_t seed = sweep_seed();
+  std::printf("AUTOGEMM_SWEEP_SEED=%llu\n", (unsigned long long)seed);
+  std::mt19937_64 rng(seed);
+  auto log_uniform = [&](int lo, int hi) {
+    std::uniform_real_distribution<double> u(std::log(lo), std::log(hi + 1));
+    return std::min(hi, int(std::exp(u(rng))));
+  };
+  auto multiple_of_8 = [&](int hi) { return 8 * std::max(1, log_uniform(8, hi) / 8); };
+
+  constexpr int kShapes = 220;
+  constexpr double kMaxFlops = 3e11;  // keeps the reference GEMM's share of the test short
+  const int64_t max_elems = int64_t(16384) * 16384;
+  void *a, *b, *c;
+  float* ref;
+  ASSERT_EQ(cudaMalloc(&a, max_elems * 2), cudaSuccess);
+  ASSERT_EQ(cudaMalloc(&b, max_elems * 2), cudaSuccess);
+  ASSERT_EQ(cudaMalloc(&c, max_elems * 2), cudaSuccess);
+  ASSERT_EQ(cudaMalloc(&ref, max_elems * 4), cudaSuccess);
+  bench::CompareAccum* accum = bench::alloc_compare_accum();
+
+  double worst = 0;
+  std::string worst_case;
+  int checked = 0;
+  for (int i = 0; i < kShapes; ++i) {
+    Shape sh;
+    do {
+      sh = {log_uniform(1, 16384), multiple_of_8(16384), multiple_of_8(16384)};
+    } while (sh.flops() > kMaxFlops);
+    const DType dtype = i % 3 == 2 ? DType::bf16 : DType::f16;
+    for (Layout layout : {Layout::nn, Layout::tn}) {
+      const std::string spec = spec_for(i + (layout == Layout::tn), dtype, layout);
+      const Problem p{sh, dtype, AccType::f32, layout};
+      const uint64_t case_seed = rng();
+      bench::fill_matrix(a, dtype, sh.m, sh.k, false, case_seed, bench::DataDist::normal, nullptr);
+      bench::fill_matrix(b, dtype, sh.k, sh.n, layout == Layout::tn, case_seed + 1,
+                         bench::DataDist::normal, nullptr);
+      bench::poison(c, sh.m * sh.n, nullptr);
+      const std::string what = spec + " " + std::to_string(sh.m) + "x" + std::to_string(sh.n) +
+                               "x" + std::to_string(sh.k);
+      try {
+        gemm(p, spec, a, b, c, nullptr);
+      } catch (const Error& e) {
+        ADD_FAILURE() << what << ": " << e.what();
+        continue;
+      }
+      ASSERT_EQ(cudaGetLastError(), cudaSuccess) << what;
+      bench::reference_gemm(a, b, layout, ref, dtype, sh, nullptr);
+      const auto sums = bench::compare_output(c, ref, dtype, sh.m * sh.n, accum, nullptr);
+      const auto verdict = bench::judge(sums, dtype, AccType::f32, sh.k);
+      EXPECT_TRUE(verdict.pass) << what << ": " << verdict.reason;
+      if (verdict.rel_err > worst) {
+        worst = verdict.rel_err;
+        worst_case = what;
+      }
+      ++checked;
+    }
+  }
+  std::printf("checked %d cases; worst relative error %.3e (%s)\n", checked, worst,
+              worst_case.c_str());
+  EXPECT_EQ(checked, 2 * kShapes);
+  bench::free_compare_accum(accum);
+  cudaFree(a);
+  cudaFree(b);
+  cudaFree(c);
+  cudaFree(ref);
+}
+
+// Bad input reaches the caller as an Error naming the problem, never a crash.
+TEST(KernelSweep, BadInputIsRefused) {
+  ASSERT_NO_THROW(require_gpu()) << "this test needs a GPU";
+  void* buf;
+  ASSERT_EQ(cudaMalloc(&buf, 1 << 20), cudaSuccess);
+  const std::string spec = "sm90_f16f32_tn_128x256x64_s4_c2x1_coop_persist_r8m";
+  const Problem ok{{64, 64, 64}, DType::f16, AccType::f32, Layout::tn};
+  char* base = static_cast<char*>(buf);
+  EXPECT_THROW(gemm(ok, spec, base + 2, base, base, nullptr), Error);  // misaligned A
+  EXPECT_THROW(gemm({{64, 60, 64}, DType::f16, AccType::f32, Layout::tn}, spec, base, base, base),
+               Error);  // N not a multiple of 8
+  EXPECT_THROW(gemm({{0, 64, 64}, DType::f16, AccType::f32, Layout::tn}, spec, base, base, base),
+               Error);  // M = 0
+  EXPECT_THROW(gemm({{64, 64, 64}, DType::bf16, AccType::f32, Layout::tn}, spec, base, base, base),
+               Error);  // dtype mismatch
+  EXPECT_THROW(gemm(ok, "sm90_f16f32_tn_128x256x64_s9_c2x1_coop_persist_r8m", base, base, base),
+               Error);  // invalid spec
+  EXPECT_THROW(gemm(ok, spec, nullptr, base, base), Error);
+  EXPECT_NO_THROW(gemm(ok, spec, base, base, base));
+  EXPECT_EQ(cudaDeviceSynchronize(), cudaSuccess);
+  cudaFree(buf);
+}
+
+}  // namespace
+}  // namespace autogemm
