@@ -1,0 +1,55 @@
+#include "bench/device_buffers.hpp"
+
+#include "bench/random.hpp"
+#include "core/cuda_check.hpp"
+
+namespace autogemm::bench {
+
+DeviceBuffers::DeviceBuffers(size_t capacity_bytes, DType dtype, int outputs)
+    : dtype_(dtype), outputs_(outputs), capacity_(capacity_bytes) {
+  accum_ = alloc_compare_accum();
+  if (capacity_ > 0) {
+    cudaError_t err = cudaMalloc(&base_, capacity_);
+    if (err != cudaSuccess) {
+      free_compare_accum(accum_);
+      check_cuda(err,
+                 "cudaMalloc " + std::to_string(capacity_ >> 20) + " MiB for the bench buffers");
+    }
+  }
+}
+
+DeviceBuffers::~DeviceBuffers() {
+  if (base_) cudaFree(base_);
+  free_compare_accum(accum_);
+}
+
+void DeviceBuffers::bind(const Shape& s) {
+  if (!fits(s)) throw Error("shape does not fit the bench buffers");
+  shape_ = s;
+  r_ = plan_regions(s, dtype_, outputs_);
+}
+
+void DeviceBuffers::fill_inputs(uint64_t seed, DataDist dist, cudaStream_t stream) {
+  const Shape& s = shape_;
+  fill_matrix(base_ + r_.a, dtype_, s.m, s.k, false, derive_seed(seed, 0xA), dist, stream);
+  const uint64_t b_seed = derive_seed(seed, 0xB);
+  fill_matrix(base_ + r_.b_nn, dtype_, s.k, s.n, false, b_seed, dist, stream);  // K×N
+  fill_matrix(base_ + r_.b_tn, dtype_, s.k, s.n, true, b_seed, dist, stream);   // stored N×K
+}
+
+void DeviceBuffers::compute_reference(cudaStream_t stream) {
+  reference_gemm(a(), b(Layout::nn), Layout::nn, reinterpret_cast<float*>(base_ + r_.ref), dtype_,
+                 shape_, stream);
+}
+
+void DeviceBuffers::poison_output(int output, cudaStream_t stream) {
+  poison(c(output), shape_.m * shape_.n, stream);
+}
+
+CheckResult DeviceBuffers::check_output(int output, AccType acc, cudaStream_t stream) {
+  const CompareSums sums =
+      compare_output(c(output), ref(), dtype_, shape_.m * shape_.n, accum_, stream);
+  return judge(sums, dtype_, acc, shape_.k);
+}
+
+}  // namespace autogemm::bench

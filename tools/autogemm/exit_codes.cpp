@@ -1,0 +1,68 @@
+#include "exit_codes.hpp"
+
+#include "autogemm/types.hpp"
+#include "bench/errors.hpp"
+
+namespace autogemm::cli {
+
+int exit_code_for(const std::exception_ptr& e) {
+  try {
+    std::rethrow_exception(e);
+  } catch (const CLI::ParseError& p) {
+    return p.get_exit_code() == 0 ? kOk : kBadInput;
+  } catch (const bench::InputError&) {
+    return kBadInput;
+  } catch (const NoGpuError&) {
+    return kNoGpu;
+  } catch (...) {
+    return kFailure;
+  }
+}
+
+namespace {
+std::string& command_line_storage() {
+  static std::string s;
+  return s;
+}
+}  // namespace
+
+const std::string& command_line() {
+  return command_line_storage();
+}
+
+int run_cli(CLI::App& app, int argc, const char* const* argv, std::ostream& out,
+            std::ostream& err) {
+  std::string& cmd = command_line_storage();
+  cmd.clear();
+  for (int i = 0; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (i) cmd += ' ';
+    // Single-quote anything the shell would split or expand.
+    if (arg.empty() || arg.find_first_of(" \t'\"$`\\*?;&|<>()") != std::string::npos) {
+      cmd += '\'';
+      for (char c : arg) {
+        if (c == '\'')
+          cmd += "'\\''";
+        else
+          cmd += c;
+      }
+      cmd += '\'';
+    } else {
+      cmd += arg;
+    }
+  }
+  try {
+    app.parse(argc, argv);
+    return kOk;
+  } catch (const CLI::ParseError& e) {
+    if (e.get_exit_code() == 0) return app.exit(e, out, err);  // --help, --version
+    err << "autogemm: error: " << e.what() << "\n";
+    return kBadInput;
+  } catch (const std::exception& e) {
+    err << "autogemm: " << (dynamic_cast<const NoGpuError*>(&e) ? "" : "error: ") << e.what()
+        << "\n";
+    return exit_code_for(std::current_exception());
+  }
+}
+
+}  // namespace autogemm::cli
