@@ -32,7 +32,18 @@ KernelCache::KernelCache(Options o)
 }
 
 KernelCache& KernelCache::global() {
-  static KernelCache cache(Options{.disk_dir = DiskCache::default_dir() / "kernels"});
+  static KernelCache cache([] {
+    Options o;
+    o.disk_dir = DiskCache::default_dir() / "kernels";
+    try {
+      DiskCache probe(*o.disk_dir);  // creates the directory
+    } catch (const Error& e) {
+      // No writable cache directory: every process compiles afresh, but it still works.
+      std::fprintf(stderr, "autogemm: %s; JIT cache is in memory only\n", e.what());
+      o.disk_dir.reset();
+    }
+    return o;
+  }());
   return cache;
 }
 
