@@ -26,13 +26,14 @@ std::string_view trim(std::string_view s) {
   return s.substr(b, e - b + 1);
 }
 
-// Splits on `sep`, trimming each field.
-std::vector<std::string_view> split(std::string_view s, char sep) {
+// Splits on `sep`; trims each field if `trim_fields` (shape files), not for --mnk's strict form.
+std::vector<std::string_view> split(std::string_view s, char sep, bool trim_fields = true) {
   std::vector<std::string_view> parts;
   size_t start = 0;
   while (true) {
     size_t pos = s.find(sep, start);
-    parts.push_back(trim(s.substr(start, pos == std::string_view::npos ? pos : pos - start)));
+    std::string_view field = s.substr(start, pos == std::string_view::npos ? pos : pos - start);
+    parts.push_back(trim_fields ? trim(field) : field);
     if (pos == std::string_view::npos) break;
     start = pos + 1;
   }
@@ -56,7 +57,7 @@ std::string shape_name(const Shape& s) {
 }
 
 Shape parse_mnk(std::string_view text) {
-  return shape_from_fields(split(text, '_'), text, "M_N_K (e.g. 64_4096_64)");
+  return shape_from_fields(split(text, '_', false), text, "M_N_K (e.g. 64_4096_64)");
 }
 
 Shape parse_shape_line(std::string_view line) {

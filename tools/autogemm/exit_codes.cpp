@@ -35,7 +35,9 @@ int run_cli(CLI::App& app, int argc, const char* const* argv, std::ostream& out,
   std::string& cmd = command_line_storage();
   cmd.clear();
   for (int i = 0; i < argc; ++i) {
-    const std::string arg = argv[i];
+    // The program by its name alone: recorded commands should not depend on the build path.
+    std::string arg = argv[i];
+    if (i == 0) arg = arg.substr(arg.find_last_of('/') + 1);
     if (i) cmd += ' ';
     // Single-quote anything the shell would split or expand.
     if (arg.empty() || arg.find_first_of(" \t'\"$`\\*?;&|<>()") != std::string::npos) {
