@@ -62,9 +62,8 @@ class Runtime {
     return *r;
   }
 
-  std::shared_ptr<const LaunchPlan> plan(const Problem& p, std::string_view spec, const void* a, const void* b,
-                         void* c) {
-    int device = 0;
+  std::shared_ptr<const LaunchPlan> plan(const Problem& p, std::string_view spec, const void* a,
+                                         const void* b, void* c, int& device) {
     check_cuda(cudaGetDevice(&device), "cudaGetDevice");
     PlanKey key{device, std::string(spec), p, a, b, c};
     {
@@ -112,7 +111,9 @@ class Runtime {
 
 void gemm(const Problem& problem, std::string_view spec, const void* a, const void* b, void* c,
           cudaStream_t stream) {
-  launch(*Runtime::instance().plan(problem, spec, a, b, c), stream);
+  int device = 0;
+  const auto plan = Runtime::instance().plan(problem, spec, a, b, c, device);
+  launch(*plan, stream, plan->stream_k ? &workspace_for(device, stream) : nullptr);
 }
 
 void prepare(std::string_view spec) {

@@ -41,17 +41,27 @@ LaunchPlan make_plan(const KernelSpec& s, const Problem& p, CUfunction fn, int r
   plan.cluster = unsigned(s.cluster_m * s.cluster_n);
   const long long tiles_m = (p.shape.m + s.bm - 1) / s.bm;
   const long long tiles_n = (p.shape.n + s.bn - 1) / s.bn;
-  const long long units = ((tiles_m + s.cluster_m - 1) / s.cluster_m) *
-                          ((tiles_n + s.cluster_n - 1) / s.cluster_n);
+  const long long units =
+      ((tiles_m + s.cluster_m - 1) / s.cluster_m) * ((tiles_n + s.cluster_n - 1) / s.cluster_n);
   const long long clusters = s.persistent ? std::min<long long>(units, resident_clusters) : units;
   if (clusters * plan.cluster > 0x7fffffffLL) throw Error("problem needs too many thread blocks");
   plan.grid = unsigned(clusters * plan.cluster);
   plan.threads = unsigned(threads_per_block(s));
   plan.smem = unsigned(smem_bytes(s));
+  plan.stream_k = s.stream_k;
+  if (s.stream_k) plan.partial_bytes = stream_k_partial_bytes(plan.grid, s.bm, s.bn);
   return plan;
 }
 
-void launch(const LaunchPlan& plan, cudaStream_t stream) {
+void launch(const LaunchPlan& plan, cudaStream_t stream, const Workspace* workspace) {
+  sm90::GemmArgs args = plan.args;
+  if (plan.stream_k) {
+    if (workspace == nullptr || workspace->partial_bytes < plan.partial_bytes ||
+        workspace->flag_count < int(2 * plan.grid))
+      throw Error("stream-K launch without a large enough workspace");
+    args.workspace = workspace->partials;
+    args.flags = workspace->flags;
+  }
   CUlaunchAttribute attr{};
   attr.id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
   attr.value.clusterDim.x = plan.cluster;
@@ -67,9 +77,8 @@ void launch(const LaunchPlan& plan, cudaStream_t stream) {
   cfg.attrs = &attr;
   cfg.numAttrs = 1;
   void* params[] = {const_cast<CUtensorMap*>(&plan.maps.a), const_cast<CUtensorMap*>(&plan.maps.b),
-                    const_cast<CUtensorMap*>(&plan.maps.c), const_cast<sm90::GemmArgs*>(&plan.args)};
-  check_driver(driver().launch_kernel_ex(&cfg, plan.function, params, nullptr),
-               "cuLaunchKernelEx");
+                    const_cast<CUtensorMap*>(&plan.maps.c), &args};
+  check_driver(driver().launch_kernel_ex(&cfg, plan.function, params, nullptr), "cuLaunchKernelEx");
 }
 
 }  // namespace autogemm

@@ -8,6 +8,7 @@
 
 #include "autogemm/sm90/types.cuh"
 #include "runtime/tensor_maps.hpp"
+#include "runtime/workspace.hpp"
 #include "spec/kernel_spec.hpp"
 
 namespace autogemm {
@@ -20,6 +21,8 @@ struct LaunchPlan {
   unsigned threads = 0;
   unsigned smem = 0;
   unsigned cluster = 1;
+  bool stream_k = false;  // needs a Workspace at launch
+  size_t partial_bytes = 0;
 };
 
 // How many clusters of this kernel fit on the device at once (1 CTA per SM). Queried from the
@@ -30,6 +33,7 @@ int max_active_clusters(CUfunction, const KernelSpec&);
 LaunchPlan make_plan(const KernelSpec&, const Problem&, CUfunction, int resident_clusters,
                      const void* a, const void* b, void* c);
 
-void launch(const LaunchPlan&, cudaStream_t);
+// `workspace` is needed (and checked) for stream-K plans only.
+void launch(const LaunchPlan&, cudaStream_t, const Workspace* workspace = nullptr);
 
 }  // namespace autogemm

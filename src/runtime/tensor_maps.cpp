@@ -19,12 +19,12 @@ CUtensorMap encode(DType dtype, const void* base, uint64_t rows, uint64_t cols, 
   const cuuint64_t strides[1] = {cols * 2};
   const cuuint32_t box[2] = {box_cols, box_rows};
   const cuuint32_t element_strides[2] = {1, 1};
-  const auto type = dtype == DType::f16 ? CU_TENSOR_MAP_DATA_TYPE_FLOAT16
-                                        : CU_TENSOR_MAP_DATA_TYPE_BFLOAT16;
+  const auto type =
+      dtype == DType::f16 ? CU_TENSOR_MAP_DATA_TYPE_FLOAT16 : CU_TENSOR_MAP_DATA_TYPE_BFLOAT16;
   CUresult res = driver().tensor_map_encode_tiled(
       &map, type, 2, const_cast<void*>(base), dims, strides, box, element_strides,
-      CU_TENSOR_MAP_INTERLEAVE_NONE, CU_TENSOR_MAP_SWIZZLE_128B,
-      CU_TENSOR_MAP_L2_PROMOTION_L2_256B, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
+      CU_TENSOR_MAP_INTERLEAVE_NONE, CU_TENSOR_MAP_SWIZZLE_128B, CU_TENSOR_MAP_L2_PROMOTION_L2_256B,
+      CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
   check_driver(res, (std::string("cuTensorMapEncodeTiled for operand ") + operand).c_str());
   return map;
 }
@@ -35,11 +35,11 @@ OperandMaps make_tensor_maps(const KernelSpec& s, const Problem& p, const void* 
                              const void* c) {
   const auto [m, n, k] = p.shape;
   OperandMaps maps;
-  maps.a = encode(p.dtype, a, m, k, s.cluster_n > 1 ? s.bm / 2 : s.bm, s.bk, "A");
+  maps.a = encode(p.dtype, a, m, k, s.bm / s.cluster_n, s.bk, "A");
   if (p.layout == Layout::tn)  // B stored N×K: K-major tiles of bn rows
-    maps.b = encode(p.dtype, b, n, k, s.cluster_m > 1 ? s.bn / 2 : s.bn, s.bk, "B");
+    maps.b = encode(p.dtype, b, n, k, s.bn / s.cluster_m, s.bk, "B");
   else  // B stored K×N: N-major tiles, 64 columns per box
-    maps.b = encode(p.dtype, b, k, n, s.cluster_m > 1 ? s.bk / 2 : s.bk, 64, "B");
+    maps.b = encode(p.dtype, b, k, n, s.bk / s.cluster_m, 64, "B");
   // C is written in 64×64 blocks by the TMA epilogue; the direct epilogue ignores this map but
   // the alignment check applies to both.
   maps.c = encode(p.dtype, c, m, n, 64, 64, "C");

@@ -1,5 +1,5 @@
-// TMA descriptors for the kernel's two operands. Their box shapes follow the spec: a CTA of a
-// 2-CTA cluster loads half of the operand the pair shares.
+// TMA descriptors for the kernel's operands. Their box shapes follow the spec: in a cluster each
+// CTA loads a slice of the tile it shares with the other CTAs of its cluster row or column.
 #pragma once
 
 #include <cuda.h>

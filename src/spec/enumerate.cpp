@@ -18,25 +18,28 @@ std::vector<KernelSpec> enumerate_specs(DType dtype, AccType acc, Layout layout,
     for (int bn = 64; bn <= 256; bn += 16)
       for (int stages = 2; stages <= 8; ++stages)
         for (int consumers : {1, 2})
-          for (auto [cm, cn] : {std::pair{1, 1}, std::pair{2, 1}, std::pair{1, 2}})
+          for (auto [cm, cn] : {std::pair{1, 1}, std::pair{2, 1}, std::pair{1, 2}, std::pair{2, 2},
+                                std::pair{4, 1}, std::pair{1, 4}})
             for (bool persistent : {true, false})
               for (Raster raster : {Raster::m, Raster::n})
                 for (int swizzle : {1, 2, 4, 8, 16})
-                  for (Epilogue epilogue : {Epilogue::direct, Epilogue::tma}) {
-                  s.bm = bm;
-                  s.bn = bn;
-                  s.stages = stages;
-                  s.consumers = consumers;
-                  s.cluster_m = cm;
-                  s.cluster_n = cn;
-                  s.persistent = persistent;
-                  s.raster = raster;
-                  s.swizzle = swizzle;
-                  s.epilogue = epilogue;
-                  if (validate(s, limits)) continue;
-                  if (filter && !filter(s)) continue;
-                  out.push_back(s);
-                }
+                  for (Epilogue epilogue : {Epilogue::direct, Epilogue::tma})
+                    for (bool stream_k : {false, true}) {
+                      s.bm = bm;
+                      s.bn = bn;
+                      s.stages = stages;
+                      s.consumers = consumers;
+                      s.cluster_m = cm;
+                      s.cluster_n = cn;
+                      s.persistent = persistent;
+                      s.raster = raster;
+                      s.swizzle = swizzle;
+                      s.epilogue = epilogue;
+                      s.stream_k = stream_k;
+                      if (validate(s, limits)) continue;
+                      if (filter && !filter(s)) continue;
+                      out.push_back(s);
+                    }
   return out;
 }
 
@@ -84,6 +87,8 @@ std::vector<KernelSpec> default_sweep(DType dtype, AccType acc, Layout layout) {
         if ((cm > 1 || cn > 1) && r.bm * r.bn < 128 * 192) continue;
         add(s);
         s.epilogue = Epilogue::tma;  // invalid where the staging does not fit: add() skips it
+        add(s);
+        s.stream_k = true;  // stream-K needs 1x1 clusters: add() skips the others
         add(s);
       }
   // Scheduling variants of the flagship tile: raster order, swizzle width, non-persistent.

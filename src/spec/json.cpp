@@ -61,7 +61,8 @@ void to_json(nlohmann::json& j, const KernelSpec& s) {
                      {"persistent", s.persistent},
                      {"raster", to_string(s.raster)},
                      {"swizzle", s.swizzle},
-                     {"epilogue", to_string(s.epilogue)}};
+                     {"epilogue", to_string(s.epilogue)},
+                     {"stream_k", s.stream_k}};
 }
 
 void from_json(const nlohmann::json& j, KernelSpec& out) {
@@ -95,6 +96,8 @@ void from_json(const nlohmann::json& j, KernelSpec& out) {
         s.raster = parse_raster(get_string(v, key));
       else if (key == "swizzle")
         s.swizzle = get_int(v, key);
+      else if (key == "stream_k")
+        s.stream_k = get_bool(v, key);
       else if (key == "epilogue")
         s.epilogue = parse_epilogue(get_string(v, key));
       else

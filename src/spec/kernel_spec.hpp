@@ -39,6 +39,10 @@ struct KernelSpec {
 
   Epilogue epilogue = Epilogue::direct;
 
+  // Stream-K: the tiles of the last partial wave are split along K over all CTAs (persistent,
+  // 1x1 clusters), partial tiles handed over through a workspace.
+  bool stream_k = false;
+
   friend bool operator==(const KernelSpec&, const KernelSpec&) = default;
   friend auto operator<=>(const KernelSpec&, const KernelSpec&) = default;
 };

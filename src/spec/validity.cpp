@@ -58,20 +58,20 @@ Verdict rule_consumers(const KernelSpec& s, const DeviceLimits&) {
 }
 
 Verdict rule_cluster(const KernelSpec& s, const DeviceLimits&) {
-  const bool ok = (s.cluster_m == 1 && s.cluster_n == 1) ||
-                  (s.cluster_m == 2 && s.cluster_n == 1) || (s.cluster_m == 1 && s.cluster_n == 2);
-  if (!ok)
-    return fmt::format("cluster must be 1x1, 2x1 or 1x2, got {}x{}", s.cluster_m, s.cluster_n);
-  // With multicast each CTA of the pair loads half of the shared tile; a half must still be a
-  // whole number of 16-byte rows of the TMA box.
-  if (s.cluster_m == 2 && s.layout == Layout::tn && (s.bn / 2) % 8 != 0)
+  auto dim_ok = [](int d) { return d == 1 || d == 2 || d == 4; };
+  if (!dim_ok(s.cluster_m) || !dim_ok(s.cluster_n) || s.cluster_m * s.cluster_n > 4)
     return fmt::format(
-        "cluster 2x1 with layout tn splits the B tile: bn/2 = {} must be a "
-        "multiple of 8",
-        s.bn / 2);
-  if (s.cluster_n == 2 && (s.bm / 2) % 8 != 0)
-    return fmt::format("cluster 1x2 splits the A tile: bm/2 = {} must be a multiple of 8",
-                       s.bm / 2);
+        "cluster must be 1, 2 or 4 CTAs per dimension and at most 4 in all, got {}x{}", s.cluster_m,
+        s.cluster_n);
+  // With multicast each CTA loads a slice of a shared tile; a slice must be whole 8-row
+  // (1024-byte) swizzle atoms so every CTA's copy lands in the same swizzle phase.
+  if (s.cluster_n > 1 && (s.bm / s.cluster_n) % 8 != 0)
+    return fmt::format("cluster {}x{} splits the A tile into bm/{} = {} rows, not a multiple of 8",
+                       s.cluster_m, s.cluster_n, s.cluster_n, s.bm / s.cluster_n);
+  const int b_rows = s.layout == Layout::tn ? s.bn : s.bk;  // rows of B's TMA box
+  if (s.cluster_m > 1 && (b_rows / s.cluster_m) % 8 != 0)
+    return fmt::format("cluster {}x{} splits the B tile into {}/{} = {} rows, not a multiple of 8",
+                       s.cluster_m, s.cluster_n, b_rows, s.cluster_m, b_rows / s.cluster_m);
   return {};
 }
 
@@ -105,9 +105,9 @@ Verdict check_box(const char* what, int inner, int outer, int elem_bytes) {
 
 Verdict rule_tma(const KernelSpec& s, const DeviceLimits&) {
   const int eb = element_bytes(s.dtype);
-  // A (M x K, K contiguous); with a 1x2 cluster each CTA loads half of the rows.
+  // A (M x K, K contiguous); in a cluster row each CTA loads bm/cluster_n of the rows.
   if (auto v = check_box("A", s.bk, s.bm / s.cluster_n, eb)) return v;
-  // B with a 2x1 cluster: each CTA loads half. tn: B is N x K, K contiguous, split along N.
+  // B: in a cluster column each CTA loads 1/cluster_m. tn: B is N x K, K contiguous, split along N.
   // nn: B is K x N, N contiguous, loaded as 64-column chunks, split along K.
   if (s.layout == Layout::tn) return check_box("B", s.bk, s.bn / s.cluster_m, eb);
   return check_box("B", 64, s.bk / s.cluster_m, eb);
@@ -120,13 +120,22 @@ Verdict rule_epilogue(const KernelSpec& s, const DeviceLimits&) {
   return {};
 }
 
+Verdict rule_stream_k(const KernelSpec& s, const DeviceLimits&) {
+  // Partial tiles wait on other CTAs: all must be resident (persistent), and a cluster's CTAs
+  // would have to split K identically.
+  if (s.stream_k && !s.persistent) return "stream-K needs a persistent grid";
+  if (s.stream_k && s.cluster_m * s.cluster_n != 1) return "stream-K needs a 1x1 cluster";
+  return {};
+}
+
 Verdict rule_smem(const KernelSpec& s, const DeviceLimits& limits) {
   const int bytes = smem_bytes(s);
   if (bytes > limits.max_smem_per_block)
     return fmt::format(
-        "shared memory {} B exceeds the {} B limit (stages*(bm+bn)*bk*2 + epilogue staging + 1024 + "
-        "16*stages)", bytes,
-        limits.max_smem_per_block);
+        "shared memory {} B exceeds the {} B limit (stages*(bm+bn)*bk*2 + epilogue staging + 1024 "
+        "+ "
+        "16*stages)",
+        bytes, limits.max_smem_per_block);
   return {};
 }
 
@@ -144,10 +153,9 @@ Verdict rule_registers(const KernelSpec& s, const DeviceLimits&) {
 
 using Rule = Verdict (*)(const KernelSpec&, const DeviceLimits&);
 // Order matters: later rules may assume earlier ones hold (e.g. consumers != 0).
-constexpr Rule kRules[] = {rule_types,  rule_bk,        rule_bm,      rule_bn,
-                           rule_stages, rule_consumers, rule_cluster, rule_swizzle,
-                           rule_mma,    rule_tma,       rule_epilogue, rule_smem,
-                           rule_registers};
+constexpr Rule kRules[] = {rule_types,     rule_bk,       rule_bm,      rule_bn,       rule_stages,
+                           rule_consumers, rule_cluster,  rule_swizzle, rule_mma,      rule_tma,
+                           rule_epilogue,  rule_stream_k, rule_smem,    rule_registers};
 
 std::string describe(const Problem& p) {
   return fmt::format("problem {}x{}x{} {}/{}/{}", p.shape.m, p.shape.n, p.shape.k,

@@ -13,8 +13,10 @@ namespace autogemm::sm90 {
 
 template <ElemType kElem>
 __device__ __forceinline__ u32 pack_out(float a, float b) {
-  if constexpr (kElem == ElemType::kF16) return pack_f16x2(a, b);
-  else return pack_bf16x2(a, b);
+  if constexpr (kElem == ElemType::kF16)
+    return pack_f16x2(a, b);
+  else
+    return pack_bf16x2(a, b);
 }
 
 // acc holds a 64×kN block in the wgmma accumulator layout: for each 8-column group j, registers
@@ -65,8 +67,7 @@ __device__ __forceinline__ void store_tma(const float (&acc)[kN / 2], const TmaD
       // 128-byte swizzle: the 16-byte chunk index is XORed with the row index mod 8, which also
       // spreads a warp's eight rows over all 32 banks.
       const int offset = ((jj ^ (r % 8)) * 16) + 4 * (t % 4);
-      *reinterpret_cast<u32*>(buf + r * 128 + offset) =
-          pack_out<kElem>(acc[4 * j], acc[4 * j + 1]);
+      *reinterpret_cast<u32*>(buf + r * 128 + offset) = pack_out<kElem>(acc[4 * j], acc[4 * j + 1]);
       *reinterpret_cast<u32*>(buf + (r + 8) * 128 + offset) =
           pack_out<kElem>(acc[4 * j + 2], acc[4 * j + 3]);
     }

@@ -10,6 +10,7 @@
 #pragma once
 
 #include "autogemm/sm90/epilogue.cuh"
+#include "autogemm/sm90/fixup.cuh"
 #include "autogemm/sm90/ptx.cuh"
 #include "autogemm/sm90/scheduler.cuh"
 #include "autogemm/sm90/types.cuh"
@@ -19,7 +20,7 @@ namespace autogemm::sm90 {
 
 template <ElemType kElem_, bool kBMnMajor_, int kBM_, int kBN_, int kBK_, int kStages_,
           int kConsumers_, int kClusterM_, int kClusterN_, bool kPersistent_, bool kRasterN_,
-          int kSwizzle_, bool kTmaEpilogue_>
+          int kSwizzle_, bool kTmaEpilogue_, bool kStreamK_>
 struct GemmConfig {
   static constexpr ElemType kElem = kElem_;
   static constexpr bool kBMnMajor = kBMnMajor_;  // B row-major K×N ("nn"): N-major tiles
@@ -30,6 +31,7 @@ struct GemmConfig {
   static constexpr bool kPersistent = kPersistent_, kRasterN = kRasterN_;
   static constexpr int kSwizzle = kSwizzle_;
   static constexpr bool kTmaEpilogue = kTmaEpilogue_;
+  static constexpr bool kStreamK = kStreamK_;
 
   static constexpr int kThreads = 128 * (kConsumers + 1);
   static constexpr int kWgRows = kBM / kConsumers;  // rows of a tile per consumer warpgroup
@@ -48,8 +50,11 @@ struct GemmConfig {
   static_assert(kWgRows % 64 == 0, "each consumer owns whole m64 MMAs");
   static_assert(kBN % 8 == 0 && kBN <= 256, "wgmma N");
   static_assert(!kBMnMajor || kBN % 64 == 0, "N-major B tiles are loaded in 64-column chunks");
-  static_assert(kClusterSize <= 2 && kClusterM >= 1 && kClusterN >= 1, "clusters of 1 or 2");
+  static_assert(kClusterSize <= 4 && (kClusterM & (kClusterM - 1)) == 0 &&
+                    (kClusterN & (kClusterN - 1)) == 0,
+                "clusters of up to 4 CTAs, powers of two per dimension");
   static_assert(!kTmaEpilogue || kBN % 64 == 0, "the TMA epilogue stores 64-column blocks");
+  static_assert(!kStreamK || (kClusterSize == 1 && kPersistent), "stream-K: 1x1, persistent");
 };
 
 // Producer and consumers walk the same sequence of k-blocks, so one counter gives both the
@@ -70,14 +75,19 @@ template <class Cfg>
 __device__ __forceinline__ void produce(const TmaDescriptor* tma_a, const TmaDescriptor* tma_b,
                                         const GemmArgs& args, u8* smem_a, u8* smem_b, u64* full,
                                         u64* empty) {
-  const TileScheduler<Cfg> sched(args.m, args.n);
+  TileScheduler<Cfg> sched(args);
   const u32 rank = Cfg::kClusterSize > 1 ? cluster_cta_rank() : 0;
-  const int num_kb = (args.k + Cfg::kBK - 1) / Cfg::kBK;
+  // This CTA's place in the cluster: rank = rm + cluster_m * rn. CTAs with the same rm compute
+  // tiles in the same row (they share A); CTAs with the same rn share B.
+  const int rm = int(rank) % Cfg::kClusterM, rn = int(rank) / Cfg::kClusterM;
+  u16 a_mask = 0, b_mask = 0;
+  for (int j = 0; j < Cfg::kClusterN; ++j) a_mask |= u16(1u << (rm + Cfg::kClusterM * j));
+  for (int i = 0; i < Cfg::kClusterM; ++i) b_mask |= u16(1u << (i + Cfg::kClusterM * rn));
   RingPosition pos;
-  for (int unit = sched.first_unit(); unit < sched.num_units; unit += sched.unit_stride()) {
-    int tm, tn;
-    sched.tile(unit, rank, tm, tn);
-    for (int kb = 0; kb < num_kb; ++kb, pos.template advance<Cfg::kStages>()) {
+  WorkItem w;
+  while (sched.next(w, rank)) {
+    const int tm = w.tm, tn = w.tn;
+    for (int kb = w.kb_begin; kb < w.kb_end; ++kb, pos.template advance<Cfg::kStages>()) {
       mbar_wait(&empty[pos.stage], pos.phase ^ 1);  // a fresh barrier counts as released
       u64* bar = &full[pos.stage];
       mbar_arrive_expect_tx(bar, Cfg::kStageBytes);
@@ -85,22 +95,23 @@ __device__ __forceinline__ void produce(const TmaDescriptor* tma_a, const TmaDes
       u8* b = smem_b + pos.stage * Cfg::kBBytes;
       const int k0 = kb * Cfg::kBK;
 
-      // A tile: BM rows of 64 K-elements. Shared along N in a 1×2 cluster: each CTA loads half.
+      // A tile: BM rows of 64 K-elements. Shared by the kClusterN CTAs of a cluster row: each
+      // loads a 1/kClusterN slice of the rows for all of them.
       if constexpr (Cfg::kClusterN > 1) {
-        constexpr int half = Cfg::kBM / 2;
-        tma_load_2d_multicast(a + rank * half * Cfg::kRowBytes, tma_a, bar, k0,
-                              tm * Cfg::kBM + int(rank) * half, u16(0x3));
+        constexpr int part = Cfg::kBM / Cfg::kClusterN;
+        tma_load_2d_multicast(a + rn * part * Cfg::kRowBytes, tma_a, bar, k0,
+                              tm * Cfg::kBM + rn * part, a_mask);
       } else {
         tma_load_2d(a, tma_a, bar, k0, tm * Cfg::kBM);
       }
 
-      // B tile. Shared along M in a 2×1 cluster: each CTA loads half (N rows for K-major tiles,
-      // K rows of every chunk for N-major ones).
+      // B tile. Shared by the kClusterM CTAs of a cluster column: each loads a slice (N rows
+      // for K-major tiles, K rows of every 64-column chunk for N-major ones).
       if constexpr (!Cfg::kBMnMajor) {
         if constexpr (Cfg::kClusterM > 1) {
-          constexpr int half = Cfg::kBN / 2;
-          tma_load_2d_multicast(b + rank * half * Cfg::kRowBytes, tma_b, bar, k0,
-                                tn * Cfg::kBN + int(rank) * half, u16(0x3));
+          constexpr int part = Cfg::kBN / Cfg::kClusterM;
+          tma_load_2d_multicast(b + rm * part * Cfg::kRowBytes, tma_b, bar, k0,
+                                tn * Cfg::kBN + rm * part, b_mask);
         } else {
           tma_load_2d(b, tma_b, bar, k0, tn * Cfg::kBN);
         }
@@ -110,9 +121,8 @@ __device__ __forceinline__ void produce(const TmaDescriptor* tma_a, const TmaDes
           u8* dst = b + chunk * Cfg::kBK * 128;
           const int n0 = tn * Cfg::kBN + chunk * 64;
           if constexpr (Cfg::kClusterM > 1) {
-            constexpr int half = Cfg::kBK / 2;
-            tma_load_2d_multicast(dst + rank * half * 128, tma_b, bar, n0, k0 + int(rank) * half,
-                                  u16(0x3));
+            constexpr int part = Cfg::kBK / Cfg::kClusterM;
+            tma_load_2d_multicast(dst + rm * part * 128, tma_b, bar, n0, k0 + rm * part, b_mask);
           } else {
             tma_load_2d(dst, tma_b, bar, n0, k0);
           }
@@ -122,9 +132,10 @@ __device__ __forceinline__ void produce(const TmaDescriptor* tma_a, const TmaDes
   }
 }
 
-// Tell every CTA of the cluster that this consumer warpgroup is done reading `stage`. The MMAs
-// that read it have completed (wgmma.wait_group), so one arrival per warpgroup and CTA suffices;
-// thread r of the warpgroup signals CTA r, so the remote arrivals go out in parallel.
+// Tell every CTA of the cluster that this consumer warpgroup is done reading `stage` (simpler than
+// signalling only the CTAs that write into it, and as cheap). The MMAs that read it have
+// completed (wgmma.wait_group), so one arrival per warpgroup and CTA suffices; thread r of the
+// warpgroup signals CTA r, so the remote arrivals go out in parallel.
 template <class Cfg>
 __device__ __forceinline__ void release_stage(u64* empty, int stage) {
   const u32 t = threadIdx.x % 128;
@@ -140,19 +151,19 @@ __device__ __forceinline__ void consume(const TmaDescriptor* tma_c, const GemmAr
                                         u8* smem_a, u8* smem_b, u8* staging, u64* full,
                                         u64* empty) {
   using Mma = Wgmma<Cfg::kBN, Cfg::kElem>;
-  const TileScheduler<Cfg> sched(args.m, args.n);
+  TileScheduler<Cfg> sched(args);
   const u32 rank = Cfg::kClusterSize > 1 ? cluster_cta_rank() : 0;
   const int consumer = int(threadIdx.x) / 128 - 1;
-  const int num_kb = (args.k + Cfg::kBK - 1) / Cfg::kBK;
+  const int barrier_id = 1 + consumer;  // named barrier of this warpgroup (0 is __syncthreads)
   float acc[Cfg::kMmaM][Cfg::kBN / 2];
   u8* my_staging = staging + consumer * 2 * kEpilogueBlockBytes;
   int blocks_stored = 0;
   RingPosition pos;
-  for (int unit = sched.first_unit(); unit < sched.num_units; unit += sched.unit_stride()) {
-    int tm, tn;
-    sched.tile(unit, rank, tm, tn);
+  WorkItem w;
+  while (sched.next(w, rank)) {
+    const int tm = w.tm, tn = w.tn;
     int prev_stage = -1;
-    for (int kb = 0; kb < num_kb; ++kb, pos.template advance<Cfg::kStages>()) {
+    for (int kb = w.kb_begin; kb < w.kb_end; ++kb, pos.template advance<Cfg::kStages>()) {
       mbar_wait(&full[pos.stage], pos.phase);
       const u8* a = smem_a + pos.stage * Cfg::kABytes + consumer * Cfg::kWgRows * Cfg::kRowBytes;
       const u8* b = smem_b + pos.stage * Cfg::kBBytes;
@@ -166,8 +177,10 @@ __device__ __forceinline__ void consume(const TmaDescriptor* tma_c, const GemmAr
                                : smem_descriptor_sw128(b + k16 * 32, 16, 1024);
 #pragma unroll
         for (int mi = 0; mi < Cfg::kMmaM; ++mi) {
-          const u64 desc_a = smem_descriptor_sw128(a + mi * 64 * Cfg::kRowBytes + k16 * 32, 16, 1024);
-          Mma::template mma<Cfg::kBMnMajor>(acc[mi], desc_a, desc_b, (kb > 0 || k16 > 0) ? 1 : 0);
+          const u64 desc_a =
+              smem_descriptor_sw128(a + mi * 64 * Cfg::kRowBytes + k16 * 32, 16, 1024);
+          Mma::template mma<Cfg::kBMnMajor>(acc[mi], desc_a, desc_b,
+                                            (kb > w.kb_begin || k16 > 0) ? 1 : 0);
         }
       }
       wgmma_commit();
@@ -179,11 +192,23 @@ __device__ __forceinline__ void consume(const TmaDescriptor* tma_c, const GemmAr
     wgmma_wait<0>();
     if (prev_stage >= 0) release_stage<Cfg>(empty, prev_stage);
 
+    if constexpr (Cfg::kStreamK) {
+      if (w.kb_end != sched.kblocks) {  // the head of a tile another CTA finishes
+        Fixup<Cfg>::store_partial(acc, args, int(blockIdx.x), consumer, barrier_id);
+        continue;
+      }
+      if (w.kb_begin > 0) {  // the tail: add the heads, nearest CTA first (a fixed order)
+        const int first = sched.sk_owner(w.tile_index * sched.kblocks);
+        for (int from = int(blockIdx.x) - 1; from >= first; --from)
+          Fixup<Cfg>::add_partial(acc, args, from, consumer, barrier_id);
+      }
+    }
+
     const int row0 = tm * Cfg::kBM + consumer * Cfg::kWgRows;
 #pragma unroll
     for (int mi = 0; mi < Cfg::kMmaM; ++mi) {
       if constexpr (Cfg::kTmaEpilogue)
-        store_tma<Cfg::kElem, Cfg::kBN>(acc[mi], tma_c, my_staging, 1 + consumer, row0 + mi * 64,
+        store_tma<Cfg::kElem, Cfg::kBN>(acc[mi], tma_c, my_staging, barrier_id, row0 + mi * 64,
                                         tn * Cfg::kBN, blocks_stored);
       else
         store_direct<Cfg::kElem, Cfg::kBN>(acc[mi], args, row0 + mi * 64, tn * Cfg::kBN);
@@ -217,8 +242,10 @@ __device__ __forceinline__ void gemm_kernel(const TmaDescriptor* tma_a, const Tm
     }
     fence_barrier_init();
   }
-  if constexpr (Cfg::kClusterSize > 1) cluster_sync();
-  else __syncthreads();
+  if constexpr (Cfg::kClusterSize > 1)
+    cluster_sync();
+  else
+    __syncthreads();
 
   if (threadIdx.x < 128) {
     regs_decrease<40>();
@@ -234,11 +261,11 @@ __device__ __forceinline__ void gemm_kernel(const TmaDescriptor* tma_a, const Tm
 }  // namespace autogemm::sm90
 
 // Defines the extern "C" entry point the JIT looks up for one configuration.
-#define AUTOGEMM_SM90_DEFINE_KERNEL(Cfg)                                                     \
-  extern "C" __global__ void __launch_bounds__(Cfg::kThreads, 1) autogemm_sm90_gemm(         \
-      const __grid_constant__ autogemm::sm90::TmaDescriptor tma_a,                           \
-      const __grid_constant__ autogemm::sm90::TmaDescriptor tma_b,                           \
-      const __grid_constant__ autogemm::sm90::TmaDescriptor tma_c,                           \
-      const autogemm::sm90::GemmArgs args) {                                                 \
-    autogemm::sm90::gemm_kernel<Cfg>(&tma_a, &tma_b, &tma_c, args);                          \
+#define AUTOGEMM_SM90_DEFINE_KERNEL(Cfg)                                              \
+  extern "C" __global__ void __launch_bounds__(Cfg::kThreads, 1)                      \
+      autogemm_sm90_gemm(const __grid_constant__ autogemm::sm90::TmaDescriptor tma_a, \
+                         const __grid_constant__ autogemm::sm90::TmaDescriptor tma_b, \
+                         const __grid_constant__ autogemm::sm90::TmaDescriptor tma_c, \
+                         const autogemm::sm90::GemmArgs args) {                       \
+    autogemm::sm90::gemm_kernel<Cfg>(&tma_a, &tma_b, &tma_c, args);                   \
   }

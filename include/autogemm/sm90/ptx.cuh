@@ -78,10 +78,11 @@ __device__ __forceinline__ void tma_load_2d(void* dst, const TmaDescriptor* desc
 
 // The same load delivered to the same shared-memory offset in every CTA of `cta_mask`, each
 // CTA's barrier at `bar`'s offset receiving the bytes.
-__device__ __forceinline__ void tma_load_2d_multicast(void* dst, const TmaDescriptor* desc, u64* bar,
-                                                      int c0, int c1, u16 cta_mask) {
+__device__ __forceinline__ void tma_load_2d_multicast(void* dst, const TmaDescriptor* desc,
+                                                      u64* bar, int c0, int c1, u16 cta_mask) {
   asm volatile(
-      "cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster"
+      "cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::"
+      "cluster"
       " [%0], [%1, {%3, %4}], [%2], %5;" ::"r"(smem_addr(dst)),
       "l"(desc), "r"(smem_addr(bar)), "r"(c0), "r"(c1), "h"(cta_mask)
       : "memory");
@@ -91,10 +92,10 @@ __device__ __forceinline__ void tma_load_2d_multicast(void* dst, const TmaDescri
 // outside the tensor are not written.
 __device__ __forceinline__ void tma_store_2d(const TmaDescriptor* desc, const void* src, int c0,
                                              int c1) {
-  asm volatile("cp.async.bulk.tensor.2d.global.shared::cta.bulk_group [%0, {%2, %3}], [%1];" ::"l"(
-                   desc),
-               "r"(smem_addr(src)), "r"(c0), "r"(c1)
-               : "memory");
+  asm volatile(
+      "cp.async.bulk.tensor.2d.global.shared::cta.bulk_group [%0, {%2, %3}], [%1];" ::"l"(desc),
+      "r"(smem_addr(src)), "r"(c0), "r"(c1)
+      : "memory");
 }
 __device__ __forceinline__ void tma_store_commit() {
   asm volatile("cp.async.bulk.commit_group;" ::: "memory");

@@ -10,6 +10,10 @@ struct GemmArgs {
   void* c;
   int m, n, k;
   long long ldc;  // elements between consecutive rows of C
+  // Stream-K only: one partial tile per CTA (fp32) and one ready flag per CTA and consumer,
+  // zero between launches.
+  float* workspace;
+  int* flags;
 };
 
 }  // namespace autogemm::sm90

@@ -1,0 +1,49 @@
+#include "runtime/workspace.hpp"
+
+#include <map>
+#include <memory>
+#include <mutex>
+#include <shared_mutex>
+#include <utility>
+
+#include "core/cuda_check.hpp"
+
+namespace autogemm {
+namespace {
+
+// Largest tile area any valid spec has: (bm / consumers) * bn <= 16384 with 2 consumers.
+constexpr size_t kMaxTileArea = 32768;
+
+std::unique_ptr<Workspace> allocate(int device) {
+  int sms = 0;
+  check_cuda(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device),
+             "cudaDeviceGetAttribute(multiprocessors)");
+  auto ws = std::make_unique<Workspace>();
+  ws->partial_bytes = stream_k_partial_bytes(unsigned(sms), 1, int(kMaxTileArea));
+  ws->flag_count = 2 * sms;  // one per CTA and consumer warpgroup
+  check_cuda(cudaMalloc(&ws->partials, ws->partial_bytes), "allocating the stream-K workspace");
+  check_cuda(cudaMalloc(&ws->flags, size_t(ws->flag_count) * sizeof(int)),
+             "allocating the stream-K flags");
+  check_cuda(cudaMemset(ws->flags, 0, size_t(ws->flag_count) * sizeof(int)),
+             "zeroing the stream-K flags");
+  return ws;
+}
+
+}  // namespace
+
+const Workspace& workspace_for(int device, cudaStream_t stream) {
+  static std::shared_mutex mutex;
+  static auto* pool = new std::map<std::pair<int, cudaStream_t>, std::unique_ptr<Workspace>>();
+  const auto key = std::make_pair(device, stream);
+  {
+    std::shared_lock lock(mutex);
+    auto it = pool->find(key);
+    if (it != pool->end()) return *it->second;
+  }
+  std::unique_lock lock(mutex);
+  auto& slot = (*pool)[key];
+  if (!slot) slot = allocate(device);
+  return *slot;
+}
+
+}  // namespace autogemm

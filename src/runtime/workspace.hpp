@@ -1,0 +1,27 @@
+// Scratch memory for stream-K partial tiles, one block per (device, stream) so that kernels on
+// different streams never share it. Allocated on the first stream-K call on a stream, sized for
+// the most any spec can need on that device, and zeroed once: the kernel leaves its flags zero.
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include <cstddef>
+
+namespace autogemm {
+
+struct Workspace {
+  float* partials = nullptr;
+  int* flags = nullptr;
+  size_t partial_bytes = 0;
+  int flag_count = 0;
+};
+
+// Bytes of partials a launch of `grid` CTAs with bm×bn tiles needs.
+inline size_t stream_k_partial_bytes(unsigned grid, int bm, int bn) {
+  return size_t(grid) * size_t(bm) * size_t(bn) * sizeof(float);
+}
+
+// The workspace of (current device, stream). Thread-safe. Throws Error if allocation fails.
+const Workspace& workspace_for(int device, cudaStream_t stream);
+
+}  // namespace autogemm
