@@ -6,47 +6,10 @@
 #include <chrono>
 
 #include "core/cuda_check.hpp"
+#include "core/driver_api.hpp"
 
 namespace autogemm::jit {
 namespace {
-
-// The driver functions this file needs, resolved once through the runtime.
-struct Driver {
-  decltype(&::cuCtxGetCurrent) ctx_get_current = nullptr;
-  decltype(&::cuModuleLoadData) module_load_data = nullptr;
-  decltype(&::cuModuleGetFunction) module_get_function = nullptr;
-  decltype(&::cuModuleUnload) module_unload = nullptr;
-  decltype(&::cuFuncSetAttribute) func_set_attribute = nullptr;
-  decltype(&::cuFuncGetAttribute) func_get_attribute = nullptr;
-};
-
-template <class Fn>
-void resolve(Fn& fn, const char* symbol) {
-  void* p = nullptr;
-  cudaDriverEntryPointQueryResult status{};
-  const cudaError_t err =
-      cudaGetDriverEntryPointByVersion(symbol, &p, 12000, cudaEnableDefault, &status);
-  if (err != cudaSuccess || status != cudaDriverEntryPointSuccess || p == nullptr) {
-    cudaGetLastError();  // clear it, so later runtime calls report their own errors
-    throw NoGpuError(fmt::format("CUDA driver function {} is unavailable (no NVIDIA driver?): {}",
-                                 symbol, cudaGetErrorString(err)));
-  }
-  fn = reinterpret_cast<Fn>(p);
-}
-
-const Driver& driver() {
-  static const Driver d = [] {
-    Driver d;
-    resolve(d.ctx_get_current, "cuCtxGetCurrent");
-    resolve(d.module_load_data, "cuModuleLoadData");
-    resolve(d.module_get_function, "cuModuleGetFunction");
-    resolve(d.module_unload, "cuModuleUnload");
-    resolve(d.func_set_attribute, "cuFuncSetAttribute");
-    resolve(d.func_get_attribute, "cuFuncGetAttribute");
-    return d;
-  }();
-  return d;
-}
 
 CUcontext current_context() {
   require_gpu();
@@ -75,7 +38,7 @@ ModuleCache& ModuleCache::global() {
 const LoadedKernel& ModuleCache::load(const CompiledKernel& kernel, const std::string& entry,
                                       int dynamic_smem) {
   const CUcontext ctx = current_context();
-  const Driver& d = driver();
+  const DriverApi& d = driver();
   std::lock_guard lock(mutex_);
   Key key{ctx, kernel.key, entry};
   if (auto it = loaded_.find(key); it != loaded_.end()) {

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "runtime/driver_api.hpp"
+#include "core/driver_api.hpp"
 
 namespace autogemm {
 

@@ -3,7 +3,7 @@
 #include <cstdint>
 #include <string>
 
-#include "runtime/driver_api.hpp"
+#include "core/driver_api.hpp"
 
 namespace autogemm {
 namespace {

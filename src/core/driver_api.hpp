@@ -7,6 +7,7 @@
 namespace autogemm {
 
 struct DriverApi {
+  decltype(&::cuCtxGetCurrent) ctx_get_current = nullptr;
   decltype(&::cuTensorMapEncodeTiled) tensor_map_encode_tiled = nullptr;
   decltype(&::cuLaunchKernelEx) launch_kernel_ex = nullptr;
   decltype(&::cuModuleLoadData) module_load_data = nullptr;

@@ -1,4 +1,4 @@
-#include "runtime/driver_api.hpp"
+#include "core/driver_api.hpp"
 
 #include <cuda_runtime.h>
 
@@ -24,6 +24,7 @@ void resolve(Fn& fn, const char* symbol) {
 
 DriverApi load() {
   DriverApi d;
+  resolve(d.ctx_get_current, "cuCtxGetCurrent");
   resolve(d.tensor_map_encode_tiled, "cuTensorMapEncodeTiled");
   resolve(d.launch_kernel_ex, "cuLaunchKernelEx");
   resolve(d.module_load_data, "cuModuleLoadData");
