@@ -30,3 +30,4 @@ if ! command -v nvcc >/dev/null && [ ! -x /usr/local/cuda/bin/nvcc ]; then
   echo "setup.sh: no CUDA toolkit (nvcc) found; install CUDA 13 into /usr/local/cuda" >&2
   exit 1
 fi
+bash "$(dirname "$0")/install_cuobjdump.sh"

@@ -14,13 +14,18 @@ namespace {
 
 class AutogemmMethod : public Method {
  public:
-  AutogemmMethod(std::string spec, Layout layout) : spec_(std::move(spec)), layout_(layout) {}
+  explicit AutogemmMethod(const KernelSpec& spec)
+      : spec_(spec_name(spec)), layout_(spec.layout), spec_types_(spec) {}
 
   std::string name() const override { return "autogemm"; }
   Layout layout() const override { return layout_; }
   std::string spec() const override { return spec_; }
 
   void prepare(const Problem& p, const Operands& ops, cudaStream_t stream) override {
+    if (p.dtype != spec_types_.dtype || p.acc != spec_types_.acc)
+      throw InputError("spec " + spec_ + " is " + std::string(to_string(spec_types_.dtype)) + "/" +
+                       std::string(to_string(spec_types_.acc)) + ", the run is " +
+                       std::string(to_string(p.dtype)) + "/" + std::string(to_string(p.acc)));
     p_ = p;
     ops_ = ops;
     autogemm::prepare(spec_);
@@ -33,6 +38,7 @@ class AutogemmMethod : public Method {
  private:
   std::string spec_;
   Layout layout_;
+  KernelSpec spec_types_;
   Problem p_;
   Operands ops_;
 };
@@ -42,12 +48,9 @@ class AutogemmMethod : public Method {
 std::vector<MethodPtr> make_autogemm_methods(const MethodEnv& env) {
   std::vector<std::string> names;
   for (const std::string& s : env.specs) {
-    if (s == "sweep") {
-      // Data types come from the run; the sweep is listed for the run's layout in fp16 and
-      // renamed per problem would be wrong, so the sweep is taken for fp16/fp32 and bf16/fp32.
-      for (DType d : {DType::f16, DType::bf16})
-        for (const KernelSpec& k : default_sweep(d, AccType::f32, env.layout))
-          names.push_back(spec_name(k));
+    if (s == "sweep") {  // the default sweep for the run's types and --layout
+      for (const KernelSpec& k : default_sweep(env.dtype, env.acc, env.layout))
+        names.push_back(spec_name(k));
     } else {
       names.push_back(spec_name(parse_name(s)));  // throws on a malformed or invalid name
     }
@@ -55,10 +58,7 @@ std::vector<MethodPtr> make_autogemm_methods(const MethodEnv& env) {
   if (names.empty())
     throw InputError("method autogemm needs --spec NAME (repeatable) or --spec sweep");
   std::vector<MethodPtr> out;
-  for (const std::string& n : names) {
-    const Layout layout = parse_name(n).layout;
-    out.push_back(std::make_unique<AutogemmMethod>(n, layout));
-  }
+  for (const std::string& n : names) out.push_back(std::make_unique<AutogemmMethod>(parse_name(n)));
   return out;
 }
 

@@ -34,11 +34,8 @@ const std::vector<Entry>& registry() {
        [](const MethodEnv& e) { return one(make_cublaslt_autotune_method(*e.blas, Layout::nn)); }},
       {"cublaslt_autotune_tn",
        [](const MethodEnv& e) { return one(make_cublaslt_autotune_method(*e.blas, Layout::tn)); }},
-      // ---- autogemm: our own kernels. When the runtime can launch a spec, replace the empty
-      // maker with one that returns one Method per e.specs entry (or one using the dispatcher's
-      // choice when e.specs is empty), in layout e.layout — e.g. `make_autogemm_methods`, defined
-      // in src/bench/autogemm_method.cpp.
-      {"autogemm", Maker{}},
+      // Our own kernels: one instance per --spec (autogemm_method.cpp).
+      {"autogemm", make_autogemm_methods},
   };
   return entries;
 }

@@ -15,6 +15,8 @@ struct MethodEnv {
   BlasContext* blas = nullptr;
   std::vector<std::string> specs;  // --spec values (the autogemm method: one instance each)
   Layout layout = Layout::nn;      // --layout (methods whose name does not fix it)
+  DType dtype = DType::f16;        // the run's data and accumulator types
+  AccType acc = AccType::f32;
 };
 
 // Every registered name, available or not, in registry order.
@@ -31,5 +33,6 @@ std::vector<MethodPtr> make_methods(const std::string& name, const MethodEnv& en
 MethodPtr make_cublas_method(BlasContext& blas, Layout layout);
 MethodPtr make_cublaslt_heuristic_method(BlasContext& blas, Layout layout);
 MethodPtr make_cublaslt_autotune_method(BlasContext& blas, Layout layout);
+std::vector<MethodPtr> make_autogemm_methods(const MethodEnv& env);
 
 }  // namespace autogemm::bench

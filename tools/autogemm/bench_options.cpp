@@ -6,6 +6,7 @@
 #include "bench/errors.hpp"
 #include "bench/method_registry.hpp"
 #include "bench/report.hpp"
+#include "spec/name.hpp"
 
 namespace autogemm::cli {
 namespace {
@@ -115,6 +116,16 @@ bench::BenchConfig make_bench_config(const BenchOptions& o, const std::string& c
       std::find(c.methods.begin(), c.methods.end(), "autogemm") != c.methods.end();
   if (!o.specs.empty() && !has_autogemm)
     throw InputError("--spec applies to the autogemm method; add autogemm to --methods");
+  if (has_autogemm && o.specs.empty())
+    throw InputError("method autogemm needs --spec NAME (repeatable) or --spec sweep");
+  for (const auto& s : o.specs) {
+    if (s == "sweep") continue;
+    try {
+      parse_name(s);
+    } catch (const Error& e) {
+      throw InputError(std::string("--spec: ") + e.what());
+    }
+  }
   c.specs = o.specs;
 
   if (!o.vs.empty()) {

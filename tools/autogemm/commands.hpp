@@ -10,9 +10,9 @@ void register_info(CLI::App& app);    // cmd_info.cpp: the GPU and library versi
 void register_bench(CLI::App& app);   // cmd_bench.cpp: measure GEMMs against the baselines
 void register_shapes(CLI::App& app);  // cmd_shapes.cpp: print shape sets (grid, samples)
 void register_report(CLI::App& app);  // cmd_report.cpp: summarize result CSVs
+void register_prebuild(CLI::App& app);  // cmd_prebuild.cpp: compile specs into the JIT cache
 
 // Planned, added by their owners (declare here, define in cmd_<name>.cpp, call in main.cpp):
-//   void register_prebuild(CLI::App& app);  // compile kernel specs into the JIT cache
 //   void register_tune(CLI::App& app);      // tune shapes, write the experience store
 //   void register_db(CLI::App& app);        // inspect/merge/export the experience store
 
