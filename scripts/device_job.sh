@@ -8,7 +8,9 @@
 # Usage: bash scripts/device_job.sh [--no-tests | --ctest 'CTEST ARGS'] [NAME 'BENCH ARGS' ...]
 #   --ctest: extra ctest arguments, e.g. '-R BenchGpu' to run only the bench's GPU tests.
 #   NAME 'ARGS' pairs: one `autogemm bench ARGS --out NAME.csv` run each, or, for a NAME
-#   starting with torch_, one `python3 python/torch_matmul_bench.py ARGS --out NAME.csv`.
+#   starting with torch_, one `python3 python/torch_matmul_bench.py ARGS --out NAME.csv`, or,
+#   for a NAME starting with cmd_, one `autogemm ARGS` (any subcommand; @OUT@ in ARGS becomes
+#   the results folder, e.g. 'overhead --spec S --out @OUT@/overhead.csv').
 #   No pairs: a smoke run (two shapes, all six baselines, kernel mode).
 # Example (the issue-2 acceptance runs, ~10 minutes of device time):
 #   bash scripts/device_job.sh \
@@ -72,14 +74,19 @@ fi
 while [ $# -gt 0 ]; do
   name="$1" args="$2"
   shift 2
-  if [[ "$name" == torch_* ]]; then
+  if [[ "$name" == cmd_* ]]; then
+    args="${args//@OUT@/$work}"
+    cmd="autogemm ${args//$work/@OUT@}"
+  elif [[ "$name" == torch_* ]]; then
     cmd="python3 python/torch_matmul_bench.py $args --out $name.csv"
   else
     cmd="autogemm bench $args --out $name.csv"
   fi
   t0=$(date +%s)
   # shellcheck disable=SC2086  # ARGS is a flag string, split on purpose
-  if [[ "$name" == torch_* ]]; then
+  if [[ "$name" == cmd_* ]]; then
+    "$bin" $args > "$work/$name.log" 2>&1
+  elif [[ "$name" == torch_* ]]; then
     PYTHONUNBUFFERED=1 python3 python/torch_matmul_bench.py $args --out "$work/$name.csv" \
       > "$work/$name.log" 2>&1
   else

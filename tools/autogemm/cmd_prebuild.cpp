@@ -3,6 +3,7 @@
 //   autogemm prebuild --spec sweep --layout both          (the default sweep, both layouts)
 //   autogemm prebuild --spec sm90_f16f32_tn_128x256x64_s4_c2x1_coop_persist_r8m
 #include <algorithm>
+#include <cstdlib>
 #include <iostream>
 #include <thread>
 
@@ -22,6 +23,7 @@ void register_prebuild(CLI::App& app) {
     std::vector<std::string> specs;
     std::string dtype = "fp16", acc = "fp32", layout = "both";
     int threads = 0;
+    std::string cache_dir;
   };
   auto opts = std::make_shared<Options>();
   sub->add_option("--spec", opts->specs,
@@ -35,7 +37,11 @@ void register_prebuild(CLI::App& app) {
       ->capture_default_str();
   sub->add_option("--threads", opts->threads, "Compile threads (0: one per CPU)")
       ->capture_default_str();
+  sub->add_option("--cache-dir", opts->cache_dir,
+                  "Cache folder to fill (sets AUTOGEMM_CACHE_DIR; e.g. an empty one to time "
+                  "cold compiles)");
   sub->callback([opts] {
+    if (!opts->cache_dir.empty()) setenv("AUTOGEMM_CACHE_DIR", opts->cache_dir.c_str(), 1);
     std::vector<KernelSpec> specs;
     for (const auto& s : opts->specs) {
       if (s != "sweep") {

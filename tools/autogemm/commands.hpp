@@ -11,6 +11,7 @@ void register_bench(CLI::App& app);   // cmd_bench.cpp: measure GEMMs against th
 void register_shapes(CLI::App& app);  // cmd_shapes.cpp: print shape sets (grid, samples)
 void register_report(CLI::App& app);  // cmd_report.cpp: summarize result CSVs
 void register_prebuild(CLI::App& app);  // cmd_prebuild.cpp: compile specs into the JIT cache
+void register_overhead(CLI::App& app);  // cmd_overhead.cpp: host cost of a gemm() call
 
 // Planned, added by their owners (declare here, define in cmd_<name>.cpp, call in main.cpp):
 //   void register_tune(CLI::App& app);      // tune shapes, write the experience store

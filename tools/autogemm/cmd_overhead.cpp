@@ -1,0 +1,153 @@
+// autogemm overhead: what one autogemm::gemm call costs on the host, against a bare
+// cuLaunchKernelEx of the same kernel with everything prepared, and what the first call of a
+// process costs (JIT cache lookup, module load, launch plan). Host clocks around batches of
+// enqueues; the GPU is synchronised between batches so the launch queue never fills.
+#include <algorithm>
+#include <chrono>
+#include <fstream>
+#include <iostream>
+#include <vector>
+
+#include "autogemm/autogemm.hpp"
+#include "bench/errors.hpp"
+#include "bench/shapes.hpp"
+#include "commands.hpp"
+#include "core/cuda_check.hpp"
+#include "core/driver_api.hpp"
+#include "jit/jit.hpp"
+#include "runtime/launch.hpp"
+#include "spec/name.hpp"
+
+namespace autogemm::cli {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+double us_since(Clock::time_point t0) {
+  return std::chrono::duration<double, std::micro>(Clock::now() - t0).count();
+}
+double percentile(std::vector<double> v, double q) {
+  std::sort(v.begin(), v.end());
+  return v[std::min(v.size() - 1, size_t(q * double(v.size())))];
+}
+
+}  // namespace
+
+void register_overhead(CLI::App& app) {
+  auto* sub = app.add_subcommand(
+      "overhead",
+      "Host cost of an autogemm::gemm call vs a bare cuLaunchKernelEx, and of the "
+      "first call in a process (JIT cache, module load, plan). Needs a GPU.");
+  struct Options {
+    std::string spec, mnk = "64_64_64", out;
+    int batches = 50, calls = 100;
+  };
+  auto o = std::make_shared<Options>();
+  sub->add_option("--spec", o->spec, "Kernel spec name")->required();
+  sub->add_option("--mnk", o->mnk, "Shape M_N_K")->capture_default_str();
+  sub->add_option("--batches", o->batches, "Timed batches")->capture_default_str();
+  sub->add_option("--calls", o->calls, "Calls per batch")->capture_default_str();
+  sub->add_option("--out", o->out, "CSV file for the measurements");
+  sub->callback([o] {
+    KernelSpec spec;
+    Shape shape;
+    try {
+      spec = parse_name(o->spec);
+      shape = bench::parse_mnk(o->mnk);
+    } catch (const Error& e) {
+      throw bench::InputError(e.what());
+    }
+    if (o->batches < 1 || o->calls < 1)
+      throw bench::InputError("--batches and --calls must be >= 1");
+    require_gpu();
+    const Problem p{shape, spec.dtype, spec.acc, spec.layout};
+    void *a, *b, *c;
+    check_cuda(cudaMalloc(&a, shape.m * shape.k * 2), "cudaMalloc");
+    check_cuda(cudaMalloc(&b, shape.k * shape.n * 2), "cudaMalloc");
+    check_cuda(cudaMalloc(&c, shape.m * shape.n * 2), "cudaMalloc");
+    check_cuda(cudaFree(nullptr), "context");
+
+    // First use in this process: the JIT (disk cache or NVRTC), then the module load.
+    auto t0 = Clock::now();
+    const auto compiled = jit::build(spec);
+    const double build_us = us_since(t0);
+    t0 = Clock::now();
+    const jit::LoadedKernel& loaded = jit::load(spec);
+    const double load_us = us_since(t0);
+    t0 = Clock::now();
+    gemm(p, o->spec, a, b, c, nullptr);  // first call: plan (tensor maps, occupancy query)
+    const double first_call_us = us_since(t0);
+    check_cuda(cudaDeviceSynchronize(), "first call");
+
+    // A bare launch of the same kernel: config and parameters built once, outside the loop.
+    const LaunchPlan plan =
+        make_plan(spec, p, loaded.function, max_active_clusters(loaded.function, spec), a, b, c);
+    CUlaunchAttribute attr{};
+    attr.id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
+    attr.value.clusterDim = {plan.cluster, 1, 1};
+    CUlaunchConfig cfg{};
+    cfg.gridDimX = plan.grid;
+    cfg.gridDimY = cfg.gridDimZ = 1;
+    cfg.blockDimX = plan.threads;
+    cfg.blockDimY = cfg.blockDimZ = 1;
+    cfg.sharedMemBytes = plan.smem;
+    cfg.attrs = &attr;
+    cfg.numAttrs = 1;
+    sm90::GemmArgs args = plan.args;
+    CUtensorMap maps[3] = {plan.maps.a, plan.maps.b, plan.maps.c};
+    void* params[] = {&maps[0], &maps[1], &maps[2], &args};
+    if (spec.stream_k) throw bench::InputError("overhead: pick a spec without stream-K");
+
+    std::vector<double> api, bare;
+    for (int batch = 0; batch < o->batches; ++batch) {
+      // Alternate which goes first so drift in clocks or queue state hits both alike.
+      for (int which = 0; which < 2; ++which) {
+        const bool do_api = (which == 0) == (batch % 2 == 0);
+        t0 = Clock::now();
+        for (int i = 0; i < o->calls; ++i) {
+          if (do_api)
+            gemm(p, o->spec, a, b, c, nullptr);
+          else
+            check_driver(driver().launch_kernel_ex(&cfg, loaded.function, params, nullptr),
+                         "cuLaunchKernelEx");
+        }
+        (do_api ? api : bare).push_back(us_since(t0) / o->calls);
+        check_cuda(cudaDeviceSynchronize(), "batch");
+      }
+    }
+    cudaFree(a);
+    cudaFree(b);
+    cudaFree(c);
+
+    struct Row {
+      const char* what;
+      double median, p10, p90;
+    };
+    const Row rows[] = {
+        {"jit_build_first_use", build_us, build_us, build_us},
+        {"module_load", load_us, load_us, load_us},
+        {"first_gemm_call_plan", first_call_us, first_call_us, first_call_us},
+        {"gemm_call_host", percentile(api, 0.5), percentile(api, 0.1), percentile(api, 0.9)},
+        {"bare_cuLaunchKernelEx_host", percentile(bare, 0.5), percentile(bare, 0.1),
+         percentile(bare, 0.9)},
+    };
+    std::cout << "spec " << o->spec << "  shape " << o->mnk << "  (JIT: "
+              << (compiled->origin == jit::CompiledKernel::Origin::disk ? "disk cache hit"
+                                                                        : "compiled now")
+              << ")\n";
+    for (const auto& r : rows)
+      std::cout << "  " << r.what << ": median " << r.median << " us (p10 " << r.p10 << ", p90 "
+                << r.p90 << ")\n";
+    std::cout << "  overhead of gemm() over a bare launch: "
+              << percentile(api, 0.5) - percentile(bare, 0.5) << " us per call\n";
+    if (!o->out.empty()) {
+      std::ofstream f(o->out);
+      f << "what,median_us,p10_us,p90_us,spec,jit_origin\n";
+      for (const auto& r : rows)
+        f << r.what << "," << r.median << "," << r.p10 << "," << r.p90 << "," << o->spec << ","
+          << (compiled->origin == jit::CompiledKernel::Origin::disk ? "disk" : "compiled") << "\n";
+      if (!f) throw Error("cannot write " + o->out);
+    }
+  });
+}
+
+}  // namespace autogemm::cli
