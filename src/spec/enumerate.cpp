@@ -23,7 +23,7 @@ std::vector<KernelSpec> enumerate_specs(DType dtype, AccType acc, Layout layout,
             for (bool persistent : {true, false})
               for (Raster raster : {Raster::m, Raster::n})
                 for (int swizzle : {1, 2, 4, 8, 16})
-                  for (Epilogue epilogue : {Epilogue::direct, Epilogue::tma})
+                  for (Epilogue epilogue : {Epilogue::direct, Epilogue::tma, Epilogue::tma_tile})
                     for (bool stream_k : {false, true}) {
                       s.bm = bm;
                       s.bn = bn;
@@ -88,6 +88,12 @@ std::vector<KernelSpec> default_sweep(DType dtype, AccType acc, Layout layout) {
         add(s);
         s.epilogue = Epilogue::tma;  // invalid where the staging does not fit: add() skips it
         add(s);
+        s.epilogue = Epilogue::tma_tile;
+        add(s);
+        s.stages = std::min(stages, 3);  // a tile of staging leaves room for fewer stages
+        add(s);
+        s.stages = stages;
+        s.epilogue = Epilogue::tma;
         s.stream_k = true;  // stream-K needs 1x1 clusters: add() skips the others
         add(s);
       }

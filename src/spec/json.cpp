@@ -36,7 +36,8 @@ bool get_bool(const nlohmann::json& v, const std::string& key) {
 Epilogue parse_epilogue(const std::string& s) {
   if (s == "direct") return Epilogue::direct;
   if (s == "tma") return Epilogue::tma;
-  fail("'epilogue' must be \"direct\" or \"tma\", got \"" + s + "\"");
+  if (s == "tma_tile") return Epilogue::tma_tile;
+  fail("'epilogue' must be \"direct\", \"tma\" or \"tma_tile\", got \"" + s + "\"");
 }
 
 Raster parse_raster(const std::string& s) {

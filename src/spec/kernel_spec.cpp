@@ -7,7 +7,15 @@ std::string_view to_string(Raster r) {
 }
 
 std::string_view to_string(Epilogue e) {
-  return e == Epilogue::direct ? "direct" : "tma";
+  switch (e) {
+    case Epilogue::direct:
+      return "direct";
+    case Epilogue::tma:
+      return "tma";
+    case Epilogue::tma_tile:
+      return "tma_tile";
+  }
+  return "?";
 }
 
 int threads_per_block(const KernelSpec& s) {
@@ -19,7 +27,9 @@ int smem_bytes(const KernelSpec& s) {
   // 1024 B so the kernel can align the stage buffers to the 128-byte swizzle's 1024-byte
   // pattern; 16 B per stage for its "full" and "empty" mbarriers (8 B each).
   // The TMA epilogue stages C through two 64x64 blocks per consumer warpgroup.
-  const int epilogue_bytes = s.epilogue == Epilogue::tma ? s.consumers * 2 * 64 * 64 * 2 : 0;
+  const int epilogue_bytes = s.epilogue == Epilogue::tma        ? s.consumers * 2 * 64 * 64 * 2
+                             : s.epilogue == Epilogue::tma_tile ? s.bm * s.bn * 2
+                                                                : 0;
   return s.stages * tile_bytes + epilogue_bytes + 1024 + 16 * s.stages;
 }
 

@@ -13,8 +13,9 @@ namespace autogemm {
 // Which tile index moves fastest inside a swizzle group of the tile scheduler.
 enum class Raster { m, n };
 
-// How accumulators reach C: stored from registers, or staged in shared memory and written by TMA.
-enum class Epilogue { direct, tma };
+// How accumulators reach C: stored from registers, or staged in shared memory and written by TMA
+// (through two 64x64 blocks per consumer, or through a whole tile of staging).
+enum class Epilogue { direct, tma, tma_tile };
 
 struct KernelSpec {
   DType dtype = DType::f16;

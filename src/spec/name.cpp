@@ -74,7 +74,10 @@ std::string spec_name(const KernelSpec& s) {
                      acc_token(s.acc), to_string(s.layout), s.bm, s.bn, s.bk, s.stages, s.cluster_m,
                      s.cluster_n, s.consumers == 2 ? "coop" : fmt::format("wg{}", s.consumers),
                      s.persistent ? "persist" : "tiles", s.swizzle, to_string(s.raster)) +
-         (s.epilogue == Epilogue::tma ? "_etma" : "") + (s.stream_k ? "_sk" : "");
+         (s.epilogue == Epilogue::tma        ? "_etma"
+          : s.epilogue == Epilogue::tma_tile ? "_etmat"
+                                             : "") +
+         (s.stream_k ? "_sk" : "");
 }
 
 KernelSpec parse_name(std::string_view name) {
@@ -152,10 +155,12 @@ KernelSpec parse_name(std::string_view name) {
   for (size_t i = 9; i < tokens.size(); ++i) {
     if (tokens[i] == "etma")
       s.epilogue = Epilogue::tma;
+    else if (tokens[i] == "etmat")
+      s.epilogue = Epilogue::tma_tile;
     else if (tokens[i] == "sk")
       s.stream_k = true;
     else
-      p.fail(tokens[i], "an optional field token: 'etma' or 'sk'");
+      p.fail(tokens[i], "an optional field token: 'etma', 'etmat' or 'sk'");
   }
 
   // Canonical form only ("s04" or "wg2" would otherwise alias another name).

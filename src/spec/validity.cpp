@@ -114,7 +114,7 @@ Verdict rule_tma(const KernelSpec& s, const DeviceLimits&) {
 }
 
 Verdict rule_epilogue(const KernelSpec& s, const DeviceLimits&) {
-  if (s.epilogue == Epilogue::tma && s.bn % 64 != 0)
+  if (s.epilogue != Epilogue::direct && s.bn % 64 != 0)
     return fmt::format(
         "the TMA epilogue stores 64-column blocks, so bn must be a multiple of 64, got {}", s.bn);
   return {};

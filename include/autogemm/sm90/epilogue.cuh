@@ -1,9 +1,13 @@
-// Accumulators -> C, two ways (chosen by GemmConfig::kTmaEpilogue):
+// Accumulators -> C, three ways (chosen by GemmConfig::kEpilogue):
 //  - direct: each thread stores its accumulator pairs straight to global memory, skipping rows
 //    past M and columns past N (N is a multiple of 8, so a column pair is wholly in or out);
-//  - TMA: each consumer warpgroup writes 64×64 blocks into a double-buffered, 128-byte-swizzled
-//    staging area and one thread hands each block to the TMA engine, which clips the edges. The
-//    warpgroup then goes on to its next tile while the copy engine drains the stores.
+//  - TMA, double-buffered: each consumer warpgroup writes 64×64 blocks into two 128-byte-swizzled
+//    staging buffers in turn and one thread hands each block to the TMA engine, which clips the
+//    edges;
+//  - TMA, whole tile: the warpgroup stages all of its rows at once, with one barrier, and issues
+//    every block's store together; it waits only for the previous tile's stores to have read
+//    the staging. Costs a tile of shared memory, frees the warpgroup soonest.
+// Either TMA way lets the warpgroup go on to its next tile while the copy engine drains C.
 #pragma once
 
 #include "autogemm/sm90/ptx.cuh"
@@ -49,9 +53,10 @@ constexpr int kEpilogueBlockBytes = 64 * 128;
 // this warpgroup). `blocks_issued` counts this warpgroup's blocks so far; it picks the buffer and
 // persists across tiles so that a buffer is reused only after its previous store has read it.
 template <ElemType kElem, int kN>
-__device__ __forceinline__ void store_tma(const float (&acc)[kN / 2], const TmaDescriptor* tma_c,
-                                          u8* staging, int barrier_id, int row0, int col0,
-                                          int& blocks_issued) {
+__device__ __forceinline__ void store_tma_double(const float (&acc)[kN / 2],
+                                                 const TmaDescriptor* tma_c, u8* staging,
+                                                 int barrier_id, int row0, int col0,
+                                                 int& blocks_issued) {
   const int t = threadIdx.x % 128;
   const int r = (t / 32) * 16 + (t % 32) / 4;  // this thread's first row in the block
   const bool leader = t == 0;
@@ -78,6 +83,46 @@ __device__ __forceinline__ void store_tma(const float (&acc)[kN / 2], const TmaD
       tma_store_commit();
     }
     ++blocks_issued;
+  }
+}
+
+// Writes one 64×kN accumulator block into `dst` (kN/64 consecutive swizzled 64×64 blocks).
+template <ElemType kElem, int kN>
+__device__ __forceinline__ void stage_block(const float (&acc)[kN / 2], u8* dst) {
+  const int t = threadIdx.x % 128;
+  const int r = (t / 32) * 16 + (t % 32) / 4;
+  // Rows r and r + 8 share the swizzle phase r % 8: one base address serves both.
+  const u32 base = smem_addr(dst) + r * 128 + 4 * (t % 4);
+  const u32 phase = r % 8;
+#pragma unroll
+  for (int j = 0; j < kN / 8; ++j) {
+    const u32 addr = base + (j / 8) * kEpilogueBlockBytes + (((j % 8) ^ phase) * 16);
+    st_shared_u32(addr, pack_out<kElem>(acc[4 * j], acc[4 * j + 1]));
+    st_shared_u32(addr + 8 * 128, pack_out<kElem>(acc[4 * j + 2], acc[4 * j + 3]));
+  }
+}
+
+// Stores a warpgroup's kMmaM×64 rows × kN columns through a whole-tile staging area.
+template <ElemType kElem, int kN, int kMmaM>
+__device__ __forceinline__ void store_tma_tile(const float (&acc)[kMmaM][kN / 2],
+                                               const TmaDescriptor* tma_c, u8* staging,
+                                               int barrier_id, int row0, int col0) {
+  const bool leader = threadIdx.x % 128 == 0;
+  if (leader) tma_store_wait_read<0>();  // the previous tile's stores have read the staging
+  named_barrier_sync<128>(barrier_id);
+#pragma unroll
+  for (int mi = 0; mi < kMmaM; ++mi)
+    stage_block<kElem, kN>(acc[mi], staging + mi * (kN / 64) * kEpilogueBlockBytes);
+  fence_proxy_async_smem();
+  named_barrier_sync<128>(barrier_id);
+  if (leader) {
+#pragma unroll
+    for (int mi = 0; mi < kMmaM; ++mi)
+#pragma unroll
+      for (int block = 0; block < kN / 64; ++block)
+        tma_store_2d(tma_c, staging + (mi * (kN / 64) + block) * kEpilogueBlockBytes,
+                     col0 + block * 64, row0 + mi * 64);
+    tma_store_commit();
   }
 }
 

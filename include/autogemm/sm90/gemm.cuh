@@ -20,7 +20,7 @@ namespace autogemm::sm90 {
 
 template <ElemType kElem_, bool kBMnMajor_, int kBM_, int kBN_, int kBK_, int kStages_,
           int kConsumers_, int kClusterM_, int kClusterN_, bool kPersistent_, bool kRasterN_,
-          int kSwizzle_, bool kTmaEpilogue_, bool kStreamK_>
+          int kSwizzle_, int kEpilogue_, bool kStreamK_>
 struct GemmConfig {
   static constexpr ElemType kElem = kElem_;
   static constexpr bool kBMnMajor = kBMnMajor_;  // B row-major K×N ("nn"): N-major tiles
@@ -30,7 +30,9 @@ struct GemmConfig {
   static constexpr int kClusterSize = kClusterM_ * kClusterN_;
   static constexpr bool kPersistent = kPersistent_, kRasterN = kRasterN_;
   static constexpr int kSwizzle = kSwizzle_;
-  static constexpr bool kTmaEpilogue = kTmaEpilogue_;
+  // 0: direct stores; 1: TMA through two staging blocks; 2: TMA through a whole tile.
+  static constexpr int kEpilogue = kEpilogue_;
+  static constexpr bool kTmaEpilogue = kEpilogue > 0;
   static constexpr bool kStreamK = kStreamK_;
 
   static constexpr int kThreads = 128 * (kConsumers + 1);
@@ -40,8 +42,10 @@ struct GemmConfig {
   static constexpr int kABytes = kBM * kRowBytes;
   static constexpr int kBBytes = kBN * kRowBytes;
   static constexpr int kStageBytes = kABytes + kBBytes;
-  // Two 64×64 staging buffers per consumer warpgroup for the TMA epilogue.
-  static constexpr int kEpilogueBytes = kTmaEpilogue ? kConsumers * 2 * kEpilogueBlockBytes : 0;
+  // Staging for the TMA epilogue: two 64×64 blocks per consumer warpgroup, or the whole tile.
+  static constexpr int kEpilogueBytes = kEpilogue == 1   ? kConsumers * 2 * kEpilogueBlockBytes
+                                        : kEpilogue == 2 ? kBM * kBN * 2
+                                                         : 0;
   // The ring, the staging buffers, 1024 B of slack to align them to the swizzle atom, two
   // barriers per stage.
   static constexpr int kSmemBytes = kStages * kStageBytes + kEpilogueBytes + 1024 + kStages * 16;
@@ -156,7 +160,7 @@ __device__ __forceinline__ void consume(const TmaDescriptor* tma_c, const GemmAr
   const int consumer = int(threadIdx.x) / 128 - 1;
   const int barrier_id = 1 + consumer;  // named barrier of this warpgroup (0 is __syncthreads)
   float acc[Cfg::kMmaM][Cfg::kBN / 2];
-  u8* my_staging = staging + consumer * 2 * kEpilogueBlockBytes;
+  u8* my_staging = staging + consumer * (Cfg::kEpilogueBytes / Cfg::kConsumers);
   int blocks_stored = 0;
   RingPosition pos;
   WorkItem w;
@@ -205,13 +209,18 @@ __device__ __forceinline__ void consume(const TmaDescriptor* tma_c, const GemmAr
     }
 
     const int row0 = tm * Cfg::kBM + consumer * Cfg::kWgRows;
+    if constexpr (Cfg::kEpilogue == 2) {
+      store_tma_tile<Cfg::kElem, Cfg::kBN, Cfg::kMmaM>(acc, tma_c, my_staging, barrier_id, row0,
+                                                       tn * Cfg::kBN);
+    } else {
 #pragma unroll
-    for (int mi = 0; mi < Cfg::kMmaM; ++mi) {
-      if constexpr (Cfg::kTmaEpilogue)
-        store_tma<Cfg::kElem, Cfg::kBN>(acc[mi], tma_c, my_staging, barrier_id, row0 + mi * 64,
-                                        tn * Cfg::kBN, blocks_stored);
-      else
-        store_direct<Cfg::kElem, Cfg::kBN>(acc[mi], args, row0 + mi * 64, tn * Cfg::kBN);
+      for (int mi = 0; mi < Cfg::kMmaM; ++mi) {
+        if constexpr (Cfg::kEpilogue == 1)
+          store_tma_double<Cfg::kElem, Cfg::kBN>(acc[mi], tma_c, my_staging, barrier_id,
+                                                 row0 + mi * 64, tn * Cfg::kBN, blocks_stored);
+        else
+          store_direct<Cfg::kElem, Cfg::kBN>(acc[mi], args, row0 + mi * 64, tn * Cfg::kBN);
+      }
     }
   }
   // Shared memory must outlive the stores still reading it.
