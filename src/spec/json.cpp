@@ -63,7 +63,8 @@ void to_json(nlohmann::json& j, const KernelSpec& s) {
                      {"raster", to_string(s.raster)},
                      {"swizzle", s.swizzle},
                      {"epilogue", to_string(s.epilogue)},
-                     {"stream_k", s.stream_k}};
+                     {"stream_k", s.stream_k},
+                     {"pingpong", s.pingpong}};
 }
 
 void from_json(const nlohmann::json& j, KernelSpec& out) {
@@ -97,6 +98,8 @@ void from_json(const nlohmann::json& j, KernelSpec& out) {
         s.raster = parse_raster(get_string(v, key));
       else if (key == "swizzle")
         s.swizzle = get_int(v, key);
+      else if (key == "pingpong")
+        s.pingpong = get_bool(v, key);
       else if (key == "stream_k")
         s.stream_k = get_bool(v, key);
       else if (key == "epilogue")

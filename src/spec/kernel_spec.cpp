@@ -27,8 +27,9 @@ int smem_bytes(const KernelSpec& s) {
   // 1024 B so the kernel can align the stage buffers to the 128-byte swizzle's 1024-byte
   // pattern; 16 B per stage for its "full" and "empty" mbarriers (8 B each).
   // The TMA epilogue stages C through two 64x64 blocks per consumer warpgroup.
+  const int tile_rows = s.pingpong ? 2 * s.bm : s.bm;  // rows staged at once, all consumers
   const int epilogue_bytes = s.epilogue == Epilogue::tma        ? s.consumers * 2 * 64 * 64 * 2
-                             : s.epilogue == Epilogue::tma_tile ? s.bm * s.bn * 2
+                             : s.epilogue == Epilogue::tma_tile ? tile_rows * s.bn * 2
                                                                 : 0;
   return s.stages * tile_bytes + epilogue_bytes + 1024 + 16 * s.stages;
 }
@@ -36,7 +37,7 @@ int smem_bytes(const KernelSpec& s) {
 int acc_registers_per_thread(const KernelSpec& s) {
   // A consumer warpgroup (128 threads) holds a (bm / consumers) x bn fp32 tile.
   if (s.consumers <= 0) return 0;  // invalid; the consumer rule reports it
-  return (s.bm / s.consumers) * s.bn / 128;
+  return (s.pingpong ? s.bm : s.bm / s.consumers) * s.bn / 128;
 }
 
 }  // namespace autogemm

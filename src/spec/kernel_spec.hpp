@@ -29,6 +29,9 @@ struct KernelSpec {
 
   int stages = 4;     // shared-memory pipeline depth
   int consumers = 2;  // consumer warpgroups; 2 = cooperative (they split bm)
+  // With 2 consumers: take alternate tiles (each the whole bm x bn) instead of splitting one,
+  // so one warpgroup's epilogue overlaps the other's MMAs ("pp" in the name, for "coop").
+  bool pingpong = false;
 
   // Thread-block cluster; TMA multicast shares a tile between the two CTAs of a 2-CTA cluster.
   int cluster_m = 1;

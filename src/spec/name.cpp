@@ -70,10 +70,11 @@ class NameParser {
 }  // namespace
 
 std::string spec_name(const KernelSpec& s) {
-  return fmt::format("sm90_{}{}_{}_{}x{}x{}_s{}_c{}x{}_{}_{}_r{}{}", dtype_token(s.dtype),
-                     acc_token(s.acc), to_string(s.layout), s.bm, s.bn, s.bk, s.stages, s.cluster_m,
-                     s.cluster_n, s.consumers == 2 ? "coop" : fmt::format("wg{}", s.consumers),
-                     s.persistent ? "persist" : "tiles", s.swizzle, to_string(s.raster)) +
+  return fmt::format(
+             "sm90_{}{}_{}_{}x{}x{}_s{}_c{}x{}_{}_{}_r{}{}", dtype_token(s.dtype), acc_token(s.acc),
+             to_string(s.layout), s.bm, s.bn, s.bk, s.stages, s.cluster_m, s.cluster_n,
+             s.consumers == 2 ? (s.pingpong ? "pp" : "coop") : fmt::format("wg{}", s.consumers),
+             s.persistent ? "persist" : "tiles", s.swizzle, to_string(s.raster)) +
          (s.epilogue == Epilogue::tma        ? "_etma"
           : s.epilogue == Epilogue::tma_tile ? "_etmat"
                                              : "") +
@@ -127,10 +128,14 @@ KernelSpec parse_name(std::string_view name) {
   s.cluster_m = cluster[0];
   s.cluster_n = cluster[1];
 
-  if (tokens[6] == "coop")
+  if (tokens[6] == "coop") {
     s.consumers = 2;
-  else
-    s.consumers = p.prefixed(tokens[6], "wg", "'coop' or the consumer count like wg1");
+  } else if (tokens[6] == "pp") {
+    s.consumers = 2;
+    s.pingpong = true;
+  } else {
+    s.consumers = p.prefixed(tokens[6], "wg", "'coop', 'pp' or the consumer count like wg1");
+  }
 
   if (tokens[7] == "persist")
     s.persistent = true;

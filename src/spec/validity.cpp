@@ -51,9 +51,12 @@ Verdict rule_consumers(const KernelSpec& s, const DeviceLimits&) {
   if (s.consumers != 1 && s.consumers != 2)
     return fmt::format("consumers must be 1 or 2, got {}", s.consumers);
   // Each consumer warpgroup issues m64 wgmmas over its own rows.
-  if ((s.bm / s.consumers) % 64 != 0)
-    return fmt::format("rows per consumer bm/consumers = {} must be a multiple of 64 (wgmma M)",
-                       s.bm / s.consumers);
+  if (s.pingpong && (s.consumers != 2 || s.stream_k))
+    return "ping-pong needs 2 consumers and no stream-K";
+  const int rows = s.pingpong ? s.bm : s.bm / s.consumers;
+  if (rows % 64 != 0)
+    return fmt::format("rows per consumer {} = {} must be a multiple of 64 (wgmma M)",
+                       s.pingpong ? "bm" : "bm/consumers", rows);
   return {};
 }
 

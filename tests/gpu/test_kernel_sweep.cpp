@@ -1,7 +1,8 @@
 // The sm90 kernel against the fp32 reference on random shapes: any M from 1, N and K multiples
 // of 8 (most not multiples of any tile size), both B layouts, fp16 and bf16, across specs that
-// exercise every structural path (clusters along M and N, one or two consumers, persistent or
-// not, both rasters, both epilogues). Inputs are fresh N(0,1) draws and C is poisoned first.
+// exercise every structural path (clusters of 2 and 4 CTAs along M and N, one or two consumers,
+// cooperative or ping-pong, persistent or not, stream-K, both rasters, all three epilogues). Inputs
+// are fresh N(0,1) draws and C is poisoned first.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -22,10 +23,22 @@ namespace {
 
 // Spec names without the dtype/layout part, which each case fills in.
 const char* const kSpecTails[] = {
-    "128x256x64_s4_c2x1_coop_persist_r8m_etma", "128x256x64_s3_c1x2_coop_persist_r4n_etma",
-    "256x128x64_s4_c1x2_coop_persist_r8m",      "128x128x64_s6_c1x1_coop_persist_r1m",
-    "64x256x64_s4_c1x1_wg1_tiles_r8m",          "128x128x64_s5_c2x1_wg1_persist_r16n_etma",
-    "256x128x64_s4_c2x1_coop_tiles_r2m_etma",   "64x128x64_s6_c1x1_wg1_persist_r8m",
+    "128x256x64_s4_c2x1_coop_persist_r8m_etma",
+    "128x256x64_s3_c1x2_coop_persist_r4n_etmat",
+    "256x128x64_s4_c1x2_coop_persist_r8m",
+    "128x128x64_s6_c1x1_coop_persist_r1m",
+    "64x256x64_s4_c1x1_wg1_tiles_r8m",
+    "128x128x64_s5_c2x1_wg1_persist_r16n_etma",
+    "256x128x64_s4_c2x1_coop_tiles_r2m_etma",
+    "64x128x64_s6_c1x1_wg1_persist_r8m",
+    "128x256x64_s4_c1x1_coop_persist_r8m_etma_sk",
+    "256x128x64_s3_c1x1_coop_persist_r8m_etmat_sk",
+    "128x128x64_s5_c2x1_pp_persist_r8m_etmat",
+    "64x256x64_s4_c1x1_pp_persist_r4n_etma",
+    "128x128x64_s4_c2x2_coop_persist_r8m_etma",
+    "128x256x64_s4_c4x1_coop_persist_r8m_etma",
+    "64x128x64_s4_c1x1_wg1_persist_r8m_etma_sk",
+    "128x128x64_s4_c1x4_coop_persist_r8m_etmat",
 };
 
 std::string spec_for(int i, DType dtype, Layout layout) {

@@ -20,7 +20,7 @@ namespace autogemm::sm90 {
 
 template <ElemType kElem_, bool kBMnMajor_, int kBM_, int kBN_, int kBK_, int kStages_,
           int kConsumers_, int kClusterM_, int kClusterN_, bool kPersistent_, bool kRasterN_,
-          int kSwizzle_, int kEpilogue_, bool kStreamK_>
+          int kSwizzle_, int kEpilogue_, bool kStreamK_, bool kPingPong_ = false>
 struct GemmConfig {
   static constexpr ElemType kElem = kElem_;
   static constexpr bool kBMnMajor = kBMnMajor_;  // B row-major K×N ("nn"): N-major tiles
@@ -34,17 +34,20 @@ struct GemmConfig {
   static constexpr int kEpilogue = kEpilogue_;
   static constexpr bool kTmaEpilogue = kEpilogue > 0;
   static constexpr bool kStreamK = kStreamK_;
+  // Ping-pong: the two consumer warpgroups take alternate tiles (each a whole tile) instead of
+  // splitting one, so one's epilogue overlaps the other's MMAs.
+  static constexpr bool kPingPong = kPingPong_;
 
   static constexpr int kThreads = 128 * (kConsumers + 1);
-  static constexpr int kWgRows = kBM / kConsumers;  // rows of a tile per consumer warpgroup
-  static constexpr int kMmaM = kWgRows / 64;        // m64 MMAs per consumer per k16 step
-  static constexpr int kRowBytes = kBK * 2;         // one swizzled row of a tile
+  static constexpr int kWgRows = kPingPong ? kBM : kBM / kConsumers;  // rows per consumer
+  static constexpr int kMmaM = kWgRows / 64;  // m64 MMAs per consumer per k16 step
+  static constexpr int kRowBytes = kBK * 2;   // one swizzled row of a tile
   static constexpr int kABytes = kBM * kRowBytes;
   static constexpr int kBBytes = kBN * kRowBytes;
   static constexpr int kStageBytes = kABytes + kBBytes;
   // Staging for the TMA epilogue: two 64×64 blocks per consumer warpgroup, or the whole tile.
   static constexpr int kEpilogueBytes = kEpilogue == 1   ? kConsumers * 2 * kEpilogueBlockBytes
-                                        : kEpilogue == 2 ? kBM * kBN * 2
+                                        : kEpilogue == 2 ? kConsumers * kWgRows * kBN * 2
                                                          : 0;
   // The ring, the staging buffers, 1024 B of slack to align them to the swizzle atom, two
   // barriers per stage.
@@ -59,6 +62,7 @@ struct GemmConfig {
                 "clusters of up to 4 CTAs, powers of two per dimension");
   static_assert(!kTmaEpilogue || kBN % 64 == 0, "the TMA epilogue stores 64-column blocks");
   static_assert(!kStreamK || (kClusterSize == 1 && kPersistent), "stream-K: 1x1, persistent");
+  static_assert(!kPingPong || (kConsumers == 2 && !kStreamK), "ping-pong: 2 consumers, no SK");
 };
 
 // Producer and consumers walk the same sequence of k-blocks, so one counter gives both the
@@ -164,12 +168,19 @@ __device__ __forceinline__ void consume(const TmaDescriptor* tma_c, const GemmAr
   int blocks_stored = 0;
   RingPosition pos;
   WorkItem w;
+  int item = 0;
   while (sched.next(w, rank)) {
+    if (Cfg::kPingPong && (item++ % 2) != consumer) {
+      // The other warpgroup's tile: step over its k-blocks in the ring.
+      for (int kb = w.kb_begin; kb < w.kb_end; ++kb) pos.template advance<Cfg::kStages>();
+      continue;
+    }
     const int tm = w.tm, tn = w.tn;
     int prev_stage = -1;
     for (int kb = w.kb_begin; kb < w.kb_end; ++kb, pos.template advance<Cfg::kStages>()) {
       mbar_wait(&full[pos.stage], pos.phase);
-      const u8* a = smem_a + pos.stage * Cfg::kABytes + consumer * Cfg::kWgRows * Cfg::kRowBytes;
+      const u8* a = smem_a + pos.stage * Cfg::kABytes +
+                    (Cfg::kPingPong ? 0 : consumer * Cfg::kWgRows * Cfg::kRowBytes);
       const u8* b = smem_b + pos.stage * Cfg::kBBytes;
       wgmma_fence();
 #pragma unroll
@@ -208,7 +219,7 @@ __device__ __forceinline__ void consume(const TmaDescriptor* tma_c, const GemmAr
       }
     }
 
-    const int row0 = tm * Cfg::kBM + consumer * Cfg::kWgRows;
+    const int row0 = tm * Cfg::kBM + (Cfg::kPingPong ? 0 : consumer * Cfg::kWgRows);
     if constexpr (Cfg::kEpilogue == 2) {
       store_tma_tile<Cfg::kElem, Cfg::kBN, Cfg::kMmaM>(acc, tma_c, my_staging, barrier_id, row0,
                                                        tn * Cfg::kBN);
@@ -247,7 +258,8 @@ __device__ __forceinline__ void gemm_kernel(const TmaDescriptor* tma_a, const Tm
 #pragma unroll
     for (int s = 0; s < Cfg::kStages; ++s) {
       mbar_init(&full[s], 1);
-      mbar_init(&empty[s], Cfg::kConsumers * Cfg::kClusterSize);
+      // Every consumer warpgroup reading a stage releases it in every CTA of the cluster.
+      mbar_init(&empty[s], (Cfg::kPingPong ? 1 : Cfg::kConsumers) * Cfg::kClusterSize);
     }
     fence_barrier_init();
   }
