@@ -14,7 +14,6 @@ tails=(
   128x128x64_s5_c1x2_pp_persist_r8m_etmat
   64x256x64_s4_c2x1_pp_persist_r8m_etmat
   64x256x64_s4_c1x1_pp_persist_r8m_etmat
-  64x256x64_s5_c2x1_pp_persist_r8m_etma
 )
 specs() { for t in "${tails[@]}"; do printf -- ' --spec sm90_f16f32_%s_%s' "$1" "$t"; done; }
 base='--mode kernel --methods cublaslt_autotune_nn,cublaslt_autotune_tn,autogemm'
