@@ -54,6 +54,7 @@ uint64_t sweep_seed() {
 TEST(KernelSweep, RandomShapesMatchReference) {
   ASSERT_NO_THROW(require_gpu()) << "this test needs a GPU";
   const uint64_t seed = sweep_seed();
+  const bool verbose = std::getenv("AUTOGEMM_SWEEP_VERBOSE") != nullptr;
   std::printf("AUTOGEMM_SWEEP_SEED=%llu\n", (unsigned long long)seed);
   std::mt19937_64 rng(seed);
   auto log_uniform = [&](int lo, int hi) {
@@ -92,13 +93,15 @@ TEST(KernelSweep, RandomShapesMatchReference) {
       bench::poison(c, sh.m * sh.n, nullptr);
       const std::string what = spec + " " + std::to_string(sh.m) + "x" + std::to_string(sh.n) +
                                "x" + std::to_string(sh.k);
+      if (verbose) std::printf("case %s\n", what.c_str()), std::fflush(stdout);
       try {
         gemm(p, spec, a, b, c, nullptr);
       } catch (const Error& e) {
         ADD_FAILURE() << what << ": " << e.what();
         continue;
       }
-      ASSERT_EQ(cudaGetLastError(), cudaSuccess) << what;
+      // A fault in the kernel is sticky: stop at once, naming the case.
+      ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess) << what;
       bench::reference_gemm(a, b, layout, ref, dtype, sh, nullptr);
       const auto sums = bench::compare_output(c, ref, dtype, sh.m * sh.n, accum, nullptr);
       const auto verdict = bench::judge(sums, dtype, AccType::f32, sh.k);

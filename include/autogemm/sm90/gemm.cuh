@@ -168,13 +168,20 @@ __device__ __forceinline__ void consume(const TmaDescriptor* tma_c, const GemmAr
   int blocks_stored = 0;
   RingPosition pos;
   WorkItem w;
+  // Ping-pong: warpgroup c takes items c, c+2, ... Their mainloops take turns through two named
+  // barriers (kOrder + c: "c may start"), so a warpgroup that skipped the other's k-blocks in
+  // the ring never waits on a stage two phases ahead of its barrier, and one's epilogue runs
+  // under the other's MMAs.
+  constexpr int kOrder = 3;
   int item = 0;
   while (sched.next(w, rank)) {
-    if (Cfg::kPingPong && (item++ % 2) != consumer) {
+    const int index = item++;
+    if (Cfg::kPingPong && index % 2 != consumer) {
       // The other warpgroup's tile: step over its k-blocks in the ring.
       for (int kb = w.kb_begin; kb < w.kb_end; ++kb) pos.template advance<Cfg::kStages>();
       continue;
     }
+    if (Cfg::kPingPong && index > 0) named_barrier_sync<256>(kOrder + consumer);
     const int tm = w.tm, tn = w.tn;
     int prev_stage = -1;
     for (int kb = w.kb_begin; kb < w.kb_end; ++kb, pos.template advance<Cfg::kStages>()) {
@@ -203,6 +210,11 @@ __device__ __forceinline__ void consume(const TmaDescriptor* tma_c, const GemmAr
       wgmma_wait<1>();
       if (prev_stage >= 0) release_stage<Cfg>(empty, prev_stage);
       prev_stage = pos.stage;
+    }
+    if constexpr (Cfg::kPingPong) {  // hand the tensor cores over if there is a next tile
+      TileScheduler<Cfg> peek = sched;
+      WorkItem next;
+      if (peek.next(next, rank)) named_barrier_arrive<256>(kOrder + (1 - consumer));
     }
     wgmma_wait<0>();
     if (prev_stage >= 0) release_stage<Cfg>(empty, prev_stage);

@@ -117,6 +117,11 @@ __device__ __forceinline__ void tma_store_wait() {
 __device__ __forceinline__ void fence_proxy_async_smem() {
   asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
 }
+// Signals named barrier `id` (of kThreads threads) without waiting for it.
+template <int kThreads>
+__device__ __forceinline__ void named_barrier_arrive(int id) {
+  asm volatile("bar.arrive %0, %1;" ::"r"(id), "n"(kThreads) : "memory");
+}
 // Barrier among `kThreads` threads with id `id` (0 is __syncthreads').
 template <int kThreads>
 __device__ __forceinline__ void named_barrier_sync(int id) {
