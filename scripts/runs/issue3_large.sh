@@ -8,17 +8,19 @@ cd "$(dirname "$0")/../.."
 
 tails=(
   128x256x64_s4_c2x1_coop_persist_r8m_etma
-  128x256x64_s3_c2x1_coop_persist_r8m_etma
   128x256x64_s4_c2x1_coop_persist_r8n_etma
   128x256x64_s4_c2x1_coop_persist_r16m_etma
+  128x256x64_s3_c2x1_coop_persist_r8m_etmat
+  128x256x64_s3_c2x1_coop_persist_r8n_etmat
   128x256x64_s4_c1x2_coop_persist_r8m_etma
   256x128x64_s4_c1x2_coop_persist_r8m_etma
-  256x128x64_s4_c2x1_coop_persist_r8m_etma
   128x256x64_s4_c1x1_coop_persist_r8m_etma_sk
+  128x256x64_s3_c1x1_coop_persist_r8m_etmat_sk
   256x128x64_s4_c1x1_coop_persist_r8m_etma_sk
   128x192x64_s4_c2x1_coop_persist_r8m_etma
-  128x128x64_s6_c2x1_coop_persist_r8m_etma
-  128x256x64_s4_c2x1_coop_persist_r8m
+  128x128x64_s5_c2x1_pp_persist_r8m_etmat
+  128x128x64_s5_c1x2_pp_persist_r8m_etmat
+  128x128x64_s5_c1x1_pp_persist_r8m_etmat
 )
 specs() { for t in "${tails[@]}"; do printf -- ' --spec sm90_f16f32_%s_%s' "$1" "$t"; done; }
 base='--mode kernel --methods cublas_nn,cublas_tn,cublaslt_autotune_nn,cublaslt_autotune_tn,autogemm'
