@@ -1,0 +1,16 @@
+#include "tune/clock.hpp"
+
+#include <ctime>
+
+namespace autogemm::tune {
+
+std::string utc_timestamp() {
+  const std::time_t now = std::time(nullptr);
+  std::tm tm{};
+  gmtime_r(&now, &tm);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return buf;
+}
+
+}  // namespace autogemm::tune

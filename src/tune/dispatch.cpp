@@ -1,0 +1,124 @@
+#include "tune/dispatch.hpp"
+
+#include <fmt/format.h>
+
+#include <cstdlib>
+#include <functional>
+#include <iostream>
+
+#include "spec/name.hpp"
+#include "spec/validity.hpp"
+#include "tune/gpu_name.hpp"
+#include "tune/measurement.hpp"
+
+namespace autogemm::tune {
+
+std::string_view to_string(ChoiceKind k) {
+  switch (k) {
+    case ChoiceKind::table:
+      return "table";
+    case ChoiceKind::heuristic:
+      return "heuristic";
+    case ChoiceKind::cublaslt_fallback:
+      return "cublaslt_fallback";
+  }
+  return "unknown";
+}
+
+std::optional<std::string> unservable_reason(const Problem& p) {
+  // The spec rules are the one source of truth: a spec of the problem's types that breaks a
+  // rule there (rule_types: no fp16 accumulation yet) means no kernel serves these types, and
+  // validate_problem holds the shape rules (TMA's 16-byte strides).
+  const KernelSpec s = heuristic_pick(p).spec;
+  if (auto broken = validate(s))
+    return fmt::format("no autogemm kernel for {}/{}: {}", to_string(p.dtype), to_string(p.acc),
+                       *broken);
+  if (auto broken = validate_problem(s, p)) return *broken;
+  return std::nullopt;
+}
+
+size_t Dispatcher::ProblemHash::operator()(const Problem& p) const {
+  size_t h = std::hash<int64_t>()(p.shape.m);
+  auto mix = [&h](uint64_t v) { h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2); };
+  mix(uint64_t(p.shape.n));
+  mix(uint64_t(p.shape.k));
+  mix(uint64_t(p.dtype) << 8 | uint64_t(p.acc) << 4 | uint64_t(p.layout));
+  return h;
+}
+
+Dispatcher::Dispatcher(std::optional<TuningTable> table, std::string table_source,
+                       std::string no_table_note, DeviceFacts device)
+    : table_(std::move(table)),
+      table_source_(std::move(table_source)),
+      no_table_note_(std::move(no_table_note)),
+      device_(device) {}
+
+Dispatcher Dispatcher::from_environment(std::string_view gpu_name,
+                                        const std::filesystem::path& data_dir, DeviceFacts device) {
+  std::optional<TuningTable> table;
+  std::string source, note;
+  if (const char* env = std::getenv("AUTOGEMM_TABLE"); env && *env) {
+    source = env;
+    table = load_table(source);
+  } else {
+    const auto path = data_dir / (sanitize_gpu_name(gpu_name) + ".json");
+    if (std::filesystem::exists(path)) {
+      source = path.string();
+      table = load_table(path);
+    } else {
+      note =
+          fmt::format("no tuning table for GPU '{}' ({} does not exist)", gpu_name, path.string());
+    }
+  }
+  Dispatcher d(std::move(table), std::move(source), std::move(note), device);
+  if (const char* log = std::getenv("AUTOGEMM_LOG"); log && *log && std::string_view(log) != "0")
+    d.set_log(&std::cerr);
+  return d;
+}
+
+Choice Dispatcher::choose(const Problem& p) const {
+  const Shape& s = p.shape;
+  if (s.m < 1 || s.n < 1 || s.k < 1)
+    throw Error(fmt::format("dispatch: problem {} has a dimension below 1", describe(p)));
+
+  if (auto why = unservable_reason(p))
+    return {ChoiceKind::cublaslt_fallback, "",
+            fmt::format("the autogemm kernel cannot serve it: {}", *why)};
+
+  if (table_) {
+    if (const TableEntry* e = table_->find(p)) {
+      std::string reason = fmt::format("tuning table {} (GPU '{}'): {:.1f} us measured",
+                                       table_source_, e->gpu, e->time_us);
+      if (e->reference_us)
+        reason += fmt::format(", {} {:.1f} us",
+                              e->reference_method.empty() ? "reference" : e->reference_method,
+                              *e->reference_us);
+      return {ChoiceKind::table, e->spec, std::move(reason)};
+    }
+  }
+  const HeuristicPick pick = heuristic_pick(p, device_);
+  const std::string where =
+      table_ ? fmt::format("not in tuning table {}", table_source_) : no_table_note_;
+  return {ChoiceKind::heuristic, spec_name(pick.spec),
+          fmt::format("{}; heuristic: {}", where, pick.reason)};
+}
+
+const Choice& Dispatcher::query(const Problem& p) {
+  {
+    std::shared_lock lock(cache_->mutex);
+    auto it = cache_->choices.find(p);
+    if (it != cache_->choices.end()) return it->second;
+  }
+  Choice c = choose(p);
+  std::unique_lock lock(cache_->mutex);
+  auto [it, inserted] = cache_->choices.emplace(p, std::move(c));
+  if (inserted && log_) {
+    const Choice& ch = it->second;
+    *log_ << fmt::format("autogemm: dispatch {} -> {}{}{} ({})\n", describe(p), to_string(ch.kind),
+                         ch.spec.empty() ? "" : " ", ch.spec, ch.reason)
+          << std::flush;
+  }
+  return it->second;
+}
+
+}  // namespace autogemm::tune

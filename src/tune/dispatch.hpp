@@ -1,0 +1,92 @@
+// The dispatcher: which kernel runs a problem, decided without a GPU.
+//
+// Order (issue 5):
+//   1. a problem the autogemm kernel cannot serve (N or K not a multiple of 8, a dtype/acc
+//      combination without a kernel) -> cublaslt_fallback, with the rule it breaks;
+//   2. the exact problem in the loaded tuning table -> its spec;
+//   3. otherwise the heuristic (tune/heuristic.hpp; the learned policy later) -> its spec.
+//
+// The table comes from AUTOGEMM_TABLE (a file path) when set, else from
+// <data dir>/<sanitized GPU name>.json when that file exists (tune/gpu_name.hpp), else none.
+// A table that exists but does not load is an Error, never a silent fallback: a broken shipped
+// table would otherwise cost performance unnoticed.
+//
+// The choice is visible: query() returns it, and with AUTOGEMM_LOG=1 the first query of each
+// problem prints one line to stderr:
+//   autogemm: dispatch 4096x4096x4096 fp16/fp32/tn -> table sm90_..._etma (tuning table ...)
+#pragma once
+
+#include <filesystem>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <ostream>
+#include <shared_mutex>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+
+#include "tune/heuristic.hpp"
+#include "tune/table.hpp"
+
+namespace autogemm::tune {
+
+enum class ChoiceKind { table, heuristic, cublaslt_fallback };
+std::string_view to_string(ChoiceKind);
+
+struct Choice {
+  ChoiceKind kind = ChoiceKind::heuristic;
+  std::string spec;    // kernel spec name; empty for cublaslt_fallback
+  std::string reason;  // one line: where the choice came from
+  friend bool operator==(const Choice&, const Choice&) = default;
+};
+
+// Why the autogemm kernel cannot run `p` (so cuBLASLt must), or nullopt when it can.
+std::optional<std::string> unservable_reason(const Problem& p);
+
+class Dispatcher {
+ public:
+  // `table_source` names the table in reasons (its file); `no_table_note` says why there is
+  // none when `table` is empty.
+  Dispatcher(std::optional<TuningTable> table, std::string table_source,
+             std::string no_table_note = "no tuning table loaded", DeviceFacts device = {});
+
+  // From the environment (see above): AUTOGEMM_TABLE, else <data_dir>/<gpu>.json; logging on
+  // when AUTOGEMM_LOG is set to anything but "" or "0". Throws Error for a table that exists
+  // but does not load.
+  static Dispatcher from_environment(std::string_view gpu_name,
+                                     const std::filesystem::path& data_dir,
+                                     DeviceFacts device = {});
+
+  // The choice for `p`; pure (no cache, no log). Throws Error for M, N or K below 1.
+  Choice choose(const Problem& p) const;
+
+  // choose() remembered per problem, logging each problem's first choice when logging is on.
+  // Thread-safe; the reference stays valid for the dispatcher's lifetime.
+  const Choice& query(const Problem& p);
+
+  // Where query() logs; nullptr turns logging off.
+  void set_log(std::ostream* out) { log_ = out; }
+
+  const TuningTable* table() const { return table_ ? &*table_ : nullptr; }
+  const std::string& table_source() const { return table_source_; }
+
+ private:
+  struct ProblemHash {
+    size_t operator()(const Problem& p) const;
+  };
+
+  std::optional<TuningTable> table_;
+  std::string table_source_;
+  std::string no_table_note_;
+  DeviceFacts device_;
+  std::ostream* log_ = nullptr;
+  // Behind a pointer so that a Dispatcher can be moved (a mutex cannot).
+  struct Cache {
+    std::shared_mutex mutex;
+    std::unordered_map<Problem, Choice, ProblemHash> choices;
+  };
+  std::unique_ptr<Cache> cache_ = std::make_unique<Cache>();
+};
+
+}  // namespace autogemm::tune

@@ -1,0 +1,78 @@
+#include "tune/table_ops.hpp"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include "tune/clock.hpp"
+
+namespace autogemm::tune {
+
+TuningTable export_table(const ExperienceStore& store, const ExportOptions& options) {
+  std::string gpu = options.gpu;
+  const StoreStats stats = store.stats();
+  if (gpu.empty()) {
+    if (stats.by_gpu.size() > 1) {
+      std::vector<std::string> names;
+      for (const auto& [name, count] : stats.by_gpu) names.push_back(name);
+      throw Error(
+          fmt::format("experience store '{}' holds measurements of several GPUs ({}); "
+                      "name one with --gpu",
+                      store.path(), fmt::join(names, ", ")));
+    }
+    if (stats.by_gpu.empty())
+      throw Error(fmt::format("experience store '{}' holds no measurements", store.path()));
+    gpu = stats.by_gpu.front().first;
+  }
+
+  MeasurementFilter filter;
+  filter.gpu_name = gpu;
+  filter.mode = options.mode;
+  const auto best = store.best_per_problem(filter);
+  if (best.empty())
+    throw Error(fmt::format(
+        "experience store '{}' holds no correct {}-mode measurement on GPU '{}' (GPUs in it: {})",
+        store.path(), options.mode, gpu, [&] {
+          std::vector<std::string> names;
+          for (const auto& [name, count] : stats.by_gpu) names.push_back(name);
+          return fmt::format("{}", fmt::join(names, ", "));
+        }()));
+
+  TuningTable t;
+  t.gpu = gpu;
+  t.created = utc_timestamp();
+  t.commit = options.commit;
+  for (const Measurement& m : best) {
+    TableEntry e;
+    e.problem = m.problem;
+    e.spec = m.spec;
+    e.time_us = *m.median_us;
+    e.reference_us = m.reference_median_us;
+    e.reference_method = m.reference_method;
+    e.gpu = m.env.gpu_name;
+    e.date = m.timestamp;
+    t.add(std::move(e));
+  }
+  return t;
+}
+
+TuningTable merge_tables(const std::vector<SourcedTable>& tables, const std::string& commit) {
+  if (tables.empty()) throw Error("merge: no tables given");
+  TuningTable out;
+  out.gpu = tables.front().table.gpu;
+  out.created = utc_timestamp();
+  out.commit = commit;
+  for (const SourcedTable& s : tables) {
+    if (s.table.gpu != out.gpu)
+      throw Error(fmt::format(
+          "merge: tuning table '{}' is for GPU '{}' but '{}' is for '{}'; tables of different "
+          "GPUs cannot be merged",
+          s.source, s.table.gpu, tables.front().source, out.gpu));
+    for (const TableEntry& e : s.table.entries()) {
+      const TableEntry* have = out.find(e.problem);
+      if (!have || e.time_us < have->time_us) out.put(e);
+    }
+  }
+  return out;
+}
+
+}  // namespace autogemm::tune

@@ -1,0 +1,227 @@
+// The dispatcher: table hits, the heuristic for unseen shapes, cuBLASLt for what the kernel
+// cannot serve, where tables come from, and the AUTOGEMM_LOG line.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <sstream>
+
+#include "spec/name.hpp"
+#include "spec/validity.hpp"
+#include "tune/dispatch.hpp"
+#include "tune/gpu_name.hpp"
+#include "tune/heuristic.hpp"
+#include "tune_test_util.hpp"
+
+using namespace autogemm;
+using namespace autogemm::tune;
+using namespace autogemm::tune::testing;
+
+namespace {
+
+TuningTable one_entry_table(const Problem& p, const std::string& spec) {
+  TuningTable t;
+  t.gpu = "NVIDIA H200";
+  TableEntry e;
+  e.problem = p;
+  e.spec = spec;
+  e.time_us = 190;
+  e.reference_us = 200;
+  e.reference_method = "cublaslt_autotune_tn";
+  e.gpu = t.gpu;
+  t.add(e);
+  return t;
+}
+
+// Sets an environment variable for one scope.
+class ScopedEnv {
+ public:
+  ScopedEnv(const char* name, const std::string& value) : name_(name) {
+    if (const char* old = std::getenv(name)) old_ = old;
+    setenv(name, value.c_str(), 1);
+  }
+  ~ScopedEnv() {
+    if (old_)
+      setenv(name_, old_->c_str(), 1);
+    else
+      unsetenv(name_);
+  }
+
+ private:
+  const char* name_;
+  std::optional<std::string> old_;
+};
+
+bool contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+}  // namespace
+
+TEST(TuneDispatch, TableHit) {
+  const Problem p = problem(4096, 4096, 4096);
+  const Dispatcher d(one_entry_table(p, kSpecB), "h200.json");
+  const Choice c = d.choose(p);
+  EXPECT_EQ(c.kind, ChoiceKind::table);
+  EXPECT_EQ(c.spec, kSpecB);
+  EXPECT_TRUE(contains(c.reason, "h200.json")) << c.reason;
+  EXPECT_TRUE(contains(c.reason, "190.0 us")) << c.reason;
+}
+
+TEST(TuneDispatch, HeuristicForUnseenShape) {
+  const Dispatcher d(one_entry_table(problem(4096, 4096, 4096), kSpecB), "h200.json");
+  const Problem p = problem(4096, 4096, 4104);
+  const Choice c = d.choose(p);
+  EXPECT_EQ(c.kind, ChoiceKind::heuristic);
+  EXPECT_EQ(c.spec, spec_name(heuristic_pick(p).spec));
+  EXPECT_TRUE(contains(c.reason, "not in tuning table h200.json")) << c.reason;
+  // Its spec can run the problem.
+  EXPECT_FALSE(validate_problem(parse_name(c.spec), p));
+
+  const Dispatcher no_table(std::nullopt, "", "no tuning table for GPU 'X'");
+  EXPECT_TRUE(contains(no_table.choose(p).reason, "no tuning table for GPU 'X'"));
+}
+
+TEST(TuneDispatch, FallbackForUnalignedN) {
+  const Dispatcher d(std::nullopt, "");
+  const Choice c = d.choose(problem(4096, 30, 4096));
+  EXPECT_EQ(c.kind, ChoiceKind::cublaslt_fallback);
+  EXPECT_EQ(c.spec, "");
+  EXPECT_TRUE(contains(c.reason, "N = 30 must be a positive multiple of 8")) << c.reason;
+  EXPECT_EQ(d.choose(problem(64, 64, 100)).kind, ChoiceKind::cublaslt_fallback);
+  // M has no alignment rule.
+  EXPECT_EQ(d.choose(problem(1, 64, 64)).kind, ChoiceKind::heuristic);
+  EXPECT_EQ(d.choose(problem(37, 64, 64)).kind, ChoiceKind::heuristic);
+}
+
+TEST(TuneDispatch, FallbackForTypesWithoutKernel) {
+  const Dispatcher d(std::nullopt, "");
+  Problem bf16_f16acc = problem(4096, 4096, 4096, Layout::tn, DType::bf16);
+  bf16_f16acc.acc = AccType::f16;
+  const Choice c = d.choose(bf16_f16acc);
+  EXPECT_EQ(c.kind, ChoiceKind::cublaslt_fallback);
+  EXPECT_TRUE(contains(c.reason, "fp16 accumulation requires fp16 data")) << c.reason;
+
+  Problem f16_f16acc = problem(4096, 4096, 4096);
+  f16_f16acc.acc = AccType::f16;
+  const Choice f = d.choose(f16_f16acc);
+  EXPECT_EQ(f.kind, ChoiceKind::cublaslt_fallback);
+  EXPECT_TRUE(contains(f.reason, "fp16 accumulation not implemented")) << f.reason;
+}
+
+TEST(TuneDispatch, RejectsEmptyDimensions) {
+  const Dispatcher d(std::nullopt, "");
+  EXPECT_THROW(d.choose(problem(0, 64, 64)), Error);
+  EXPECT_THROW(d.choose(problem(64, 64, -8)), Error);
+}
+
+TEST(TuneDispatch, HeuristicRules) {
+  const DeviceFacts h200;
+  auto pick = [&](int64_t m, int64_t n, int64_t k) {
+    return heuristic_pick(problem(m, n, k), h200).spec;
+  };
+  // Rule 1: a wave of 128x256 tiles.
+  EXPECT_EQ(spec_name(pick(8192, 8192, 8192)),
+            "sm90_f16f32_tn_128x256x64_s4_c2x1_coop_persist_r8m_etma");
+  // Rule 2: a wave of 128x128 tiles (1024/128 * 2560/128 = 160) but not of 128x256 (80).
+  EXPECT_EQ(spec_name(pick(1024, 2560, 512)),
+            "sm90_f16f32_tn_128x128x64_s6_c1x1_coop_persist_r8m_etma");
+  // Rule 3: few tiles and a long K -> stream-K.
+  EXPECT_EQ(spec_name(pick(256, 256, 16384)),
+            "sm90_f16f32_tn_128x128x64_s4_c1x1_coop_persist_r8m_etma_sk");
+  // Rule 4: small everything.
+  EXPECT_EQ(spec_name(pick(64, 256, 64)), "sm90_f16f32_tn_64x128x64_s6_c1x1_wg1_persist_r8m_etma");
+  // Fewer SMs: the same shape fills a wave sooner.
+  EXPECT_EQ(heuristic_pick(problem(1024, 2560, 512), DeviceFacts{64}).spec.bn, 256);
+}
+
+TEST(TuneDispatch, HeuristicSpecsAreValidEverywhere) {
+  // Over a spread of shapes and every (dtype, layout) with a kernel, the pick is a valid spec
+  // of the problem's types that can run it.
+  for (DType dtype : {DType::f16, DType::bf16})
+    for (Layout layout : {Layout::nn, Layout::tn})
+      for (int64_t m : {1, 64, 100, 1024, 4096, 16384})
+        for (int64_t n : {8, 64, 1000, 4096, 16384})
+          for (int64_t k : {8, 64, 2048, 16384}) {
+            const Problem p = problem(m, n, k, layout, dtype);
+            const KernelSpec s = heuristic_pick(p).spec;
+            EXPECT_FALSE(validate(s)) << spec_name(s) << ": " << *validate(s);
+            EXPECT_FALSE(validate_problem(s, p)) << spec_name(s);
+          }
+}
+
+TEST(TuneDispatch, QueryCachesAndLogsOncePerProblem) {
+  const Problem hit = problem(4096, 4096, 4096);
+  Dispatcher d(one_entry_table(hit, kSpecB), "h200.json");
+  std::ostringstream log;
+  d.set_log(&log);
+  const Choice& first = d.query(hit);
+  const Choice& again = d.query(hit);
+  EXPECT_EQ(&first, &again);
+  d.query(problem(64, 30, 64));
+  const std::string text = log.str();
+  EXPECT_EQ(std::count(text.begin(), text.end(), '\n'), 2) << text;
+  EXPECT_TRUE(
+      contains(text, std::string("autogemm: dispatch 4096x4096x4096 fp16/fp32/tn -> table ") +
+                         kSpecB + " (tuning table h200.json"))
+      << text;
+  EXPECT_TRUE(contains(text, "autogemm: dispatch 64x30x64 fp16/fp32/tn -> cublaslt_fallback ("))
+      << text;
+}
+
+TEST(TuneDispatch, TableFromDataDirByGpuName) {
+  ScratchDir dir;
+  ScopedEnv no_override("AUTOGEMM_TABLE", "");
+  const Problem p = problem(4096, 4096, 4096);
+  save_table(one_entry_table(p, kSpecB), dir / "nvidia_h200.json");
+  const Dispatcher d = Dispatcher::from_environment("NVIDIA H200", dir.path());
+  EXPECT_EQ(d.choose(p).kind, ChoiceKind::table);
+
+  // No table for this GPU: the heuristic, saying why.
+  const Dispatcher other = Dispatcher::from_environment("NVIDIA H100 80GB HBM3", dir.path());
+  const Choice c = other.choose(p);
+  EXPECT_EQ(c.kind, ChoiceKind::heuristic);
+  EXPECT_TRUE(contains(c.reason, "nvidia_h100_80gb_hbm3.json does not exist")) << c.reason;
+}
+
+TEST(TuneDispatch, AutogemmTableOverridesDataDir) {
+  ScratchDir dir;
+  const Problem p = problem(4096, 4096, 4096);
+  save_table(one_entry_table(p, kSpecB), dir / "nvidia_h200.json");
+  save_table(one_entry_table(p, kSpecA), dir / "mine.json");
+  ScopedEnv env("AUTOGEMM_TABLE", (dir / "mine.json").string());
+  const Dispatcher d = Dispatcher::from_environment("NVIDIA H200", dir.path());
+  EXPECT_EQ(d.choose(p).spec, kSpecA);
+  EXPECT_EQ(d.table_source(), (dir / "mine.json").string());
+}
+
+TEST(TuneDispatch, BrokenTableIsAnError) {
+  ScratchDir dir;
+  write_file(dir / "nvidia_h200.json", "{\"format\":");
+  {
+    ScopedEnv no_override("AUTOGEMM_TABLE", "");
+    EXPECT_THROW(Dispatcher::from_environment("NVIDIA H200", dir.path()), Error);
+  }
+  ScopedEnv env("AUTOGEMM_TABLE", (dir / "missing.json").string());
+  EXPECT_THROW(Dispatcher::from_environment("NVIDIA H200", dir.path()), Error);
+}
+
+TEST(TuneDispatch, AutogemmLogTurnsLoggingOn) {
+  ScopedEnv no_override("AUTOGEMM_TABLE", "");
+  ScopedEnv log("AUTOGEMM_LOG", "1");
+  Dispatcher d = Dispatcher::from_environment("NVIDIA H200", "/nonexistent-autogemm");
+  ::testing::internal::CaptureStderr();
+  d.query(problem(64, 64, 64));
+  d.query(problem(64, 64, 64));
+  const std::string err = ::testing::internal::GetCapturedStderr();
+  EXPECT_EQ(std::count(err.begin(), err.end(), '\n'), 1) << err;
+  EXPECT_TRUE(contains(err, "autogemm: dispatch 64x64x64 fp16/fp32/tn -> heuristic ")) << err;
+}
+
+TEST(TuneDispatch, GpuNameSanitizing) {
+  EXPECT_EQ(sanitize_gpu_name("NVIDIA H200"), "nvidia_h200");
+  EXPECT_EQ(sanitize_gpu_name("NVIDIA H100 80GB HBM3"), "nvidia_h100_80gb_hbm3");
+  EXPECT_EQ(sanitize_gpu_name("  NVIDIA  GH200 (480GB) "), "nvidia_gh200_480gb");
+  EXPECT_EQ(sanitize_gpu_name("../../etc"), "etc");
+  EXPECT_EQ(sanitize_gpu_name(""), "unknown_gpu");
+  EXPECT_EQ(sanitize_gpu_name("--"), "unknown_gpu");
+}
