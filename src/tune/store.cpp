@@ -341,6 +341,15 @@ StoreStats ExperienceStore::stats() const {
   };
   s.by_status = grouped("status");
   s.by_gpu = grouped("gpu_name");
+  // Messages can be whole compiler logs: their first line names the cause.
+  Statement causes(*db_,
+                   "SELECT status, substr(CASE WHEN instr(message, char(10)) > 0 THEN "
+                   "substr(message, 1, instr(message, char(10)) - 1) ELSE message END, 1, 120) "
+                   "AS cause, count(*) AS c FROM measurements WHERE status != 'ok' GROUP BY "
+                   "status, cause ORDER BY c DESC, status, cause LIMIT 20");
+  while (causes.step())
+    s.failure_causes.push_back(
+        {causes.column_text(0), causes.column_text(1), causes.column_int(2)});
   return s;
 }
 

@@ -51,6 +51,14 @@ struct StoreStats {
   int64_t shapes_unfinished = 0;
   std::vector<std::pair<std::string, int64_t>> by_status;  // status name -> rows, by count
   std::vector<std::pair<std::string, int64_t>> by_gpu;     // gpu name -> rows
+  // The most frequent failures: status, the message's first line (at most 120 characters),
+  // rows; most frequent first, at most 20.
+  struct Cause {
+    std::string status, message;
+    int64_t count = 0;
+    friend bool operator==(const Cause&, const Cause&) = default;
+  };
+  std::vector<Cause> failure_causes;
 };
 
 class ExperienceStore {

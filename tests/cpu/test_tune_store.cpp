@@ -166,6 +166,7 @@ TEST(TuneStore, Stats) {
   store.record(sample_measurement(p, kSpecA, 200));
   Measurement bad = sample_measurement(p, kSpecB, 0);
   bad.status = Status::timeout;
+  bad.message = "no result after 10 s\nwatchdog details";
   store.record(bad);
   store.record(bad);
   store.record(sample_measurement(problem(64, 64, 64), kSpecA, 3, "NVIDIA H100"));
@@ -179,6 +180,8 @@ TEST(TuneStore, Stats) {
   using Counts = std::vector<std::pair<std::string, int64_t>>;
   EXPECT_EQ(s.by_status, (Counts{{"ok", 2}, {"timeout", 2}}));
   EXPECT_EQ(s.by_gpu, (Counts{{"NVIDIA H200", 3}, {"NVIDIA H100", 1}}));
+  using Cause = StoreStats::Cause;
+  EXPECT_EQ(s.failure_causes, (std::vector<Cause>{{"timeout", "no result after 10 s", 2}}));
 }
 
 TEST(TuneStore, StatusNames) {

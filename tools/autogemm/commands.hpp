@@ -12,9 +12,10 @@ void register_shapes(CLI::App& app);  // cmd_shapes.cpp: print shape sets (grid,
 void register_report(CLI::App& app);  // cmd_report.cpp: summarize result CSVs
 void register_prebuild(CLI::App& app);  // cmd_prebuild.cpp: compile specs into the JIT cache
 void register_overhead(CLI::App& app);  // cmd_overhead.cpp: host cost of a gemm() call
+void register_db(CLI::App& app);        // cmd_db.cpp: export/merge tables, store stats
+void register_dispatch(CLI::App& app);  // cmd_dispatch.cpp: the dispatcher's choice for a problem
 
 // Planned, added by their owners (declare here, define in cmd_<name>.cpp, call in main.cpp):
 //   void register_tune(CLI::App& app);      // tune shapes, write the experience store
-//   void register_db(CLI::App& app);        // inspect/merge/export the experience store
 
 }  // namespace autogemm::cli

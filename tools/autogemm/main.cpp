@@ -13,6 +13,8 @@ int main(int argc, char** argv) {
   autogemm::cli::register_report(app);
   autogemm::cli::register_prebuild(app);
   autogemm::cli::register_overhead(app);
-  // register_tune(app); register_db(app);  -- see commands.hpp
+  autogemm::cli::register_db(app);
+  autogemm::cli::register_dispatch(app);
+  // register_tune(app);  -- see commands.hpp
   return autogemm::cli::run_cli(app, argc, argv, std::cout, std::cerr);
 }

@@ -1,0 +1,148 @@
+// `autogemm db` and `autogemm dispatch` through the real binary: results, and exit code 2 with
+// a one-line message for bad input.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <array>
+#include <cstdio>
+
+#include "tune/store.hpp"
+#include "tune/table.hpp"
+#include "tune_test_util.hpp"
+
+using namespace autogemm;
+using namespace autogemm::tune;
+using namespace autogemm::tune::testing;
+
+namespace {
+
+struct ProcessResult {
+  int code;
+  std::string output;  // stdout and stderr
+};
+
+// Runs the autogemm binary with `args` (shell syntax) and AUTOGEMM_TABLE/AUTOGEMM_LOG unset.
+ProcessResult run(const std::string& args) {
+  const std::string cmd = std::string("env -u AUTOGEMM_TABLE -u AUTOGEMM_LOG ") + AUTOGEMM_BINARY +
+                          " " + args + " 2>&1";
+  FILE* pipe = popen(cmd.c_str(), "r");
+  if (!pipe) return {-1, "popen failed"};
+  std::string out;
+  std::array<char, 4096> buf;
+  while (size_t n = fread(buf.data(), 1, buf.size(), pipe)) out.append(buf.data(), n);
+  const int status = pclose(pipe);
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
+}
+
+bool contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+// Bad input: exit 2 and exactly one line, naming the problem.
+void expect_bad_input(const std::string& args, const std::string& expected) {
+  const ProcessResult r = run(args);
+  EXPECT_EQ(r.code, 2) << args << "\n" << r.output;
+  EXPECT_EQ(std::count(r.output.begin(), r.output.end(), '\n'), 1) << args << "\n" << r.output;
+  EXPECT_TRUE(contains(r.output, "autogemm: error: ")) << r.output;
+  EXPECT_TRUE(contains(r.output, expected)) << args << "\n" << r.output;
+}
+
+// Appended piecewise: GCC 12 warns (-Wrestrict, a false positive) on "'" + s + "'".
+std::string quoted(const std::filesystem::path& p) {
+  std::string out(1, '\'');
+  out += p.string();
+  out += '\'';
+  return out;
+}
+
+}  // namespace
+
+TEST(TuneCli, ExportStatsMergeDispatch) {
+  ScratchDir dir;
+  const auto store_path = dir / "s.sqlite";
+  {
+    auto store = ExperienceStore::open(store_path);
+    store.record(sample_measurement(problem(4096, 4096, 4096), kSpecA, 200));
+    store.record(sample_measurement(problem(4096, 4096, 4096), kSpecB, 180));
+    Measurement bad = sample_measurement(problem(64, 64, 64), kSpecA, 0);
+    bad.status = Status::compile_error;
+    bad.message = "nvrtc: too many resources";
+    store.record(bad);
+    store.mark_shape_done("NVIDIA H200", problem(4096, 4096, 4096), 32);
+  }
+
+  const ProcessResult stats = run("db stats --store " + quoted(store_path));
+  EXPECT_EQ(stats.code, 0) << stats.output;
+  EXPECT_TRUE(contains(stats.output, "measurements: 3 (2 problems)")) << stats.output;
+  EXPECT_TRUE(contains(stats.output, "shapes done: 1 finished, 0 unfinished")) << stats.output;
+  EXPECT_TRUE(contains(stats.output, "1  compile_error: nvrtc: too many resources"))
+      << stats.output;
+
+  const auto table_path = dir / "t.json";
+  const ProcessResult exported =
+      run("db export --store " + quoted(store_path) + " --out " + quoted(table_path));
+  EXPECT_EQ(exported.code, 0) << exported.output;
+  const TuningTable t = load_table(table_path);
+  ASSERT_EQ(t.size(), 1u);
+  EXPECT_EQ(t.entries()[0].spec, kSpecB);
+
+  // A second shard with a faster spec for another problem.
+  TuningTable shard = t;
+  TableEntry e = t.entries()[0];
+  e.problem = problem(8192, 8192, 8192);
+  e.time_us = 1500;
+  shard.add(e);
+  save_table(shard, dir / "shard.json");
+  const auto merged_path = dir / "merged.json";
+  const ProcessResult merged = run("db merge --out " + quoted(merged_path) + " " +
+                                   quoted(table_path) + " " + quoted(dir / "shard.json"));
+  EXPECT_EQ(merged.code, 0) << merged.output;
+  EXPECT_EQ(load_table(merged_path).size(), 2u);
+
+  const ProcessResult hit =
+      run("dispatch --mnk 8192_8192_8192 --layout tn --table " + quoted(merged_path));
+  EXPECT_EQ(hit.code, 0) << hit.output;
+  EXPECT_TRUE(contains(hit.output, "choice:  table")) << hit.output;
+  EXPECT_TRUE(contains(hit.output, kSpecB)) << hit.output;
+
+  // The table found by GPU name in --data-dir.
+  save_table(shard, dir / "nvidia_h200.json");
+  const ProcessResult by_gpu =
+      run("dispatch --mnk 8192_8192_8192 --layout tn --gpu 'NVIDIA H200' "
+          "--data-dir " +
+          quoted(dir.path()));
+  EXPECT_TRUE(contains(by_gpu.output, "choice:  table")) << by_gpu.output;
+
+  const ProcessResult fallback = run("dispatch --mnk 64_30_64");
+  EXPECT_EQ(fallback.code, 0) << fallback.output;
+  EXPECT_TRUE(contains(fallback.output, "choice:  cublaslt_fallback")) << fallback.output;
+}
+
+TEST(TuneCli, BadInputExitsTwo) {
+  ScratchDir dir;
+  write_file(dir / "junk.sqlite", std::string(4096, 'j'));
+  write_file(dir / "junk.json", "{\"format\": \"autogemm-tuning-table\", \"version\": 7}");
+  expect_bad_input("db stats --store " + quoted(dir / "missing.sqlite"), "does not exist");
+  expect_bad_input("db stats --store " + quoted(dir / "junk.sqlite"), "junk.sqlite");
+  expect_bad_input(
+      "db export --store " + quoted(dir / "junk.sqlite") + " --out " + quoted(dir / "o.json"),
+      "corrupt");
+  expect_bad_input("db merge --out " + quoted(dir / "o.json") + " " + quoted(dir / "junk.json"),
+                   "junk.json': format version 7 is not supported");
+  expect_bad_input("db merge --out " + quoted(dir / "o.json"), "tables is required");
+  expect_bad_input("db", "A subcommand is required");
+  expect_bad_input("dispatch --mnk 64_64", "bad shape '64_64'");
+  expect_bad_input("dispatch --mnk 64_64_64 --dtype fp8", "--dtype: unsupported dtype 'fp8'");
+  expect_bad_input("dispatch --mnk 64_64_64 --layout nt", "--layout: unsupported layout 'nt'");
+  expect_bad_input("dispatch --mnk 64_64_64 --table " + quoted(dir / "junk.json"), "junk.json");
+  expect_bad_input("dispatch --mnk 64_64_64 --sms 0", "--sms must be positive");
+  EXPECT_FALSE(std::filesystem::exists(dir / "o.json"));
+}
+
+TEST(TuneCli, EmptyStoreExportIsBadInput) {
+  ScratchDir dir;
+  { ExperienceStore::open(dir / "empty.sqlite"); }
+  expect_bad_input(
+      "db export --store " + quoted(dir / "empty.sqlite") + " --out " + quoted(dir / "o.json"),
+      "holds no measurements");
+}

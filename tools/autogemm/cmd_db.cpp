@@ -1,0 +1,111 @@
+// autogemm db: the experience store and tuning tables.
+//   autogemm db export --store tune.sqlite --out data/nvidia_h200.json [--gpu NAME]
+//   autogemm db merge --out merged.json shard0.json shard1.json ...
+//   autogemm db stats --store tune.sqlite
+#include <cstdlib>
+#include <filesystem>
+#include <iostream>
+#include <memory>
+
+#include "bench/errors.hpp"
+#include "commands.hpp"
+#include "input_errors.hpp"
+#include "tune/store.hpp"
+#include "tune/table_ops.hpp"
+
+namespace autogemm::cli {
+namespace {
+
+// The store must exist: opening a mistyped path would create an empty one.
+tune::ExperienceStore open_existing_store(const std::string& path) {
+  if (!std::filesystem::is_regular_file(path))
+    throw bench::InputError("experience store '" + path + "' does not exist");
+  return as_bad_input([&] { return tune::ExperienceStore::open(path); });
+}
+
+// The commit a table records: $AUTOGEMM_COMMIT, as the bench's results do.
+std::string commit_from_env() {
+  const char* c = std::getenv("AUTOGEMM_COMMIT");
+  return c ? c : "";
+}
+
+void register_export(CLI::App& db) {
+  struct Options {
+    std::string store, out, gpu, mode = "kernel";
+  };
+  auto o = std::make_shared<Options>();
+  auto* sub = db.add_subcommand(
+      "export", "Write the tuning table: the fastest correct spec per problem in the store");
+  sub->add_option("--store", o->store, "Experience store (SQLite file)")->required();
+  sub->add_option("--out", o->out, "Tuning table to write (JSON)")->required();
+  sub->add_option("--gpu", o->gpu, "GPU to export (needed when the store holds several)");
+  sub->add_option("--mode", o->mode, "Timing mode whose measurements decide")
+      ->capture_default_str();
+  sub->callback([o] {
+    const auto store = open_existing_store(o->store);
+    tune::ExportOptions opt;
+    opt.gpu = o->gpu;
+    opt.mode = o->mode;
+    opt.commit = commit_from_env();
+    const auto table = as_bad_input([&] { return tune::export_table(store, opt); });
+    tune::save_table(table, o->out);
+    std::cout << "exported " << table.size() << " problems on " << table.gpu << " from " << o->store
+              << " to " << o->out << "\n";
+  });
+}
+
+void register_merge(CLI::App& db) {
+  struct Options {
+    std::string out;
+    std::vector<std::string> inputs;
+  };
+  auto o = std::make_shared<Options>();
+  auto* sub = db.add_subcommand(
+      "merge", "Merge tuning tables of one GPU (e.g. shards); per problem the faster entry wins");
+  sub->add_option("--out", o->out, "Merged tuning table to write (JSON)")->required();
+  sub->add_option("tables", o->inputs, "Tuning tables to merge")->required();
+  sub->callback([o] {
+    std::vector<tune::SourcedTable> tables;
+    for (const auto& path : o->inputs)
+      tables.push_back({path, as_bad_input([&] { return tune::load_table(path); })});
+    const auto merged = as_bad_input([&] { return tune::merge_tables(tables, commit_from_env()); });
+    tune::save_table(merged, o->out);
+    std::cout << "merged " << tables.size() << " tables into " << merged.size() << " problems on "
+              << merged.gpu << " -> " << o->out << "\n";
+  });
+}
+
+void register_stats(CLI::App& db) {
+  auto store_path = std::make_shared<std::string>();
+  auto* sub = db.add_subcommand("stats", "Counts in an experience store: rows, shapes, failures");
+  sub->add_option("--store", *store_path, "Experience store (SQLite file)")->required();
+  sub->callback([store_path] {
+    const auto store = open_existing_store(*store_path);
+    const auto s = as_bad_input([&] { return store.stats(); });
+    std::cout << "store: " << *store_path << "\n"
+              << "measurements: " << s.measurements << " (" << s.problems << " problems)\n"
+              << "shapes done: " << s.shapes_finished << " finished, " << s.shapes_unfinished
+              << " unfinished\n";
+    std::cout << "by GPU:\n";
+    for (const auto& [gpu, n] : s.by_gpu) std::cout << "  " << n << "  " << gpu << "\n";
+    std::cout << "by status:\n";
+    for (const auto& [status, n] : s.by_status) std::cout << "  " << n << "  " << status << "\n";
+    if (!s.failure_causes.empty()) {
+      std::cout << "failures by cause:\n";
+      for (const auto& c : s.failure_causes)
+        std::cout << "  " << c.count << "  " << c.status << ": " << c.message << "\n";
+    }
+  });
+}
+
+}  // namespace
+
+void register_db(CLI::App& app) {
+  auto* db = app.add_subcommand("db", "Experience store and tuning tables: export, merge, stats");
+  db->require_subcommand(1);
+  register_export(*db);
+  register_merge(*db);
+  register_stats(*db);
+}
+
+}  // namespace autogemm::cli

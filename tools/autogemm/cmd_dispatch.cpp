@@ -1,0 +1,63 @@
+// autogemm dispatch: which kernel autogemm::gemm would run for a problem, and why — without a
+// GPU. For example:
+//   autogemm dispatch --mnk 4096_4096_4096 --layout tn --gpu "NVIDIA H200"
+//   autogemm dispatch --mnk 64_30_64 --table my_table.json
+#include <cstdlib>
+#include <iostream>
+#include <memory>
+#include <optional>
+
+#include "bench/shapes.hpp"
+#include "commands.hpp"
+#include "input_errors.hpp"
+#include "tune/dispatch.hpp"
+#include "tune/measurement.hpp"
+
+namespace autogemm::cli {
+
+void register_dispatch(CLI::App& app) {
+  struct Options {
+    std::string mnk, dtype = "fp16", acc = "fp32", layout = "nn";
+    std::string table, gpu, data_dir = "data";
+    int sms = tune::DeviceFacts{}.sm_count;
+  };
+  auto o = std::make_shared<Options>();
+  auto* sub = app.add_subcommand(
+      "dispatch",
+      "Print the dispatcher's choice for a problem: tuning table, heuristic, or cuBLASLt "
+      "fallback, with the reason");
+  sub->add_option("--mnk", o->mnk, "The shape, M_N_K")->required();
+  sub->add_option("--dtype", o->dtype, "Data type: fp16 or bf16")->capture_default_str();
+  sub->add_option("--acc", o->acc, "Accumulator: fp32 or fp16")->capture_default_str();
+  sub->add_option("--layout", o->layout, "B layout: nn (A@B) or tn (A@W.T)")->capture_default_str();
+  sub->add_option("--table", o->table, "Tuning table to use (else AUTOGEMM_TABLE, else --gpu)");
+  sub->add_option("--gpu", o->gpu, "GPU name whose table <data-dir>/<gpu>.json to use");
+  sub->add_option("--data-dir", o->data_dir, "Directory of shipped tables")->capture_default_str();
+  sub->add_option("--sms", o->sms, "SM count the heuristic assumes")->capture_default_str();
+  sub->callback([o] {
+    Problem p;
+    p.shape = bench::parse_mnk(o->mnk);
+    p.dtype = as_bad_input([&] { return parse_dtype(o->dtype); }, "--dtype");
+    p.acc = as_bad_input([&] { return parse_acc(o->acc); }, "--acc");
+    p.layout = as_bad_input([&] { return parse_layout(o->layout); }, "--layout");
+    if (o->sms < 1) throw bench::InputError("--sms must be positive");
+    const tune::DeviceFacts device{o->sms};
+
+    const char* env_table = std::getenv("AUTOGEMM_TABLE");
+    const tune::Dispatcher d = as_bad_input([&] {
+      if (!o->table.empty())
+        return tune::Dispatcher(tune::load_table(o->table), o->table, "", device);
+      if (!o->gpu.empty() || (env_table && *env_table))
+        return tune::Dispatcher::from_environment(o->gpu, o->data_dir, device);
+      return tune::Dispatcher(std::nullopt, "",
+                              "no tuning table given (--table, AUTOGEMM_TABLE or --gpu)", device);
+    });
+    const tune::Choice c = as_bad_input([&] { return d.choose(p); });
+    std::cout << "problem: " << tune::describe(p) << "\n"
+              << "choice:  " << tune::to_string(c.kind) << "\n"
+              << "spec:    " << (c.spec.empty() ? "-" : c.spec) << "\n"
+              << "reason:  " << c.reason << "\n";
+  });
+}
+
+}  // namespace autogemm::cli
