@@ -49,6 +49,7 @@ LaunchPlan make_plan(const KernelSpec& s, const Problem& p, CUfunction fn, int r
   plan.threads = unsigned(threads_per_block(s));
   plan.smem = unsigned(smem_bytes(s));
   plan.stream_k = s.stream_k;
+  plan.consumers = s.consumers;
   if (s.stream_k) plan.partial_bytes = stream_k_partial_bytes(plan.grid, s.bm, s.bn);
   return plan;
 }
@@ -57,7 +58,7 @@ void launch(const LaunchPlan& plan, cudaStream_t stream, const Workspace* worksp
   sm90::GemmArgs args = plan.args;
   if (plan.stream_k) {
     if (workspace == nullptr || workspace->partial_bytes < plan.partial_bytes ||
-        workspace->flag_count < int(2 * plan.grid))
+        workspace->flag_count < plan.consumers * int(plan.grid))
       throw Error("stream-K launch without a large enough workspace");
     args.workspace = workspace->partials;
     args.flags = workspace->flags;

@@ -22,6 +22,7 @@ struct LaunchPlan {
   unsigned smem = 0;
   unsigned cluster = 1;
   bool stream_k = false;  // needs a Workspace at launch
+  int consumers = 0;      // stream-K flags per CTA
   size_t partial_bytes = 0;
 };
 

@@ -11,8 +11,9 @@
 namespace autogemm {
 namespace {
 
-// Largest tile area any valid spec has: (bm / consumers) * bn <= 16384 with 2 consumers.
-constexpr size_t kMaxTileArea = 32768;
+// Largest tile area any valid spec has: 3 consumers of (bm / 3) * bn <= 12288 accumulators.
+constexpr size_t kMaxTileArea = 36864;
+constexpr int kMaxConsumers = 3;
 
 std::unique_ptr<Workspace> allocate(int device) {
   int sms = 0;
@@ -20,7 +21,7 @@ std::unique_ptr<Workspace> allocate(int device) {
              "cudaDeviceGetAttribute(multiprocessors)");
   auto ws = std::make_unique<Workspace>();
   ws->partial_bytes = stream_k_partial_bytes(unsigned(sms), 1, int(kMaxTileArea));
-  ws->flag_count = 2 * sms;  // one per CTA and consumer warpgroup
+  ws->flag_count = kMaxConsumers * sms;  // one per CTA and consumer warpgroup
   check_cuda(cudaMalloc(&ws->partials, ws->partial_bytes), "allocating the stream-K workspace");
   check_cuda(cudaMalloc(&ws->flags, size_t(ws->flag_count) * sizeof(int)),
              "allocating the stream-K flags");

@@ -14,10 +14,10 @@ std::vector<KernelSpec> enumerate_specs(DType dtype, AccType acc, Layout layout,
   s.bk = 64;
   // Domains are slightly wider than the rules allow only where the rule is the interesting
   // part (bn granularity per layout); validate() does the pruning.
-  for (int bm : {64, 128, 256})
+  for (int bm : {64, 128, 192, 256})
     for (int bn = 64; bn <= 256; bn += 16)
       for (int stages = 2; stages <= 8; ++stages)
-        for (int consumers : {1, 2})
+        for (int consumers : {1, 2, 3})
           for (auto [cm, cn] : {std::pair{1, 1}, std::pair{2, 1}, std::pair{1, 2}, std::pair{2, 2},
                                 std::pair{4, 1}, std::pair{1, 4}})
             for (bool persistent : {true, false})
@@ -53,6 +53,7 @@ std::vector<KernelSpec> default_sweep(DType dtype, AccType acc, Layout layout) {
   // Tiles that fill the 128-register accumulator budget (the large-shape winners on Hopper)
   // and smaller ones for the less regular shapes; stage counts around what fits in smem.
   const Row rows[] = {
+      {192, 192, 3, {3, 4}},     // three consumers of 64 rows: the most work per loaded byte
       {128, 256, 2, {3, 4}},     // coop, 64 rows per consumer
       {256, 128, 2, {3, 4}},     // coop, 128 rows per consumer
       {128, 192, 2, {4, 5}},     // coop

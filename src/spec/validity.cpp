@@ -24,8 +24,8 @@ Verdict rule_bk(const KernelSpec& s, const DeviceLimits&) {
 }
 
 Verdict rule_bm(const KernelSpec& s, const DeviceLimits&) {
-  if (s.bm != 64 && s.bm != 128 && s.bm != 256)
-    return fmt::format("bm must be 64, 128 or 256, got {}", s.bm);
+  if (s.bm != 64 && s.bm != 128 && s.bm != 192 && s.bm != 256)
+    return fmt::format("bm must be 64, 128, 192 or 256, got {}", s.bm);
   return {};
 }
 
@@ -48,8 +48,8 @@ Verdict rule_stages(const KernelSpec& s, const DeviceLimits&) {
 }
 
 Verdict rule_consumers(const KernelSpec& s, const DeviceLimits&) {
-  if (s.consumers != 1 && s.consumers != 2)
-    return fmt::format("consumers must be 1 or 2, got {}", s.consumers);
+  if (s.consumers < 1 || s.consumers > 3)
+    return fmt::format("consumers must be 1, 2 or 3, got {}", s.consumers);
   // Each consumer warpgroup issues m64 wgmmas over its own rows.
   if (s.pingpong && (s.consumers != 2 || s.stream_k))
     return "ping-pong needs 2 consumers and no stream-K";
@@ -145,12 +145,14 @@ Verdict rule_smem(const KernelSpec& s, const DeviceLimits& limits) {
 Verdict rule_registers(const KernelSpec& s, const DeviceLimits&) {
   // Consumers run with setmaxnreg 232; beyond 128 accumulators there is too little room left
   // for fragments, addresses and the epilogue without spilling.
+  // With three consumers (512 threads) they get 152 registers each: 96 accumulators at most.
   const int regs = acc_registers_per_thread(s);
-  if (regs > 128)
+  const int budget = s.consumers == 3 ? 96 : 128;
+  if (regs > budget)
     return fmt::format(
-        "accumulators need {} fp32 registers per consumer thread, above the budget of 128 "
+        "accumulators need {} fp32 registers per consumer thread, above the budget of {} "
         "((bm/consumers)*bn/128)",
-        regs);
+        regs, budget);
   return {};
 }
 

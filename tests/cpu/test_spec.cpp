@@ -68,7 +68,7 @@ TEST(Spec, EachDomainRuleHasItsText) {
             "fp16 accumulation requires fp16 data");
   EXPECT_EQ(with([](KernelSpec& s) { s.bk = 32; }),
             "bk must be 64 (one 128-byte swizzle row of 16-bit elements), got 32");
-  EXPECT_EQ(with([](KernelSpec& s) { s.bm = 96; }), "bm must be 64, 128 or 256, got 96");
+  EXPECT_EQ(with([](KernelSpec& s) { s.bm = 96; }), "bm must be 64, 128, 192 or 256, got 96");
   EXPECT_EQ(with([](KernelSpec& s) { s.bn = 272; }), "bn must be from 64 to 256, got 272");
   EXPECT_EQ(with([](KernelSpec& s) { s.bn = 120; }),
             "bn must be a multiple of 16 for layout tn, got 120");
@@ -78,7 +78,7 @@ TEST(Spec, EachDomainRuleHasItsText) {
             }).find("bn must be a multiple of 64 for layout nn"),
             std::string::npos);
   EXPECT_EQ(with([](KernelSpec& s) { s.stages = 1; }), "stages must be 2 to 8, got 1");
-  EXPECT_EQ(with([](KernelSpec& s) { s.consumers = 3; }), "consumers must be 1 or 2, got 3");
+  EXPECT_EQ(with([](KernelSpec& s) { s.consumers = 4; }), "consumers must be 1, 2 or 3, got 4");
   EXPECT_EQ(with([](KernelSpec& s) { s.bm = 64; }),
             "rows per consumer bm/consumers = 32 must be a multiple of 64 (wgmma M)");
   EXPECT_EQ(with([](KernelSpec& s) { s.cluster_n = 4; }),

@@ -39,6 +39,10 @@ struct GemmConfig {
   static constexpr bool kPingPong = kPingPong_;
 
   static constexpr int kThreads = 128 * (kConsumers + 1);
+  // Registers after setmaxnreg: the producer warpgroup gives up what the consumers take. With
+  // three consumers 128*40 + 384*152 fits the SM's 64K (the producer spills below 40).
+  static constexpr u32 kProducerRegs = 40;
+  static constexpr u32 kConsumerRegs = kConsumers == 3 ? 152 : 232;
   static constexpr int kWgRows = kPingPong ? kBM : kBM / kConsumers;  // rows per consumer
   static constexpr int kMmaM = kWgRows / 64;  // m64 MMAs per consumer per k16 step
   static constexpr int kRowBytes = kBK * 2;   // one swizzled row of a tile
@@ -63,6 +67,7 @@ struct GemmConfig {
   static_assert(!kTmaEpilogue || kBN % 64 == 0, "the TMA epilogue stores 64-column blocks");
   static_assert(!kStreamK || (kClusterSize == 1 && kPersistent), "stream-K: 1x1, persistent");
   static_assert(!kPingPong || (kConsumers == 2 && !kStreamK), "ping-pong: 2 consumers, no SK");
+  static_assert(kConsumers >= 1 && kConsumers <= 3, "one to three consumer warpgroups");
 };
 
 // Producer and consumers walk the same sequence of k-blocks, so one counter gives both the
@@ -172,7 +177,7 @@ __device__ __forceinline__ void consume(const TmaDescriptor* tma_c, const GemmAr
   // barriers (kOrder + c: "c may start"), so a warpgroup that skipped the other's k-blocks in
   // the ring never waits on a stage two phases ahead of its barrier, and one's epilogue runs
   // under the other's MMAs.
-  constexpr int kOrder = 3;
+  constexpr int kOrder = 5;  // after the consumers' own barriers 1..3
   int item = 0;
   while (sched.next(w, rank)) {
     const int index = item++;
@@ -281,10 +286,10 @@ __device__ __forceinline__ void gemm_kernel(const TmaDescriptor* tma_a, const Tm
     __syncthreads();
 
   if (threadIdx.x < 128) {
-    regs_decrease<40>();
+    regs_decrease<Cfg::kProducerRegs>();
     if (threadIdx.x == 0) produce<Cfg>(tma_a, tma_b, args, smem_a, smem_b, full, empty);
   } else {
-    regs_increase<232>();
+    regs_increase<Cfg::kConsumerRegs>();
     consume<Cfg>(tma_c, args, smem_a, smem_b, staging, full, empty);
   }
   // No CTA may exit while a cluster peer can still multicast into it or arrive on its barriers.
