@@ -55,30 +55,38 @@ void SqliteDb::exec(std::string_view sql) {
   if (rc != SQLITE_OK) fail(rc, fmt::format("'{}' failed", text.substr(0, 60)));
 }
 
-void SqliteDb::write_transaction(const std::function<void()>& body, int max_wait_ms) {
+void SqliteDb::retry_busy(const std::function<void()>& body, int max_wait_ms) {
   using Clock = std::chrono::steady_clock;
   const auto deadline = Clock::now() + std::chrono::milliseconds(max_wait_ms);
-  // Jitter keeps writers that collided from retrying in lockstep.
+  // Jitter keeps processes that collided from retrying in lockstep.
   std::minstd_rand jitter(std::random_device{}());
   int pause_ms = 2;
   for (;;) {
     try {
-      exec("BEGIN IMMEDIATE");
-      try {
-        body();
-        exec("COMMIT");
-        return;
-      } catch (...) {
-        // Rolling back a transaction SQLite already ended is harmless; ignore its result.
-        sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
-        throw;
-      }
+      body();
+      return;
     } catch (const BusyError&) {
       if (Clock::now() >= deadline) throw;
     }
     std::this_thread::sleep_for(std::chrono::milliseconds(pause_ms + int(jitter() % 8)));
     pause_ms = std::min(pause_ms * 2, 200);
   }
+}
+
+void SqliteDb::write_transaction(const std::function<void()>& body, int max_wait_ms) {
+  retry_busy(
+      [&] {
+        exec("BEGIN IMMEDIATE");
+        try {
+          body();
+          exec("COMMIT");
+        } catch (...) {
+          // Rolling back a transaction SQLite already ended is harmless; ignore its result.
+          sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
+          throw;
+        }
+      },
+      max_wait_ms);
 }
 
 // ---- Statement ----

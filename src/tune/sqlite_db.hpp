@@ -75,6 +75,11 @@ class SqliteDb {
   // with growing pauses, for up to `max_wait_ms` in all; `body` must be safe to rerun.
   void write_transaction(const std::function<void()>& body, int max_wait_ms = 120000);
 
+  // Runs `body`, rerunning it while it fails with BusyError, for up to `max_wait_ms` in all.
+  // For reads and for opening: while another process creates the schema or switches the file
+  // to WAL, SQLite can answer "database is locked" at once, without its busy handler.
+  void retry_busy(const std::function<void()>& body, int max_wait_ms = 120000);
+
   // The error for a failed SQLite call: "experience store 'path': <what>: <sqlite message>".
   [[noreturn]] void fail(int rc, std::string_view what) const;
 

@@ -174,18 +174,19 @@ void ensure_schema(SqliteDb& db) {
 
 ExperienceStore ExperienceStore::open(const std::string& path) {
   auto db = std::make_unique<SqliteDb>(path);
-  // The first read of the file: a non-database or a damaged header fails here (SqliteDb::fail
-  // says so).
-  pragma_int(*db, "schema_version");
-  // WAL: concurrent readers and one writer at a time without blocking readers. The mode is
-  // persistent in the file; setting it again is a no-op.
-  {
+  // The first read of the file (schema_version): a non-database or a damaged header fails
+  // there, and SqliteDb::fail says so.
+  // Several processes may open a new store at once; whoever loses a race retries.
+  db->retry_busy([&] {
+    pragma_int(*db, "schema_version");
+    // WAL: concurrent readers and one writer at a time without blocking readers. The mode is
+    // persistent in the file; setting it again is a no-op.
     Statement st(*db, "PRAGMA journal_mode = WAL");
     if (!st.step() || st.column_text(0) != "wal")
       throw Error(fmt::format("experience store '{}': cannot switch to WAL mode", path));
-  }
+  });
   db->exec("PRAGMA synchronous = FULL");
-  ensure_schema(*db);
+  db->retry_busy([&] { ensure_schema(*db); });
   return ExperienceStore(std::move(db));
 }
 
@@ -238,10 +239,13 @@ int64_t ExperienceStore::record(const Measurement& m) {
 
 std::vector<Measurement> ExperienceStore::measurements(const MeasurementFilter& filter) const {
   const Where w = make_where(filter, true);
-  Statement st(*db_, fmt::format("SELECT {} FROM measurements {} ORDER BY id", kColumns, w.sql));
-  w.bind(st);
   std::vector<Measurement> out;
-  while (st.step()) out.push_back(read_row(*db_, st));
+  db_->retry_busy([&] {
+    out.clear();
+    Statement st(*db_, fmt::format("SELECT {} FROM measurements {} ORDER BY id", kColumns, w.sql));
+    w.bind(st);
+    while (st.step()) out.push_back(read_row(*db_, st));
+  });
   return out;
 }
 
@@ -249,14 +253,19 @@ std::vector<Measurement> ExperienceStore::best_per_problem(const MeasurementFilt
   Where w = make_where(filter, false);
   w.sql += w.sql.empty() ? "WHERE" : " AND";
   w.sql += " status = 'ok' AND median_us IS NOT NULL";
-  Statement st(*db_, fmt::format("SELECT {0} FROM (SELECT {0}, ROW_NUMBER() OVER (PARTITION BY "
-                                 "gpu_name, m, n, k, dtype, acc, layout, mode ORDER BY median_us, "
-                                 "id) AS rank FROM measurements {1}) WHERE rank = 1 ORDER BY "
-                                 "gpu_name, dtype, acc, layout, m, n, k, mode",
-                                 kColumns, w.sql));
-  w.bind(st);
+  const std::string sql = fmt::format(
+      "SELECT {0} FROM (SELECT {0}, ROW_NUMBER() OVER (PARTITION BY "
+      "gpu_name, m, n, k, dtype, acc, layout, mode ORDER BY median_us, "
+      "id) AS rank FROM measurements {1}) WHERE rank = 1 ORDER BY "
+      "gpu_name, dtype, acc, layout, m, n, k, mode",
+      kColumns, w.sql);
   std::vector<Measurement> out;
-  while (st.step()) out.push_back(read_row(*db_, st));
+  db_->retry_busy([&] {
+    out.clear();
+    Statement st(*db_, sql);
+    w.bind(st);
+    while (st.step()) out.push_back(read_row(*db_, st));
+  });
   return out;
 }
 
@@ -285,41 +294,56 @@ void ExperienceStore::mark_shape_done(const std::string& gpu_name, const Problem
 
 std::vector<ShapeProgress> ExperienceStore::shapes_done(
     const std::optional<std::string>& gpu_name) const {
-  Statement st(*db_, std::string("SELECT gpu_name, m, n, k, dtype, acc, layout, budget, finished, "
-                                 "updated FROM shapes_done") +
-                         (gpu_name ? " WHERE gpu_name = ?1" : "") +
-                         " ORDER BY gpu_name, dtype, acc, layout, m, n, k");
-  if (gpu_name) st.bind(1, std::string_view(*gpu_name));
+  const std::string sql = std::string(
+                              "SELECT gpu_name, m, n, k, dtype, acc, layout, budget, finished, "
+                              "updated FROM shapes_done") +
+                          (gpu_name ? " WHERE gpu_name = ?1" : "") +
+                          " ORDER BY gpu_name, dtype, acc, layout, m, n, k";
   std::vector<ShapeProgress> out;
-  while (st.step()) {
-    ShapeProgress s;
-    try {
-      s.gpu_name = st.column_text(0);
-      s.problem.shape = {st.column_int(1), st.column_int(2), st.column_int(3)};
-      s.problem.dtype = parse_dtype(st.column_text(4));
-      s.problem.acc = parse_acc(st.column_text(5));
-      s.problem.layout = parse_layout(st.column_text(6));
-      s.budget = int(st.column_int(7));
-      s.finished = st.column_int(8) != 0;
-      s.updated = st.column_text(9);
-    } catch (const Error& e) {
-      throw Error(fmt::format("experience store '{}': a shapes_done row is malformed: {}", path(),
-                              e.what()));
+  db_->retry_busy([&] {
+    out.clear();
+    Statement st(*db_, sql);
+    if (gpu_name) st.bind(1, std::string_view(*gpu_name));
+    while (st.step()) {
+      ShapeProgress s;
+      try {
+        s.gpu_name = st.column_text(0);
+        s.problem.shape = {st.column_int(1), st.column_int(2), st.column_int(3)};
+        s.problem.dtype = parse_dtype(st.column_text(4));
+        s.problem.acc = parse_acc(st.column_text(5));
+        s.problem.layout = parse_layout(st.column_text(6));
+        s.budget = int(st.column_int(7));
+        s.finished = st.column_int(8) != 0;
+        s.updated = st.column_text(9);
+      } catch (const Error& e) {
+        throw Error(fmt::format("experience store '{}': a shapes_done row is malformed: {}", path(),
+                                e.what()));
+      }
+      out.push_back(std::move(s));
     }
-    out.push_back(std::move(s));
-  }
+  });
   return out;
 }
 
 bool ExperienceStore::is_shape_done(const std::string& gpu_name, const Problem& p,
                                     int budget) const {
-  Statement st(*db_,
-               "SELECT budget, finished FROM shapes_done WHERE gpu_name = ?1 AND shape_key = ?2");
-  st.bind(1, std::string_view(gpu_name)).bind(2, std::string_view(problem_key(p)));
-  return st.step() && st.column_int(1) != 0 && st.column_int(0) >= budget;
+  bool done = false;
+  db_->retry_busy([&] {
+    Statement st(*db_,
+                 "SELECT budget, finished FROM shapes_done WHERE gpu_name = ?1 AND shape_key = ?2");
+    st.bind(1, std::string_view(gpu_name)).bind(2, std::string_view(problem_key(p)));
+    done = st.step() && st.column_int(1) != 0 && st.column_int(0) >= budget;
+  });
+  return done;
 }
 
 StoreStats ExperienceStore::stats() const {
+  StoreStats s;
+  db_->retry_busy([&] { s = read_stats(); });
+  return s;
+}
+
+StoreStats ExperienceStore::read_stats() const {
   StoreStats s;
   auto scalar = [this](const char* sql) {
     Statement st(*db_, sql);

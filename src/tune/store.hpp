@@ -102,6 +102,7 @@ class ExperienceStore {
 
  private:
   explicit ExperienceStore(std::unique_ptr<SqliteDb> db);
+  StoreStats read_stats() const;
   std::unique_ptr<SqliteDb> db_;
 };
 
