@@ -64,7 +64,8 @@ void to_json(nlohmann::json& j, const KernelSpec& s) {
                      {"swizzle", s.swizzle},
                      {"epilogue", to_string(s.epilogue)},
                      {"stream_k", s.stream_k},
-                     {"pingpong", s.pingpong}};
+                     {"pingpong", s.pingpong},
+                     {"mma_lag", s.mma_lag}};
 }
 
 void from_json(const nlohmann::json& j, KernelSpec& out) {
@@ -98,6 +99,8 @@ void from_json(const nlohmann::json& j, KernelSpec& out) {
         s.raster = parse_raster(get_string(v, key));
       else if (key == "swizzle")
         s.swizzle = get_int(v, key);
+      else if (key == "mma_lag")
+        s.mma_lag = get_int(v, key);
       else if (key == "pingpong")
         s.pingpong = get_bool(v, key);
       else if (key == "stream_k")

@@ -47,6 +47,9 @@ struct KernelSpec {
   // 1x1 clusters), partial tiles handed over through a workspace.
   bool stream_k = false;
 
+  // k-blocks of MMAs a consumer keeps in flight before releasing a pipeline stage (1 or 0).
+  int mma_lag = 1;
+
   friend bool operator==(const KernelSpec&, const KernelSpec&) = default;
   friend auto operator<=>(const KernelSpec&, const KernelSpec&) = default;
 };

@@ -78,7 +78,7 @@ std::string spec_name(const KernelSpec& s) {
          (s.epilogue == Epilogue::tma        ? "_etma"
           : s.epilogue == Epilogue::tma_tile ? "_etmat"
                                              : "") +
-         (s.stream_k ? "_sk" : "");
+         (s.stream_k ? "_sk" : "") + (s.mma_lag == 0 ? "_lag0" : "");
 }
 
 KernelSpec parse_name(std::string_view name) {
@@ -164,8 +164,10 @@ KernelSpec parse_name(std::string_view name) {
       s.epilogue = Epilogue::tma_tile;
     else if (tokens[i] == "sk")
       s.stream_k = true;
+    else if (tokens[i] == "lag0")
+      s.mma_lag = 0;
     else
-      p.fail(tokens[i], "an optional field token: 'etma', 'etmat' or 'sk'");
+      p.fail(tokens[i], "an optional field token: 'etma', 'etmat', 'sk' or 'lag0'");
   }
 
   // Canonical form only ("s04" or "wg2" would otherwise alias another name).

@@ -131,6 +131,12 @@ Verdict rule_stream_k(const KernelSpec& s, const DeviceLimits&) {
   return {};
 }
 
+Verdict rule_mma_lag(const KernelSpec& s, const DeviceLimits&) {
+  if (s.mma_lag != 0 && s.mma_lag != 1)
+    return fmt::format("mma_lag must be 0 or 1, got {}", s.mma_lag);
+  return {};
+}
+
 Verdict rule_smem(const KernelSpec& s, const DeviceLimits& limits) {
   const int bytes = smem_bytes(s);
   if (bytes > limits.max_smem_per_block)
@@ -158,9 +164,9 @@ Verdict rule_registers(const KernelSpec& s, const DeviceLimits&) {
 
 using Rule = Verdict (*)(const KernelSpec&, const DeviceLimits&);
 // Order matters: later rules may assume earlier ones hold (e.g. consumers != 0).
-constexpr Rule kRules[] = {rule_types,     rule_bk,       rule_bm,      rule_bn,       rule_stages,
-                           rule_consumers, rule_cluster,  rule_swizzle, rule_mma,      rule_tma,
-                           rule_epilogue,  rule_stream_k, rule_smem,    rule_registers};
+constexpr Rule kRules[] = {rule_types,     rule_bk,       rule_bm,      rule_bn,   rule_stages,
+                           rule_consumers, rule_cluster,  rule_swizzle, rule_mma,  rule_tma,
+                           rule_epilogue,  rule_stream_k, rule_mma_lag, rule_smem, rule_registers};
 
 std::string describe(const Problem& p) {
   return fmt::format("problem {}x{}x{} {}/{}/{}", p.shape.m, p.shape.n, p.shape.k,

@@ -20,7 +20,7 @@ namespace autogemm::sm90 {
 
 template <ElemType kElem_, bool kBMnMajor_, int kBM_, int kBN_, int kBK_, int kStages_,
           int kConsumers_, int kClusterM_, int kClusterN_, bool kPersistent_, bool kRasterN_,
-          int kSwizzle_, int kEpilogue_, bool kStreamK_, bool kPingPong_ = false>
+          int kSwizzle_, int kEpilogue_, bool kStreamK_, bool kPingPong_ = false, int kMmaLag_ = 1>
 struct GemmConfig {
   static constexpr ElemType kElem = kElem_;
   static constexpr bool kBMnMajor = kBMnMajor_;  // B row-major K×N ("nn"): N-major tiles
@@ -37,6 +37,9 @@ struct GemmConfig {
   // Ping-pong: the two consumer warpgroups take alternate tiles (each a whole tile) instead of
   // splitting one, so one's epilogue overlaps the other's MMAs.
   static constexpr bool kPingPong = kPingPong_;
+  // k-blocks of MMAs a consumer keeps in flight before it releases a stage: 1 overlaps issue
+  // with completion, 0 frees each stage as soon as its MMAs are done (a deeper effective ring).
+  static constexpr int kMmaLag = kMmaLag_;
 
   static constexpr int kThreads = 128 * (kConsumers + 1);
   // Registers after setmaxnreg: the producer warpgroup gives up what the consumers take. With
@@ -211,10 +214,15 @@ __device__ __forceinline__ void consume(const TmaDescriptor* tma_c, const GemmAr
         }
       }
       wgmma_commit();
-      // Keep this k-block's MMAs in flight; the previous block's are done, so its stage is free.
-      wgmma_wait<1>();
-      if (prev_stage >= 0) release_stage<Cfg>(empty, prev_stage);
-      prev_stage = pos.stage;
+      if constexpr (Cfg::kMmaLag == 0) {
+        wgmma_wait<0>();
+        release_stage<Cfg>(empty, pos.stage);
+      } else {
+        // Keep this k-block's MMAs in flight; the previous block's are done: free its stage.
+        wgmma_wait<1>();
+        if (prev_stage >= 0) release_stage<Cfg>(empty, prev_stage);
+        prev_stage = pos.stage;
+      }
     }
     if constexpr (Cfg::kPingPong) {  // hand the tensor cores over if there is a next tile
       TileScheduler<Cfg> peek = sched;
