@@ -53,14 +53,14 @@ std::vector<KernelSpec> default_sweep(DType dtype, AccType acc, Layout layout) {
   // Tiles that fill the 128-register accumulator budget (the large-shape winners on Hopper)
   // and smaller ones for the less regular shapes; stage counts around what fits in smem.
   const Row rows[] = {
-      {192, 192, 3, {3, 4}},     // three consumers of 64 rows: the most work per loaded byte
-      {128, 256, 2, {3, 4}},     // coop, 64 rows per consumer
-      {256, 128, 2, {3, 4}},     // coop, 128 rows per consumer
-      {128, 192, 2, {4, 5}},     // coop
-      {128, 128, 2, {4, 5, 6}},  // coop, half the accumulator budget
-      {128, 128, 1, {4, 6}},     // one consumer
-      {64, 256, 1, {4, 5}},      // wg1, wide N
-      {64, 128, 1, {6}},         // wg1, small tile
+      {192, 192, 3, {3, 4}},  // three consumers of 64 rows: the most work per loaded byte
+      {128, 256, 2, {3, 4}},  // coop, 64 rows per consumer
+      {256, 128, 2, {3, 4}},  // coop, 128 rows per consumer
+      {128, 192, 2, {4}},     // coop
+      {128, 128, 2, {4, 6}},  // coop, half the accumulator budget
+      {128, 128, 1, {4, 6}},  // one consumer
+      {64, 256, 1, {4, 5}},   // wg1, wide N
+      {64, 128, 1, {6}},      // wg1, small tile
   };
   const std::pair<int, int> clusters[] = {{1, 1}, {2, 1}, {1, 2}};
 
@@ -98,6 +98,11 @@ std::vector<KernelSpec> default_sweep(DType dtype, AccType acc, Layout layout) {
         add(s);
         s.stages = std::min(stages, 3);  // ... which leaves room for fewer stages
         add(s);
+        if (r.consumers >= 2) {  // several consumers keep the tensor cores busy through a wait
+          s.mma_lag = 0;
+          add(s);
+          s.mma_lag = 1;
+        }
         s.stages = stages;
         s.epilogue = Epilogue::tma;
         s.stream_k = true;  // stream-K needs 1x1 clusters: add() skips the others

@@ -39,6 +39,10 @@ const char* const kSpecTails[] = {
     "128x256x64_s4_c4x1_coop_persist_r8m_etma",
     "64x128x64_s4_c1x1_wg1_persist_r8m_etma_sk",
     "128x128x64_s4_c1x4_coop_persist_r8m_etmat",
+    "192x192x64_s3_c2x1_wg3_persist_r8m_etmat_lag0",
+    "192x192x64_s4_c1x1_wg3_tiles_r4n",
+    "128x256x64_s3_c2x1_coop_persist_r8n_etmat_lag0",
+    "192x192x64_s3_c1x1_wg3_persist_r8m_etma_sk",
 };
 
 std::string spec_for(int i, DType dtype, Layout layout) {
