@@ -6,23 +6,28 @@
 
 namespace autogemm {
 
-int max_active_clusters(CUfunction fn, const KernelSpec& s) {
-  CUlaunchConfig cfg{};
-  CUlaunchAttribute attr{};
-  const unsigned cluster = unsigned(s.cluster_m * s.cluster_n);
+LaunchConfig::LaunchConfig(unsigned grid, unsigned threads, unsigned smem, unsigned cluster,
+                           cudaStream_t stream) {
   attr.id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
   attr.value.clusterDim.x = cluster;
   attr.value.clusterDim.y = 1;
   attr.value.clusterDim.z = 1;
-  cfg.gridDimX = cluster;
+  cfg.gridDimX = grid;
   cfg.gridDimY = cfg.gridDimZ = 1;
-  cfg.blockDimX = unsigned(threads_per_block(s));
+  cfg.blockDimX = threads;
   cfg.blockDimY = cfg.blockDimZ = 1;
-  cfg.sharedMemBytes = unsigned(smem_bytes(s));
+  cfg.sharedMemBytes = smem;
+  cfg.hStream = reinterpret_cast<CUstream>(stream);
   cfg.attrs = &attr;
   cfg.numAttrs = 1;
+}
+
+int max_active_clusters(CUfunction fn, const KernelSpec& s) {
+  const unsigned cluster = unsigned(s.cluster_m * s.cluster_n);
+  const LaunchConfig launch(cluster, unsigned(threads_per_block(s)), unsigned(smem_bytes(s)),
+                            cluster, nullptr);
   int count = 0;
-  check_driver(driver().occupancy_max_active_clusters(&count, fn, &cfg),
+  check_driver(driver().occupancy_max_active_clusters(&count, fn, &launch.cfg),
                "cuOccupancyMaxActiveClusters");
   if (count < 1) throw Error("kernel does not fit on the device (no cluster can be resident)");
   return count;
@@ -63,23 +68,11 @@ void launch(const LaunchPlan& plan, cudaStream_t stream, const Workspace* worksp
     args.workspace = workspace->partials;
     args.flags = workspace->flags;
   }
-  CUlaunchAttribute attr{};
-  attr.id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
-  attr.value.clusterDim.x = plan.cluster;
-  attr.value.clusterDim.y = 1;
-  attr.value.clusterDim.z = 1;
-  CUlaunchConfig cfg{};
-  cfg.gridDimX = plan.grid;
-  cfg.gridDimY = cfg.gridDimZ = 1;
-  cfg.blockDimX = plan.threads;
-  cfg.blockDimY = cfg.blockDimZ = 1;
-  cfg.sharedMemBytes = plan.smem;
-  cfg.hStream = reinterpret_cast<CUstream>(stream);
-  cfg.attrs = &attr;
-  cfg.numAttrs = 1;
+  const LaunchConfig config(plan, stream);
   void* params[] = {const_cast<CUtensorMap*>(&plan.maps.a), const_cast<CUtensorMap*>(&plan.maps.b),
                     const_cast<CUtensorMap*>(&plan.maps.c), &args};
-  check_driver(driver().launch_kernel_ex(&cfg, plan.function, params, nullptr), "cuLaunchKernelEx");
+  check_driver(driver().launch_kernel_ex(&config.cfg, plan.function, params, nullptr),
+               "cuLaunchKernelEx");
 }
 
 }  // namespace autogemm

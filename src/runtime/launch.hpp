@@ -26,6 +26,18 @@ struct LaunchPlan {
   size_t partial_bytes = 0;
 };
 
+// cuLaunchKernelEx's configuration with the cluster attribute. Not copyable: cfg points at attr.
+struct LaunchConfig {
+  CUlaunchAttribute attr{};
+  CUlaunchConfig cfg{};
+  LaunchConfig(unsigned grid, unsigned threads, unsigned smem, unsigned cluster,
+               cudaStream_t stream);
+  LaunchConfig(const LaunchPlan& p, cudaStream_t stream)
+      : LaunchConfig(p.grid, p.threads, p.smem, p.cluster, stream) {}
+  LaunchConfig(const LaunchConfig&) = delete;
+  LaunchConfig& operator=(const LaunchConfig&) = delete;
+};
+
 // How many clusters of this kernel fit on the device at once (1 CTA per SM). Queried from the
 // driver, because 2-CTA clusters must fit inside one GPC and not every SM count pairs up.
 int max_active_clusters(CUfunction, const KernelSpec&);

@@ -81,17 +81,7 @@ void register_overhead(CLI::App& app) {
     // A bare launch of the same kernel: config and parameters built once, outside the loop.
     const LaunchPlan plan =
         make_plan(spec, p, loaded.function, max_active_clusters(loaded.function, spec), a, b, c);
-    CUlaunchAttribute attr{};
-    attr.id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
-    attr.value.clusterDim = {plan.cluster, 1, 1};
-    CUlaunchConfig cfg{};
-    cfg.gridDimX = plan.grid;
-    cfg.gridDimY = cfg.gridDimZ = 1;
-    cfg.blockDimX = plan.threads;
-    cfg.blockDimY = cfg.blockDimZ = 1;
-    cfg.sharedMemBytes = plan.smem;
-    cfg.attrs = &attr;
-    cfg.numAttrs = 1;
+    const LaunchConfig launch(plan, nullptr);
     sm90::GemmArgs args = plan.args;
     CUtensorMap maps[3] = {plan.maps.a, plan.maps.b, plan.maps.c};
     void* params[] = {&maps[0], &maps[1], &maps[2], &args};
@@ -107,7 +97,7 @@ void register_overhead(CLI::App& app) {
           if (do_api)
             gemm(p, o->spec, a, b, c, nullptr);
           else
-            check_driver(driver().launch_kernel_ex(&cfg, loaded.function, params, nullptr),
+            check_driver(driver().launch_kernel_ex(&launch.cfg, loaded.function, params, nullptr),
                          "cuLaunchKernelEx");
         }
         (do_api ? api : bare).push_back(us_since(t0) / o->calls);
