@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 out="${OUT:-/tmp/final_check}"
 mkdir -p "$out"
-TESTS='--ctest -V' bash scripts/device_job.sh \
+bash scripts/device_job.sh --ctest -V \
   h200_smoke_kernel '--mnk 64_4096_64 --mnk 4096_4096_4096 --methods cublaslt_autotune_tn,autogemm --spec sm90_f16f32_tn_128x256x64_s3_c2x1_coop_persist_r8m_etmat_lag0' \
   "$@"
 mv "$out/results.tgz" "$out/results_tests.tgz"
