@@ -10,6 +10,7 @@
 
 #include <cuda_runtime_api.h>
 
+#include <string>
 #include <string_view>
 
 #include "autogemm/types.hpp"
@@ -25,5 +26,22 @@ void gemm(const Problem& problem, std::string_view spec, const void* a, const vo
 
 // Compiles and loads `spec` on the current device ahead of the first gemm() call.
 void prepare(std::string_view spec);
+
+// Which implementation gemm() without a spec runs for `problem` on the current device:
+//   kind "table"     - the spec tuned for this exact problem (data/<gpu>.json, or the file named
+//                      by AUTOGEMM_TABLE);
+//   kind "heuristic" - an untuned problem: a spec picked from its shape;
+//   kind "cublaslt"  - a problem the kernel cannot serve (e.g. N or K not a multiple of 8).
+// With AUTOGEMM_LOG=1 each problem's first choice is printed to stderr.
+struct Choice {
+  std::string kind;
+  std::string spec;  // empty for cublaslt
+  std::string reason;
+};
+Choice choose(const Problem& problem);
+
+// C = A · B with the kernel choose() names. Any M, N, K >= 1.
+void gemm(const Problem& problem, const void* a, const void* b, void* c,
+          cudaStream_t stream = nullptr);
 
 }  // namespace autogemm

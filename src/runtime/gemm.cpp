@@ -4,8 +4,10 @@
 // everything they bake in (device, spec, problem, the three pointers: the TMA descriptors hold
 // the addresses), so a repeated call reuses the encoded descriptors.
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
 #include <functional>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <shared_mutex>
@@ -15,9 +17,12 @@
 #include "autogemm/autogemm.hpp"
 #include "core/cuda_check.hpp"
 #include "jit/jit.hpp"
+#include "runtime/cublaslt_fallback.hpp"
 #include "runtime/launch.hpp"
+#include "runtime/workspace.hpp"
 #include "spec/name.hpp"
 #include "spec/validity.hpp"
+#include "tune/dispatch.hpp"
 
 namespace autogemm {
 namespace {
@@ -107,7 +112,50 @@ class Runtime {
   std::unordered_map<std::string, std::unique_ptr<LoadedSpec>> specs_;
 };
 
+// One dispatcher per device: its table is chosen by the device's name.
+tune::Dispatcher& dispatcher(int device) {
+  static std::mutex mutex;
+  static auto* dispatchers = new std::map<int, std::unique_ptr<tune::Dispatcher>>();
+  std::lock_guard lock(mutex);
+  auto& d = (*dispatchers)[device];
+  if (!d) {
+    cudaDeviceProp prop{};
+    check_cuda(cudaGetDeviceProperties(&prop, device), "cudaGetDeviceProperties");
+    const char* dir = std::getenv("AUTOGEMM_DATA_DIR");
+    d = std::make_unique<tune::Dispatcher>(
+        tune::Dispatcher::from_environment(prop.name, dir ? dir : AUTOGEMM_DEFAULT_DATA_DIR,
+                                           tune::DeviceFacts{prop.multiProcessorCount}));
+  }
+  return *d;
+}
+
+const tune::Choice& query(const Problem& problem, int& device) {
+  require_gpu();
+  check_cuda(cudaGetDevice(&device), "cudaGetDevice");
+  return dispatcher(device).query(problem);
+}
+
 }  // namespace
+
+Choice choose(const Problem& problem) {
+  int device = 0;
+  const tune::Choice& c = query(problem, device);
+  return Choice{
+      c.kind == tune::ChoiceKind::cublaslt_fallback ? "cublaslt" : std::string(to_string(c.kind)),
+      c.spec, c.reason};
+}
+
+void gemm(const Problem& problem, const void* a, const void* b, void* c, cudaStream_t stream) {
+  int device = 0;
+  const tune::Choice& choice = query(problem, device);
+  if (choice.kind != tune::ChoiceKind::cublaslt_fallback) {
+    gemm(problem, choice.spec, a, b, c, stream);
+    return;
+  }
+  if (a == nullptr || b == nullptr || c == nullptr) throw Error("gemm: a null matrix pointer");
+  const Workspace& ws = workspace_for(device, stream);
+  cublaslt_gemm(problem, a, b, c, stream, ws.partials, ws.partial_bytes);
+}
 
 void gemm(const Problem& problem, std::string_view spec, const void* a, const void* b, void* c,
           cudaStream_t stream) {
