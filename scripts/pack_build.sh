@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Copies build/ to .device/build without object files and static archives, which the GPU
+# machine does not need, so the carried tree stays under the device tool's 64 MiB. On the
+# device, put it back in place before running anything:
+#   rm -rf build && mv .device/build build && bash scripts/device_job.sh ...
+set -euo pipefail
+cd "$(dirname "$0")/.."
+[ -f build/CMakeCache.txt ] || { echo "pack_build.sh: no build/ (run scripts/build.sh)" >&2; exit 2; }
+rm -rf .device/build
+mkdir -p .device
+cp -a build .device/build
+find .device/build \( -name '*.o' -o -name '*.a' -o -name '*.o.d' \) -delete
+echo "pack_build.sh: .device/build ($(du -sh .device/build | cut -f1))"
