@@ -5,7 +5,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 base='--mode kernel --methods cublas_nn,cublas_tn,cublaslt_autotune_nn,cublaslt_autotune_tn,autogemm --layout tn --spec sweep'
+tag="${TAG:-baseline}"
 exec bash scripts/device_job.sh ${TESTS:---no-tests} \
-  h200_oracle100_baseline_tn "--shapes bench/shapes/oracle100.txt $base" \
-  h200_decode_baseline_tn "--shapes bench/shapes/decode.txt $base" \
+  "h200_oracle100_${tag}_tn" "--shapes bench/shapes/oracle100.txt $base" \
+  "h200_decode_${tag}_tn" "--shapes bench/shapes/decode.txt $base" \
   "$@"
