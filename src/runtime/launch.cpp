@@ -35,17 +35,20 @@ int max_active_clusters(CUfunction fn, const KernelSpec& s) {
 
 LaunchPlan make_plan(const KernelSpec& s, const Problem& p, CUfunction fn, int resident_clusters,
                      const void* a, const void* b, void* c) {
+  // Swap-AB: the kernel computes Cᵀ (N×M) = B (N×K, its "A") · Aᵀ (A as its tn "B").
+  const Problem q =
+      s.swap_ab ? Problem{{p.shape.n, p.shape.m, p.shape.k}, p.dtype, p.acc, p.layout} : p;
   LaunchPlan plan;
-  plan.maps = make_tensor_maps(s, p, a, b, c);
+  plan.maps = s.swap_ab ? make_tensor_maps(s, q, b, a, c) : make_tensor_maps(s, q, a, b, c);
   plan.args.c = c;
-  plan.args.m = int(p.shape.m);
-  plan.args.n = int(p.shape.n);
-  plan.args.k = int(p.shape.k);
-  plan.args.ldc = p.shape.n;
+  plan.args.m = int(q.shape.m);
+  plan.args.n = int(q.shape.n);
+  plan.args.k = int(q.shape.k);
+  plan.args.ldc = p.shape.n;  // C's row stride either way
   plan.function = fn;
   plan.cluster = unsigned(s.cluster_m * s.cluster_n);
-  const long long tiles_m = (p.shape.m + s.bm - 1) / s.bm;
-  const long long tiles_n = (p.shape.n + s.bn - 1) / s.bn;
+  const long long tiles_m = (q.shape.m + s.bm - 1) / s.bm;
+  const long long tiles_n = (q.shape.n + s.bn - 1) / s.bn;
   const long long units =
       ((tiles_m + s.cluster_m - 1) / s.cluster_m) * ((tiles_n + s.cluster_n - 1) / s.cluster_n);
   // Stream-K spreads the k-blocks of the last wave (all of them when the tiles do not fill the

@@ -124,6 +124,22 @@ std::vector<KernelSpec> default_sweep(DType dtype, AccType acc, Layout layout) {
           s.epilogue = e;
           add(s);
         }
+  // Swap-AB for small M (decode): M lands on the MMA's N; stream-K spreads the long K over the
+  // SMs the few tiles leave idle. Layout tn only (add() skips nn).
+  for (auto [bm, bn, consumers, sk] :
+       {std::tuple{64, 8, 1, true}, std::tuple{64, 16, 1, true}, std::tuple{64, 32, 1, true},
+        std::tuple{64, 64, 1, true}, std::tuple{128, 16, 2, true}, std::tuple{128, 32, 2, true}}) {
+    KernelSpec s;
+    s.bm = bm;
+    s.bn = bn;
+    s.consumers = consumers;
+    s.stages = 8;
+    s.cluster_m = s.cluster_n = 1;
+    s.epilogue = Epilogue::direct;
+    s.stream_k = sk;
+    s.swap_ab = true;
+    add(s);
+  }
   // Scheduling variants of the flagship tile: raster order, swizzle width, non-persistent.
   for (auto [raster, swizzle, persistent] :
        {std::tuple{Raster::n, 8, true}, std::tuple{Raster::m, 1, true},

@@ -65,7 +65,8 @@ void to_json(nlohmann::json& j, const KernelSpec& s) {
                      {"epilogue", to_string(s.epilogue)},
                      {"stream_k", s.stream_k},
                      {"pingpong", s.pingpong},
-                     {"mma_lag", s.mma_lag}};
+                     {"mma_lag", s.mma_lag},
+                     {"swap_ab", s.swap_ab}};
 }
 
 void from_json(const nlohmann::json& j, KernelSpec& out) {
@@ -99,6 +100,8 @@ void from_json(const nlohmann::json& j, KernelSpec& out) {
         s.raster = parse_raster(get_string(v, key));
       else if (key == "swizzle")
         s.swizzle = get_int(v, key);
+      else if (key == "swap_ab")
+        s.swap_ab = get_bool(v, key);
       else if (key == "mma_lag")
         s.mma_lag = get_int(v, key);
       else if (key == "pingpong")

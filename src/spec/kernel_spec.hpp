@@ -50,6 +50,10 @@ struct KernelSpec {
   // k-blocks of MMAs a consumer keeps in flight before releasing a pipeline stage (1 or 0).
   int mma_lag = 1;
 
+  // Swap-AB: compute Cᵀ = Bᵀ·Aᵀ, so a small M lands on the MMA's N (bn down to 8); tn only,
+  // direct (transposed) stores.
+  bool swap_ab = false;
+
   friend bool operator==(const KernelSpec&, const KernelSpec&) = default;
   friend auto operator<=>(const KernelSpec&, const KernelSpec&) = default;
 };

@@ -78,7 +78,7 @@ std::string spec_name(const KernelSpec& s) {
          (s.epilogue == Epilogue::tma        ? "_etma"
           : s.epilogue == Epilogue::tma_tile ? "_etmat"
                                              : "") +
-         (s.stream_k ? "_sk" : "") + (s.mma_lag == 0 ? "_lag0" : "");
+         (s.stream_k ? "_sk" : "") + (s.mma_lag == 0 ? "_lag0" : "") + (s.swap_ab ? "_swap" : "");
 }
 
 KernelSpec parse_name(std::string_view name) {
@@ -166,8 +166,10 @@ KernelSpec parse_name(std::string_view name) {
       s.stream_k = true;
     else if (tokens[i] == "lag0")
       s.mma_lag = 0;
+    else if (tokens[i] == "swap")
+      s.swap_ab = true;
     else
-      p.fail(tokens[i], "an optional field token: 'etma', 'etmat', 'sk' or 'lag0'");
+      p.fail(tokens[i], "an optional field token: 'etma', 'etmat', 'sk', 'lag0' or 'swap'");
   }
 
   // Canonical form only ("s04" or "wg2" would otherwise alias another name).

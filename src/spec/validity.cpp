@@ -30,9 +30,14 @@ Verdict rule_bm(const KernelSpec& s, const DeviceLimits&) {
 }
 
 Verdict rule_bn(const KernelSpec& s, const DeviceLimits&) {
-  if (s.bn < 64 || s.bn > 256) return fmt::format("bn must be from 64 to 256, got {}", s.bn);
-  if (s.layout == Layout::tn && s.bn % 16 != 0)
-    return fmt::format("bn must be a multiple of 16 for layout tn, got {}", s.bn);
+  // Below 64 only with swap-AB, where bn covers the problem's (small) M.
+  const int lo = s.swap_ab ? 8 : 64;
+  if (s.bn < lo || s.bn > 256)
+    return fmt::format("bn must be from {} to 256{}, got {}", lo,
+                       s.swap_ab ? "" : " (below 64 only with swap-AB)", s.bn);
+  if (s.layout == Layout::tn && s.bn % (s.swap_ab ? 8 : 16) != 0)
+    return fmt::format("bn must be a multiple of {} for layout tn, got {}", s.swap_ab ? 8 : 16,
+                       s.bn);
   // nn loads B (K x N, N contiguous) as 64-column boxes: one 128-byte swizzle row each.
   if (s.layout == Layout::nn && s.bn % 64 != 0)
     return fmt::format(
@@ -131,6 +136,13 @@ Verdict rule_stream_k(const KernelSpec& s, const DeviceLimits&) {
   return {};
 }
 
+Verdict rule_swap_ab(const KernelSpec& s, const DeviceLimits&) {
+  if (!s.swap_ab) return {};
+  if (s.layout != Layout::tn) return "swap-AB is implemented for layout tn only";
+  if (s.epilogue != Epilogue::direct) return "swap-AB stores C transposed: epilogue must be direct";
+  return {};
+}
+
 Verdict rule_mma_lag(const KernelSpec& s, const DeviceLimits&) {
   if (s.mma_lag != 0 && s.mma_lag != 1)
     return fmt::format("mma_lag must be 0 or 1, got {}", s.mma_lag);
@@ -164,9 +176,10 @@ Verdict rule_registers(const KernelSpec& s, const DeviceLimits&) {
 
 using Rule = Verdict (*)(const KernelSpec&, const DeviceLimits&);
 // Order matters: later rules may assume earlier ones hold (e.g. consumers != 0).
-constexpr Rule kRules[] = {rule_types,     rule_bk,       rule_bm,      rule_bn,   rule_stages,
-                           rule_consumers, rule_cluster,  rule_swizzle, rule_mma,  rule_tma,
-                           rule_epilogue,  rule_stream_k, rule_mma_lag, rule_smem, rule_registers};
+constexpr Rule kRules[] = {rule_types,   rule_bk,        rule_bm,       rule_bn,
+                           rule_stages,  rule_consumers, rule_cluster,  rule_swizzle,
+                           rule_mma,     rule_tma,       rule_epilogue, rule_stream_k,
+                           rule_mma_lag, rule_swap_ab,   rule_smem,     rule_registers};
 
 std::string describe(const Problem& p) {
   return fmt::format("problem {}x{}x{} {}/{}/{}", p.shape.m, p.shape.n, p.shape.k,
@@ -192,6 +205,11 @@ std::optional<std::string> validate_problem(const KernelSpec& s, const Problem& 
                        to_string(p.dtype), to_string(p.acc), to_string(p.layout));
   const auto& sh = p.shape;
   if (sh.m < 1) return fmt::format("M = {} must be at least 1", sh.m);
+  // Swap-AB reads B as the kernel's A (rows of K) and stores C element by element: any N.
+  if (s.swap_ab && sh.n < 1) return fmt::format("N = {} must be at least 1", sh.n);
+  if (s.swap_ab && (sh.k < 8 || sh.k % 8 != 0))
+    return fmt::format("K = {} must be a positive multiple of 8 (TMA needs 16-byte strides)", sh.k);
+  if (s.swap_ab) return {};
   // TMA needs every row stride to be a multiple of 16 bytes: 8 elements of 16 bits.
   if (sh.n < 8 || sh.n % 8 != 0)
     return fmt::format("N = {} must be a positive multiple of 8 (TMA needs 16-byte strides)", sh.n);

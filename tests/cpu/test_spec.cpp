@@ -69,7 +69,8 @@ TEST(Spec, EachDomainRuleHasItsText) {
   EXPECT_EQ(with([](KernelSpec& s) { s.bk = 32; }),
             "bk must be 64 (one 128-byte swizzle row of 16-bit elements), got 32");
   EXPECT_EQ(with([](KernelSpec& s) { s.bm = 96; }), "bm must be 64, 128, 192 or 256, got 96");
-  EXPECT_EQ(with([](KernelSpec& s) { s.bn = 272; }), "bn must be from 64 to 256, got 272");
+  EXPECT_EQ(with([](KernelSpec& s) { s.bn = 272; }),
+            "bn must be from 64 to 256 (below 64 only with swap-AB), got 272");
   EXPECT_EQ(with([](KernelSpec& s) { s.bn = 120; }),
             "bn must be a multiple of 16 for layout tn, got 120");
   EXPECT_NE(with([](KernelSpec& s) {
@@ -200,7 +201,8 @@ TEST(SpecEnumerate, DefaultSweepCoversTheSpace) {
   for (Layout layout : {Layout::nn, Layout::tn}) {
     const auto sweep = default_sweep(DType::f16, AccType::f32, layout);
     EXPECT_GE(sweep.size(), 20u);
-    EXPECT_LE(sweep.size(), 96u);  // a few dozen: small enough to sweep every shape with
+    EXPECT_LE(sweep.size(),
+              112u);  // ~100: small enough to sweep every shape with (oracle100 takes ~2 min)
     std::set<std::string> names;
     bool has_128x256 = false, has_256x128 = false, has_wg1_64 = false, has_2x1 = false,
          has_1x2 = false;

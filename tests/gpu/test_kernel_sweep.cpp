@@ -45,9 +45,20 @@ const char* const kSpecTails[] = {
     "192x192x64_s3_c1x1_wg3_persist_r8m_etma_sk",
 };
 
+// Swap-AB specs (layout tn only), taking every fourth tn case.
+const char* const kSwapTails[] = {
+    "64x8x64_s8_c1x1_wg1_persist_r8m_sk_swap",
+    "64x16x64_s8_c1x1_wg1_persist_r8m_swap",
+    "128x32x64_s8_c1x1_coop_persist_r8m_sk_lag0_swap",
+    "64x64x64_s6_c1x1_wg1_tiles_r4n_swap",
+};
+
 std::string spec_for(int i, DType dtype, Layout layout) {
+  const char* tail = layout == Layout::tn && i % 4 == 1
+                         ? kSwapTails[(i / 4) % std::size(kSwapTails)]
+                         : kSpecTails[i % std::size(kSpecTails)];
   return std::string("sm90_") + (dtype == DType::f16 ? "f16" : "bf16") + "f32_" +
-         std::string(to_string(layout)) + "_" + kSpecTails[i % std::size(kSpecTails)];
+         std::string(to_string(layout)) + "_" + tail;
 }
 
 uint64_t sweep_seed() {

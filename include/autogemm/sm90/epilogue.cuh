@@ -46,6 +46,30 @@ __device__ __forceinline__ void store_direct(const float (&acc)[kN / 2], const G
   }
 }
 
+// Swap-AB: the kernel computed Cᵀ, so its (row, col) is C's (col, row); single 16-bit stores at
+// col * ldc + row (a quad of lanes covers 8 consecutive rows: 16 contiguous bytes). Used for
+// small M, where C is small and the stores are few.
+template <ElemType kElem, int kN>
+__device__ __forceinline__ void store_direct_transposed(const float (&acc)[kN / 2],
+                                                        const GemmArgs& args, int row0, int col0) {
+  const int t = threadIdx.x % 128;
+  const int row = row0 + (t / 32) * 16 + (t % 32) / 4;
+  const int col = col0 + 2 * (t % 4);
+  u16* c = static_cast<u16*>(args.c);
+  auto put = [&](int r, int cc, float v) {
+    if (r < args.m && cc < args.n)
+      c[(long long)cc * args.ldc + r] = u16(pack_out<kElem>(v, 0.0f) & 0xffffu);
+  };
+#pragma unroll
+  for (int j = 0; j < kN / 8; ++j) {
+    const int cj = col + 8 * j;
+    put(row, cj, acc[4 * j]);
+    put(row, cj + 1, acc[4 * j + 1]);
+    put(row + 8, cj, acc[4 * j + 2]);
+    put(row + 8, cj + 1, acc[4 * j + 3]);
+  }
+}
+
 // Bytes of one staging buffer: a 64×64 block of 16-bit values, 128 bytes per row.
 constexpr int kEpilogueBlockBytes = 64 * 128;
 

@@ -20,7 +20,8 @@ namespace autogemm::sm90 {
 
 template <ElemType kElem_, bool kBMnMajor_, int kBM_, int kBN_, int kBK_, int kStages_,
           int kConsumers_, int kClusterM_, int kClusterN_, bool kPersistent_, bool kRasterN_,
-          int kSwizzle_, int kEpilogue_, bool kStreamK_, bool kPingPong_ = false, int kMmaLag_ = 1>
+          int kSwizzle_, int kEpilogue_, bool kStreamK_, bool kPingPong_ = false, int kMmaLag_ = 1,
+          bool kSwapAB_ = false>
 struct GemmConfig {
   static constexpr ElemType kElem = kElem_;
   static constexpr bool kBMnMajor = kBMnMajor_;  // B row-major K×N ("nn"): N-major tiles
@@ -40,6 +41,8 @@ struct GemmConfig {
   // k-blocks of MMAs a consumer keeps in flight before it releases a stage: 1 overlaps issue
   // with completion, 0 frees each stage as soon as its MMAs are done (a deeper effective ring).
   static constexpr int kMmaLag = kMmaLag_;
+  // Swap-AB: the host passed B as A and A as B, so the kernel computes Cᵀ; it stores transposed.
+  static constexpr bool kSwapAB = kSwapAB_;
 
   static constexpr int kThreads = 128 * (kConsumers + 1);
   // Registers after setmaxnreg: the producer warpgroup gives up what the consumers take. With
@@ -71,6 +74,7 @@ struct GemmConfig {
   static_assert(!kStreamK || (kClusterSize == 1 && kPersistent), "stream-K: 1x1, persistent");
   static_assert(!kPingPong || (kConsumers == 2 && !kStreamK), "ping-pong: 2 consumers, no SK");
   static_assert(kConsumers >= 1 && kConsumers <= 3, "one to three consumer warpgroups");
+  static_assert(!kSwapAB || kEpilogue == 0, "swap-AB stores C transposed from registers");
 };
 
 // Producer and consumers walk the same sequence of k-blocks, so one counter gives both the
@@ -254,6 +258,9 @@ __device__ __forceinline__ void consume(const TmaDescriptor* tma_c, const GemmAr
         if constexpr (Cfg::kEpilogue == 1)
           store_tma_double<Cfg::kElem, Cfg::kBN>(acc[mi], tma_c, my_staging, barrier_id,
                                                  row0 + mi * 64, tn * Cfg::kBN, blocks_stored);
+        else if constexpr (Cfg::kSwapAB)
+          store_direct_transposed<Cfg::kElem, Cfg::kBN>(acc[mi], args, row0 + mi * 64,
+                                                        tn * Cfg::kBN);
         else
           store_direct<Cfg::kElem, Cfg::kBN>(acc[mi], args, row0 + mi * 64, tn * Cfg::kBN);
       }
