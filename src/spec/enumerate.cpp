@@ -128,17 +128,20 @@ std::vector<KernelSpec> default_sweep(DType dtype, AccType acc, Layout layout) {
   // SMs the few tiles leave idle. Layout tn only (add() skips nn).
   for (auto [bm, bn, consumers, sk] :
        {std::tuple{64, 8, 1, true}, std::tuple{64, 16, 1, true}, std::tuple{64, 32, 1, true},
-        std::tuple{64, 64, 1, true}, std::tuple{128, 16, 2, true}, std::tuple{128, 32, 2, true}}) {
+        std::tuple{64, 64, 1, true}, std::tuple{64, 8, 1, false}, std::tuple{128, 16, 2, true},
+        std::tuple{128, 32, 2, true}}) {
     KernelSpec s;
     s.bm = bm;
     s.bn = bn;
     s.consumers = consumers;
-    s.stages = 8;
     s.cluster_m = s.cluster_n = 1;
     s.epilogue = Epilogue::direct;
     s.stream_k = sk;
     s.swap_ab = true;
-    add(s);
+    for (int stages : {8, 16}) {  // 16: more bytes in flight per SM for memory-bound decode
+      s.stages = stages;
+      add(s);
+    }
   }
   // Scheduling variants of the flagship tile: raster order, swizzle width, non-persistent.
   for (auto [raster, swizzle, persistent] :

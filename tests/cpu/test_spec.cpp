@@ -78,7 +78,7 @@ TEST(Spec, EachDomainRuleHasItsText) {
               s.bn = 192 - 16;
             }).find("bn must be a multiple of 64 for layout nn"),
             std::string::npos);
-  EXPECT_EQ(with([](KernelSpec& s) { s.stages = 1; }), "stages must be 2 to 8, got 1");
+  EXPECT_EQ(with([](KernelSpec& s) { s.stages = 1; }), "stages must be 2 to 16, got 1");
   EXPECT_EQ(with([](KernelSpec& s) { s.consumers = 4; }), "consumers must be 1, 2 or 3, got 4");
   EXPECT_EQ(with([](KernelSpec& s) { s.bm = 64; }),
             "rows per consumer bm/consumers = 32 must be a multiple of 64 (wgmma M)");
@@ -89,14 +89,14 @@ TEST(Spec, EachDomainRuleHasItsText) {
 
 TEST(Spec, CheckThrowsWithNameAndRule) {
   KernelSpec s = flagship();
-  s.stages = 9;
+  s.stages = 17;
   try {
     check(s);
     FAIL() << "no throw";
   } catch (const Error& e) {
     EXPECT_STREQ(e.what(),
-                 "invalid kernel spec sm90_f16f32_tn_128x256x64_s9_c2x1_coop_persist_r8m: "
-                 "stages must be 2 to 8, got 9");
+                 "invalid kernel spec sm90_f16f32_tn_128x256x64_s17_c2x1_coop_persist_r8m: "
+                 "stages must be 2 to 16, got 17");
   }
 }
 
