@@ -29,28 +29,65 @@ KernelSpec make(const Problem& p, int bm, int bn, int stages, int consumers) {
 
 }  // namespace
 
+// Rules read off the oracle's winners on the H200 (bench/results/h200/h200_oracle100_swap_tn.csv,
+// h200_large187_tn.csv), stated in tiles per SM so they carry to other SM counts:
+//   1. small M (<= 64), layout tn, long K: swap-AB puts M on the MMA's N (8..64), stream-K
+//      spreads K over the SMs the few tiles leave idle;
+//   2. three or more waves of 128x256 tiles: cooperative 128x256, 2x1 cluster, whole-tile TMA
+//      epilogue, stages freed as soon as their MMAs finish;
+//   3. one to three waves of 128x256 tiles: with short K (<= 1024) the per-tile epilogue shows,
+//      so ping-pong 128x128 with a 2x1 cluster; otherwise as rule 2;
+//   4. a wave of 128x128 tiles: ping-pong 128x128;
+//   5. few tiles and a long K (>= 4096): stream-K on 128x128;
+//   6. otherwise the smallest tile, 64x128 with one consumer, for the most CTAs.
 HeuristicPick heuristic_pick(const Problem& p, const DeviceFacts& device) {
   const Shape& sh = p.shape;
   const int sms = device.sm_count;
 
-  if (const int64_t t = tiles(sh, 128, 256); t >= sms) {
-    KernelSpec s = make(p, 128, 256, 4, 2);
-    s.cluster_m = 2;  // B tiles multicast to the CTA pair: halves B's L2 traffic
-    return {s, fmt::format("{} 128x256 tiles fill a wave of {} SMs", t, sms)};
+  if (p.layout == Layout::tn && sh.m <= 64 && sh.k >= 4096) {
+    KernelSpec s = make(p, 64, 8, 8, 1);
+    while (s.bn < sh.m) s.bn *= 2;
+    s.epilogue = Epilogue::direct;  // swap-AB stores C transposed from registers
+    s.swap_ab = true;
+    s.stream_k = tiles({sh.n, sh.m, sh.k}, 64, s.bn) < sms;
+    return {s, fmt::format("M = {} with K = {}: swap-AB puts M on the MMA's N (bn {}){}", sh.m,
+                           sh.k, s.bn, s.stream_k ? ", stream-K over the idle SMs" : "")};
   }
-  if (const int64_t t = tiles(sh, 128, 128); t >= sms)
-    return {make(p, 128, 128, 6, 2), fmt::format("{} 128x128 tiles fill a wave of {} SMs", t, sms)};
-  if (const int64_t t = tiles(sh, 128, 128); sh.k >= 2048) {
+  const int64_t t256 = tiles(sh, 128, 256);
+  if (t256 >= sms && !(t256 < 3 * sms && sh.k <= 1024)) {
+    KernelSpec s = make(p, 128, 256, 3, 2);
+    s.cluster_m = 2;  // B tiles multicast to the CTA pair: halves B's L2 traffic
+    s.epilogue = Epilogue::tma_tile;
+    s.mma_lag = 0;
+    return {s,
+            fmt::format("{} 128x256 tiles: {:.1f} waves of {} SMs", t256, double(t256) / sms, sms)};
+  }
+  if (t256 >= sms) {
+    KernelSpec s = make(p, 128, 128, 5, 2);
+    s.pingpong = true;
+    s.cluster_m = 2;
+    s.epilogue = Epilogue::tma_tile;
+    return {s,
+            fmt::format("{} 128x256 tiles with K = {}: ping-pong hides the epilogue", t256, sh.k)};
+  }
+  if (const int64_t t = tiles(sh, 128, 128); t >= sms) {
+    KernelSpec s = make(p, 128, 128, 5, 2);
+    s.pingpong = true;
+    s.epilogue = Epilogue::tma_tile;
+    return {s, fmt::format("{} 128x128 tiles fill a wave of {} SMs", t, sms)};
+  }
+  if (const int64_t t = tiles(sh, 128, 128); sh.k >= 4096) {
     KernelSpec s = make(p, 128, 128, 4, 2);
     s.stream_k = true;
     return {s, fmt::format("{} 128x128 tiles for {} SMs and K = {}: stream-K splits K over the "
                            "idle SMs",
                            t, sms, sh.k)};
   }
-  return {make(p, 64, 128, 6, 1),
-          fmt::format("{} 64x128 tiles for {} SMs and K = {}: the smallest tile gives the most "
-                      "CTAs",
-                      tiles(sh, 64, 128), sms, sh.k)};
+  KernelSpec s = make(p, 64, 128, 6, 1);
+  s.epilogue = Epilogue::tma_tile;
+  return {s, fmt::format("{} 64x128 tiles for {} SMs and K = {}: the smallest tile gives the "
+                         "most CTAs",
+                         tiles(sh, 64, 128), sms, sh.k)};
 }
 
 }  // namespace autogemm::tune

@@ -119,19 +119,27 @@ TEST(TuneDispatch, HeuristicRules) {
   auto pick = [&](int64_t m, int64_t n, int64_t k) {
     return heuristic_pick(problem(m, n, k), h200).spec;
   };
-  // Rule 1: a wave of 128x256 tiles.
+  // Rule 1: small M, layout tn, long K -> swap-AB (bn covers M), stream-K when tiles are few.
+  EXPECT_EQ(spec_name(pick(16, 5120, 13824)),
+            "sm90_f16f32_tn_64x16x64_s8_c1x1_wg1_persist_r8m_sk_swap");
+  // Rule 2: three or more waves of 128x256 tiles.
   EXPECT_EQ(spec_name(pick(8192, 8192, 8192)),
-            "sm90_f16f32_tn_128x256x64_s4_c2x1_coop_persist_r8m_etma");
-  // Rule 2: a wave of 128x128 tiles (1024/128 * 2560/128 = 160) but not of 128x256 (80).
+            "sm90_f16f32_tn_128x256x64_s3_c2x1_coop_persist_r8m_etmat_lag0");
+  // Rule 3: one to three waves with short K -> ping-pong (8192/128 * 4096/256 = 1024 tiles is
+  // more than 3 waves, so use 2048 x 4096 = 256 tiles).
+  EXPECT_EQ(spec_name(pick(2048, 4096, 512)),
+            "sm90_f16f32_tn_128x128x64_s5_c2x1_pp_persist_r8m_etmat");
+  // Rule 4: a wave of 128x128 tiles (1024/128 * 2560/128 = 160) but not of 128x256 (80).
   EXPECT_EQ(spec_name(pick(1024, 2560, 512)),
-            "sm90_f16f32_tn_128x128x64_s6_c1x1_coop_persist_r8m_etma");
-  // Rule 3: few tiles and a long K -> stream-K.
+            "sm90_f16f32_tn_128x128x64_s5_c1x1_pp_persist_r8m_etmat");
+  // Rule 5: few tiles and a long K -> stream-K.
   EXPECT_EQ(spec_name(pick(256, 256, 16384)),
             "sm90_f16f32_tn_128x128x64_s4_c1x1_coop_persist_r8m_etma_sk");
-  // Rule 4: small everything.
-  EXPECT_EQ(spec_name(pick(64, 256, 64)), "sm90_f16f32_tn_64x128x64_s6_c1x1_wg1_persist_r8m_etma");
+  // Rule 6: small everything.
+  EXPECT_EQ(spec_name(pick(64, 256, 64)), "sm90_f16f32_tn_64x128x64_s6_c1x1_wg1_persist_r8m_etmat");
   // Fewer SMs: the same shape fills a wave sooner.
-  EXPECT_EQ(heuristic_pick(problem(1024, 2560, 512), DeviceFacts{64}).spec.bn, 256);
+  EXPECT_EQ(heuristic_pick(problem(1024, 2560, 2048), h200).spec.bn, 128);
+  EXPECT_EQ(heuristic_pick(problem(1024, 2560, 2048), DeviceFacts{64}).spec.bn, 256);
 }
 
 TEST(TuneDispatch, HeuristicSpecsAreValidEverywhere) {
