@@ -6,16 +6,14 @@
 
 namespace autogemm::cli {
 
-void register_info(CLI::App& app);    // cmd_info.cpp: the GPU and library versions
-void register_bench(CLI::App& app);   // cmd_bench.cpp: measure GEMMs against the baselines
-void register_shapes(CLI::App& app);  // cmd_shapes.cpp: print shape sets (grid, samples)
-void register_report(CLI::App& app);  // cmd_report.cpp: summarize result CSVs
+void register_info(CLI::App& app);      // cmd_info.cpp: the GPU and library versions
+void register_bench(CLI::App& app);     // cmd_bench.cpp: measure GEMMs against the baselines
+void register_shapes(CLI::App& app);    // cmd_shapes.cpp: print shape sets (grid, samples)
+void register_report(CLI::App& app);    // cmd_report.cpp: summarize result CSVs
 void register_prebuild(CLI::App& app);  // cmd_prebuild.cpp: compile specs into the JIT cache
 void register_overhead(CLI::App& app);  // cmd_overhead.cpp: host cost of a gemm() call
 void register_db(CLI::App& app);        // cmd_db.cpp: export/merge tables, store stats
 void register_dispatch(CLI::App& app);  // cmd_dispatch.cpp: the dispatcher's choice for a problem
-
-// Planned, added by their owners (declare here, define in cmd_<name>.cpp, call in main.cpp):
-//   void register_tune(CLI::App& app);      // tune shapes, write the experience store
+void register_tune(CLI::App& app);      // cmd_tune.cpp: tune shapes, write the experience store
 
 }  // namespace autogemm::cli

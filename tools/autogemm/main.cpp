@@ -15,6 +15,6 @@ int main(int argc, char** argv) {
   autogemm::cli::register_overhead(app);
   autogemm::cli::register_db(app);
   autogemm::cli::register_dispatch(app);
-  // register_tune(app);  -- see commands.hpp
+  autogemm::cli::register_tune(app);
   return autogemm::cli::run_cli(app, argc, argv, std::cout, std::cerr);
 }

@@ -1,0 +1,178 @@
+#include "tune/proposer.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <tuple>
+
+#include "spec/enumerate.hpp"
+#include "spec/name.hpp"
+#include "spec/validity.hpp"
+#include "tune/store.hpp"
+
+namespace autogemm::tune {
+namespace {
+
+bool fits(const KernelSpec& s, const Problem& p) {
+  return !validate(s) && !validate_problem(s, p);
+}
+
+// Collects candidates in order, dropping unfit, tried and repeated specs, up to `count`.
+class Collector {
+ public:
+  Collector(const ProposalContext& ctx, size_t count) : ctx_(ctx), count_(count) {}
+  void add(const KernelSpec& s) {
+    if (full() || !fits(s, ctx_.problem)) return;
+    if (std::find(ctx_.tried.begin(), ctx_.tried.end(), s) != ctx_.tried.end()) return;
+    if (std::find(out_.begin(), out_.end(), s) != out_.end()) return;
+    out_.push_back(s);
+  }
+  bool full() const { return out_.size() >= count_; }
+  std::vector<KernelSpec> take() { return std::move(out_); }
+
+ private:
+  const ProposalContext& ctx_;
+  size_t count_;
+  std::vector<KernelSpec> out_;
+};
+
+int64_t ceil_div(int64_t a, int64_t b) {
+  return (a + b - 1) / b;
+}
+
+}  // namespace
+
+std::vector<std::string> changed_fields(const KernelSpec& a, const KernelSpec& b) {
+  std::vector<std::string> out;
+  auto diff = [&](bool differs, const char* name) {
+    if (differs) out.emplace_back(name);
+  };
+  diff(a.bm != b.bm, "bm");
+  diff(a.bn != b.bn, "bn");
+  diff(a.bk != b.bk, "bk");
+  diff(a.stages != b.stages, "stages");
+  diff(a.cluster_m != b.cluster_m || a.cluster_n != b.cluster_n, "cluster");
+  diff(a.consumers != b.consumers || a.pingpong != b.pingpong, "warpgroups");
+  diff(a.epilogue != b.epilogue, "epilogue");
+  diff(a.stream_k != b.stream_k, "stream_k");
+  diff(a.swap_ab != b.swap_ab, "swap_ab");
+  diff(a.mma_lag != b.mma_lag, "mma_lag");
+  diff(a.persistent != b.persistent, "persistent");
+  diff(a.raster != b.raster, "raster");
+  diff(a.swizzle != b.swizzle, "swizzle");
+  return out;
+}
+
+std::vector<KernelSpec> local_moves(const KernelSpec& from, const Problem& p) {
+  std::vector<KernelSpec> out;
+  auto try_move = [&](auto&& change) {
+    KernelSpec s = from;
+    change(s);
+    if (s == from || !fits(s, p)) return;
+    if (std::find(out.begin(), out.end(), s) == out.end()) out.push_back(s);
+  };
+  // Cheapest-to-judge moves first: pipeline depth and the epilogue rarely break a good tile.
+  for (int d : {+1, -1}) try_move([&](KernelSpec& s) { s.stages += d; });
+  for (Epilogue e : {Epilogue::tma, Epilogue::tma_tile, Epilogue::direct})
+    try_move([&](KernelSpec& s) { s.epilogue = e; });
+  for (auto [cm, cn] : {std::pair{1, 1}, std::pair{2, 1}, std::pair{1, 2}})
+    try_move([&](KernelSpec& s) {
+      s.cluster_m = cm;
+      s.cluster_n = cn;
+    });
+  try_move([](KernelSpec& s) { s.stream_k = !s.stream_k; });
+  for (int bm : {64, 128, 192, 256}) try_move([&](KernelSpec& s) { s.bm = bm; });
+  for (int bn : {8, 16, 32, 64, 96, 128, 160, 192, 224, 256})
+    try_move([&](KernelSpec& s) { s.bn = bn; });
+  for (auto [consumers, pingpong] :
+       {std::pair{1, false}, std::pair{2, false}, std::pair{2, true}, std::pair{3, false}})
+    try_move([&](KernelSpec& s) {
+      s.consumers = consumers;
+      s.pingpong = pingpong;
+    });
+  try_move([](KernelSpec& s) { s.mma_lag = 1 - s.mma_lag; });
+  // Swap-AB pays only where M is small enough to sit on the MMA's N; switching it off is
+  // always worth a look.
+  if (from.swap_ab || (p.layout == Layout::tn && p.shape.m <= 256))
+    try_move([](KernelSpec& s) { s.swap_ab = !s.swap_ab; });
+  try_move([](KernelSpec& s) { s.persistent = !s.persistent; });
+  try_move([](KernelSpec& s) { s.raster = s.raster == Raster::m ? Raster::n : Raster::m; });
+  for (int sw : {1, 4, 8, 16}) try_move([&](KernelSpec& s) { s.swizzle = sw; });
+  return out;
+}
+
+double shape_score(const KernelSpec& s, const Problem& p, const DeviceFacts& device) {
+  // With swap-AB the kernel computes Cᵀ: its tile's M runs along N and its N along M.
+  const int64_t rows = s.swap_ab ? p.shape.n : p.shape.m;
+  const int64_t cols = s.swap_ab ? p.shape.m : p.shape.n;
+  const int64_t tiles = ceil_div(rows, s.bm) * ceil_div(cols, s.bn);
+  const int64_t sms = std::max(1, device.sm_count);
+  // Fraction of SM slots busy over all waves; stream-K spreads the last wave over every SM.
+  const double wave_fill = s.stream_k ? 0.95 : double(tiles) / double(ceil_div(tiles, sms) * sms);
+  // Fraction of computed tile area that lands inside C.
+  const double padding_use = double(rows * cols) / double(tiles * s.bm * s.bn);
+  // Larger tiles reuse each loaded byte more; mild, so it decides only among equals.
+  const double reuse = std::pow(double(s.bm * s.bn) / (128.0 * 256.0), 0.15);
+  return wave_fill * padding_use * reuse;
+}
+
+std::vector<KernelSpec> ranked_sweep(const Problem& p, const DeviceFacts& device) {
+  std::vector<std::pair<double, KernelSpec>> scored;
+  for (const KernelSpec& s : default_sweep(p.dtype, p.acc, p.layout))
+    if (fits(s, p)) scored.emplace_back(shape_score(s, p, device), s);
+  std::stable_sort(scored.begin(), scored.end(),
+                   [](const auto& a, const auto& b) { return a.first > b.first; });
+  std::vector<KernelSpec> out;
+  for (auto& [score, s] : scored) out.push_back(s);
+  return out;
+}
+
+std::vector<KernelSpec> propose(const ProposalContext& ctx, size_t count) {
+  Collector c(ctx, count);
+  const KernelSpec pick = heuristic_pick(ctx.problem, ctx.device).spec;
+  c.add(pick);
+  for (const KernelSpec& s : ctx.neighbours) c.add(s);
+  for (const KernelSpec& s : local_moves(ctx.incumbent.value_or(pick), ctx.problem)) c.add(s);
+  if (!c.full())
+    for (const KernelSpec& s : ranked_sweep(ctx.problem, ctx.device)) c.add(s);
+  return c.take();
+}
+
+std::vector<KernelSpec> nearest_done_specs(const ExperienceStore& store,
+                                           const std::string& gpu_name, const Problem& p,
+                                           size_t max_shapes) {
+  auto log_distance = [&](const Shape& s) {
+    auto d = [](int64_t a, int64_t b) { return std::log(double(a)) - std::log(double(b)); };
+    const double dm = d(s.m, p.shape.m), dn = d(s.n, p.shape.n), dk = d(s.k, p.shape.k);
+    return dm * dm + dn * dn + dk * dk;
+  };
+  std::vector<std::tuple<double, Shape>> near;
+  for (const ShapeProgress& sp : store.shapes_done(gpu_name)) {
+    const Problem& q = sp.problem;
+    if (!sp.finished || q.dtype != p.dtype || q.acc != p.acc || q.layout != p.layout ||
+        q.shape == p.shape)
+      continue;
+    near.emplace_back(log_distance(q.shape), q.shape);
+  }
+  std::sort(near.begin(), near.end());  // by distance, then M, N, K: deterministic
+  std::vector<KernelSpec> out;
+  for (const auto& [dist, shape] : near) {
+    if (out.size() >= max_shapes) break;
+    MeasurementFilter f;
+    f.gpu_name = gpu_name;
+    f.shape = shape;
+    f.dtype = p.dtype;
+    f.acc = p.acc;
+    f.layout = p.layout;
+    f.mode = "kernel";
+    const auto best = store.best_per_problem(f);
+    if (best.empty()) continue;
+    try {
+      out.push_back(parse_name(best.front().spec));
+    } catch (const Error&) {
+      // A name from an older spec vocabulary: that experience no longer applies.
+    }
+  }
+  return out;
+}
+
+}  // namespace autogemm::tune

@@ -1,0 +1,63 @@
+// The tuner's proposer: which kernel specs to measure next for one problem.
+//
+// Algorithm (deterministic for a given store state; only specs that are valid and fit the
+// problem; never a spec already tried; no duplicates), candidates in this order:
+//   1. the dispatcher heuristic's pick for the problem (what gemm() would run untuned);
+//   2. the best spec of each of the nearest finished shapes in the store (same GPU, dtype, acc,
+//      layout; distance in log M, log N, log K): experience transfers between similar shapes;
+//   3. local moves around the incumbent (the fastest correct spec so far; before any
+//      measurement, the heuristic's pick): one field changed at a time — bm, bn, stages ±1,
+//      cluster shape, epilogue, stream-K, swap-AB (tn, small M), mma_lag, consumers/ping-pong,
+//      persistence, raster, swizzle;
+//   4. the default sweep, ranked by a shape-aware score (wave fill × padding use × a mild
+//      preference for large tiles), so small shapes get small tiles first.
+// The tuner calls propose() once per batch with the incumbent and tried list updated, so the
+// later batches are local search around whatever has won so far.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "autogemm/types.hpp"
+#include "spec/kernel_spec.hpp"
+#include "tune/heuristic.hpp"
+
+namespace autogemm::tune {
+
+class ExperienceStore;
+
+struct ProposalContext {
+  Problem problem;
+  DeviceFacts device;
+  std::vector<KernelSpec> neighbours;   // best specs of the nearest done shapes, nearest first
+  std::optional<KernelSpec> incumbent;  // fastest correct spec measured so far
+  std::vector<KernelSpec> tried;        // measured already (any status): never proposed again
+};
+
+// Up to `count` candidates, in the order above.
+std::vector<KernelSpec> propose(const ProposalContext& ctx, size_t count);
+
+// Every valid spec fitting `p` that differs from `from` in exactly one field group (see
+// changed_fields), in a fixed order.
+std::vector<KernelSpec> local_moves(const KernelSpec& from, const Problem& p);
+
+// The field groups in which `a` and `b` differ: "bm", "bn", "stages", "cluster" (both cluster
+// dimensions), "warpgroups" (consumers and ping-pong), "epilogue", "stream_k", "swap_ab",
+// "mma_lag", "persistent", "raster", "swizzle", "bk"; types are not compared.
+std::vector<std::string> changed_fields(const KernelSpec& a, const KernelSpec& b);
+
+// How well `s` suits `p` on `device`, higher is better; a rough prior, not a time estimate.
+double shape_score(const KernelSpec& s, const Problem& p, const DeviceFacts& device);
+
+// The default sweep's specs that fit `p`, best shape_score first (ties keep sweep order).
+std::vector<KernelSpec> ranked_sweep(const Problem& p, const DeviceFacts& device);
+
+// The best (fastest ok, kernel mode) spec of each of the `max_shapes` finished shapes nearest
+// to `p` on `gpu_name` with p's dtype, acc and layout, nearest first; `p` itself excluded.
+// Specs whose names no longer parse are skipped.
+std::vector<KernelSpec> nearest_done_specs(const ExperienceStore& store,
+                                           const std::string& gpu_name, const Problem& p,
+                                           size_t max_shapes = 3);
+
+}  // namespace autogemm::tune

@@ -1,0 +1,268 @@
+#include "tune/tuner.hpp"
+
+#include <cuda_runtime.h>
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+
+#include "bench/bench_config.hpp"
+#include "bench/blas_context.hpp"
+#include "bench/device_info.hpp"
+#include "bench/method_registry.hpp"
+#include "bench/runner.hpp"
+#include "core/cuda_check.hpp"
+#include "jit/jit.hpp"
+#include "spec/name.hpp"
+#include "tune/proposer.hpp"
+
+namespace autogemm::tune {
+namespace {
+
+// nvidia-smi's form: GPU-xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx.
+std::string uuid_text(const cudaUUID_t& u) {
+  std::string out = "GPU-";
+  char buf[4];
+  for (int i = 0; i < 16; ++i) {
+    if (i == 4 || i == 6 || i == 8 || i == 10) out += '-';
+    std::snprintf(buf, sizeof buf, "%02x", unsigned(static_cast<unsigned char>(u.bytes[i])));
+    out += buf;
+  }
+  return out;
+}
+
+std::string current_commit() {
+  if (const char* c = std::getenv("AUTOGEMM_COMMIT"); c && *c) return c;
+  std::ifstream f("build/COMMIT");
+  std::string line;
+  if (f && std::getline(f, line) && !line.empty()) return line;
+  return "unknown";
+}
+
+// A failed row's status: the gate's verdict is a wrong result, anything else a failure.
+Status status_of(const bench::ResultRow& r) {
+  if (r.status == bench::RowStatus::ok) return Status::ok;
+  if (r.message.rfind("correctness:", 0) == 0) return Status::wrong_result;
+  return Status::failed;
+}
+
+struct ShapeState {
+  Problem problem;
+  std::vector<KernelSpec> tried;
+  std::optional<KernelSpec> incumbent;
+  std::optional<double> incumbent_us, reference_us;
+  int failed = 0;
+
+  void add(const Measurement& m) {
+    KernelSpec spec;
+    try {
+      spec = parse_name(m.spec);
+    } catch (const Error&) {
+      return;  // an old name: cannot be proposed again anyway
+    }
+    tried.push_back(spec);
+    if (m.status != Status::ok || !m.median_us) {
+      ++failed;
+      return;
+    }
+    if (m.reference_median_us) reference_us = m.reference_median_us;
+    if (!incumbent_us || *m.median_us < *incumbent_us) {
+      incumbent = spec;
+      incumbent_us = m.median_us;
+      reference_us = m.reference_median_us;  // the winner's own run: same conditions
+    }
+  }
+};
+
+class Tuner {
+ public:
+  Tuner(const TuneOptions& o, ExperienceStore& store, std::ostream& progress)
+      : o_(o), store_(store), progress_(progress) {}
+  TuneSummary run();
+
+ private:
+  void tune_shape(const Problem& p, size_t seq, size_t total, TuneSummary& summary);
+  void measure(ShapeState& st, const std::vector<KernelSpec>& batch, uint64_t seed);
+  void record(ShapeState& st, Measurement m) {
+    m.env = env_;
+    m.problem = st.problem;
+    m.mode = "kernel";
+    store_.record(m);
+    st.add(m);
+  }
+
+  const TuneOptions& o_;
+  ExperienceStore& store_;
+  std::ostream& progress_;
+  Environment env_;
+  DeviceFacts facts_;
+  bench::BlasContext* blas_ = nullptr;
+  double log_speedup_sum_ = 0;
+  int speedup_count_ = 0;
+};
+
+TuneSummary Tuner::run() {
+  env_ = current_environment(o_.device);
+  facts_.sm_count = bench::query_device(o_.device).sm_count;
+  check_cuda(cudaSetDevice(o_.device), "cudaSetDevice");
+  bench::BlasContext blas;
+  blas_ = &blas;
+
+  TuneSummary summary;
+  summary.gpu_name = env_.gpu_name;
+  auto problem_at = [&](size_t i) { return Problem{o_.shapes[i], o_.dtype, o_.acc, o_.layout}; };
+  std::function<bool(size_t)> done;
+  if (o_.resume)
+    done = [&](size_t i) { return store_.is_shape_done(env_.gpu_name, problem_at(i), o_.budget); };
+  const auto mine = select_shapes(o_.shapes.size(), o_.shard);
+  const auto todo = select_shapes(o_.shapes.size(), o_.shard, done);
+  summary.skipped = mine.size() - todo.size();
+  if (summary.skipped > 0)
+    progress_ << "tune: --resume skips " << summary.skipped << " shapes already done\n";
+  for (size_t j = 0; j < todo.size(); ++j) tune_shape(problem_at(todo[j]), j, todo.size(), summary);
+  if (speedup_count_ > 0) summary.geomean_speedup = std::exp(log_speedup_sum_ / speedup_count_);
+  blas_ = nullptr;
+  return summary;
+}
+
+void Tuner::tune_shape(const Problem& p, size_t seq, size_t total, TuneSummary& summary) {
+  store_.mark_shape_done(env_.gpu_name, p, o_.budget, false);
+  ShapeState st;
+  st.problem = p;
+  // Rows left by a killed run count toward the budget and are not measured again.
+  MeasurementFilter mine;
+  mine.gpu_name = env_.gpu_name;
+  mine.shape = p.shape;
+  mine.dtype = p.dtype;
+  mine.acc = p.acc;
+  mine.layout = p.layout;
+  mine.mode = "kernel";
+  for (const Measurement& m : store_.measurements(mine)) st.add(m);
+
+  ProposalContext ctx;
+  ctx.problem = p;
+  ctx.device = facts_;
+  ctx.neighbours = nearest_done_specs(store_, env_.gpu_name, p);
+  uint64_t seed = 2026 + seq * 7919;
+  while (int(st.tried.size()) < o_.budget) {
+    ctx.incumbent = st.incumbent;
+    ctx.tried = st.tried;
+    const size_t want = size_t(std::min(o_.batch, o_.budget - int(st.tried.size())));
+    const auto batch = propose(ctx, want);
+    if (batch.empty()) break;  // the space around this shape is exhausted
+    measure(st, batch, seed++);
+  }
+  store_.mark_shape_done(env_.gpu_name, p, o_.budget, true);
+
+  ShapeOutcome out;
+  out.problem = p;
+  out.measured = int(st.tried.size());
+  out.failed = st.failed;
+  if (st.incumbent) out.best_spec = spec_name(*st.incumbent);
+  out.best_us = st.incumbent_us;
+  out.reference_us = st.reference_us;
+  std::ostringstream line;
+  line << "[" << seq + 1 << "/" << total << "] " << describe(p) << ": ";
+  if (out.best_us && out.reference_us) {
+    const double speedup = *out.reference_us / *out.best_us;
+    log_speedup_sum_ += std::log(speedup);
+    ++speedup_count_;
+    char buf[96];
+    std::snprintf(buf, sizeof buf, "%.2fx vs reference (%.1f us vs %.1f us)", speedup, *out.best_us,
+                  *out.reference_us);
+    line << buf << ", best " << out.best_spec;
+  } else {
+    line << (out.best_us ? "no reference time, best " + out.best_spec : "no correct candidate");
+  }
+  line << "; " << out.measured << " measured, " << out.failed << " failed";
+  if (speedup_count_ > 0) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "; geomean %.3fx over %d shapes",
+                  std::exp(log_speedup_sum_ / speedup_count_), speedup_count_);
+    line << buf;
+  }
+  progress_ << line.str() << "\n" << std::flush;
+  summary.shapes.push_back(std::move(out));
+}
+
+void Tuner::measure(ShapeState& st, const std::vector<KernelSpec>& batch, uint64_t seed) {
+  // Compile first, on every CPU thread, so compilation overlaps nothing timed on the GPU; a
+  // spec that does not compile is recorded and not run.
+  const auto built = jit::build_many(batch, o_.compile_threads);
+  bench::MethodEnv env;
+  env.blas = blas_;
+  env.layout = o_.layout;
+  env.dtype = o_.dtype;
+  env.acc = o_.acc;
+  for (size_t i = 0; i < batch.size(); ++i) {
+    if (built[i].ok()) {
+      env.specs.push_back(spec_name(batch[i]));
+      continue;
+    }
+    Measurement m;
+    m.spec = spec_name(batch[i]);
+    m.status = Status::compile_error;
+    m.message = built[i].error;
+    record(st, m);
+  }
+  if (env.specs.empty()) return;
+
+  const std::string reference = "cublaslt_autotune_" + std::string(to_string(o_.layout));
+  std::vector<bench::MethodPtr> methods = bench::make_methods(reference, env);
+  for (auto& m : bench::make_autogemm_methods(env)) methods.push_back(std::move(m));
+  bench::BenchConfig cfg;
+  cfg.shapes = {st.problem.shape};
+  cfg.dtype = o_.dtype;
+  cfg.acc = o_.acc;
+  cfg.mode = bench::Mode::kernel;
+  cfg.protocol.rounds = o_.rounds;
+  cfg.autogemm_layout = o_.layout;
+  cfg.data = bench::DataDist::normal;
+  cfg.device = o_.device;
+  cfg.seed = seed;
+  std::ostringstream quiet;
+  const auto rows = bench::run_methods(cfg, methods, quiet, quiet, true);
+
+  std::optional<double> ref_us;
+  for (const auto& r : rows)
+    if (r.method == reference && r.time) ref_us = r.time->median_us;
+  for (const auto& r : rows) {
+    if (r.method != "autogemm") continue;  // the reference and the derived `oracle` rows
+    Measurement m;
+    m.spec = r.spec;
+    m.status = status_of(r);
+    m.message = r.message;
+    m.rel_err = r.rel_err;
+    if (r.time) {
+      m.median_us = r.time->median_us;
+      m.p10_us = r.time->p10_us;
+      m.p90_us = r.time->p90_us;
+    }
+    m.reference_method = reference;
+    m.reference_median_us = ref_us;
+    record(st, m);
+  }
+}
+
+}  // namespace
+
+Environment current_environment(int device) {
+  const bench::DeviceInfo info = bench::query_device(device);  // NoGpuError without one
+  cudaDeviceProp prop{};
+  check_cuda(cudaGetDeviceProperties(&prop, device), "cudaGetDeviceProperties");
+  Environment e;
+  e.gpu_name = info.name;
+  e.gpu_uuid = uuid_text(prop.uuid);
+  e.driver = bench::cuda_version_string(info.driver_version);
+  e.cuda = bench::cuda_version_string(info.runtime_version);
+  e.commit = current_commit();
+  return e;
+}
+
+TuneSummary run_tune(const TuneOptions& options, ExperienceStore& store, std::ostream& progress) {
+  return Tuner(options, store, progress).run();
+}
+
+}  // namespace autogemm::tune

@@ -1,0 +1,63 @@
+// The tuning loop (`autogemm tune`): per shape, propose candidates, compile them in parallel,
+// measure them against the reference with the bench harness, record every result.
+//
+// Why the bench harness: it already does the correctness gate (fresh N(0,1) inputs, poisoned
+// output, fp32 reference) and interleaved timing; a candidate's number in the store then means
+// exactly what the same spec's number in a bench CSV means. Each batch is one run_methods()
+// call of the reference (cublaslt_autotune_<layout>) plus the batch's candidates.
+//
+// Kill-safety: each measurement is committed as it is recorded, and a shape is marked finished
+// only after its budget is spent. A shape killed halfway keeps its rows; the next run reuses
+// them (they count toward the budget and are never re-measured), with or without --resume.
+#pragma once
+
+#include <optional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "autogemm/types.hpp"
+#include "tune/measurement.hpp"
+#include "tune/shape_selection.hpp"
+#include "tune/store.hpp"
+
+namespace autogemm::tune {
+
+struct TuneOptions {
+  std::vector<Shape> shapes;
+  DType dtype = DType::f16;
+  AccType acc = AccType::f32;
+  Layout layout = Layout::tn;
+  int budget = 32;  // measured candidates per shape (compile failures included)
+  int batch = 8;    // candidates per run_methods() call
+  int rounds = 3;   // timed rounds per batch
+  int device = 0;
+  bool resume = false;  // skip shapes the store marks finished at >= budget
+  Shard shard;
+  int compile_threads = 0;  // <= 0: one per hardware thread
+};
+
+struct ShapeOutcome {
+  Problem problem;
+  int measured = 0;  // candidates of this shape in the store after the run
+  int failed = 0;
+  std::string best_spec;  // empty when no candidate was correct
+  std::optional<double> best_us, reference_us;
+};
+
+struct TuneSummary {
+  std::string gpu_name;
+  std::vector<ShapeOutcome> shapes;       // those tuned in this run, in order
+  size_t skipped = 0;                     // by --resume
+  std::optional<double> geomean_speedup;  // reference / best over shapes with both
+};
+
+// Where this process measures: GPU name and UUID, CUDA driver and runtime versions, and the
+// commit ($AUTOGEMM_COMMIT, else build/COMMIT under the working directory, else "unknown").
+// Throws NoGpuError without a GPU `device`.
+Environment current_environment(int device);
+
+// Runs the loop; one progress line per shape on `progress`. Throws NoGpuError without a GPU.
+TuneSummary run_tune(const TuneOptions& options, ExperienceStore& store, std::ostream& progress);
+
+}  // namespace autogemm::tune
