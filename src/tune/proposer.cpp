@@ -106,8 +106,11 @@ double shape_score(const KernelSpec& s, const Problem& p, const DeviceFacts& dev
   const int64_t cols = s.swap_ab ? p.shape.m : p.shape.n;
   const int64_t tiles = ceil_div(rows, s.bm) * ceil_div(cols, s.bn);
   const int64_t sms = std::max(1, device.sm_count);
-  // Fraction of SM slots busy over all waves; stream-K spreads the last wave over every SM.
-  const double wave_fill = s.stream_k ? 0.95 : double(tiles) / double(ceil_div(tiles, sms) * sms);
+  // Fraction of SM slots busy over all waves. Stream-K splits tiles along K, so its units are
+  // k-blocks; the 0.9 is its fix-up cost (partial tiles through a workspace).
+  const int64_t units = s.stream_k ? tiles * ceil_div(p.shape.k, s.bk) : tiles;
+  const double wave_fill = s.stream_k ? 0.9 * std::min(1.0, double(units) / double(sms))
+                                      : double(tiles) / double(ceil_div(tiles, sms) * sms);
   // Fraction of computed tile area that lands inside C.
   const double padding_use = double(rows * cols) / double(tiles * s.bm * s.bn);
   // Larger tiles reuse each loaded byte more; mild, so it decides only among equals.

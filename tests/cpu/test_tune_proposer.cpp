@@ -1,0 +1,210 @@
+// The tuner's pure parts: the proposer (counts, validity, order, use of the store,
+// determinism), shard/resume shape selection, and `autogemm tune` refusing bad input.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <array>
+#include <cstdio>
+#include <set>
+
+#include "spec/enumerate.hpp"
+#include "spec/name.hpp"
+#include "spec/validity.hpp"
+#include "tune/proposer.hpp"
+#include "tune/shape_selection.hpp"
+#include "tune/store.hpp"
+#include "tune_test_util.hpp"
+
+using namespace autogemm;
+using namespace autogemm::tune;
+using namespace autogemm::tune::testing;
+
+namespace {
+
+std::vector<Problem> sample_problems() {
+  return {problem(4096, 4096, 4096),
+          problem(64, 4096, 4096),
+          problem(8, 8192, 8192),
+          problem(1000, 1000, 1000, Layout::nn, DType::bf16),
+          problem(256, 512, 384, Layout::nn),
+          problem(128, 128, 8192)};
+}
+
+ProposalContext context(const Problem& p) {
+  ProposalContext ctx;
+  ctx.problem = p;
+  return ctx;
+}
+
+TEST(TuneProposer, ExactCountOfValidDistinctSpecs) {
+  for (const Problem& p : sample_problems()) {
+    const ProposalContext ctx = context(p);
+    const size_t available = propose(ctx, 100000).size();
+    EXPECT_GE(available, 20u) << describe(p);
+    for (size_t n : {size_t(1), size_t(4), size_t(8), size_t(32), available + 7}) {
+      const auto specs = propose(ctx, n);
+      EXPECT_EQ(specs.size(), std::min(n, available)) << describe(p) << " n=" << n;
+      std::set<std::string> names;
+      for (const KernelSpec& s : specs) {
+        EXPECT_FALSE(validate(s)) << spec_name(s);
+        EXPECT_FALSE(validate_problem(s, p)) << spec_name(s) << " on " << describe(p);
+        names.insert(spec_name(s));
+      }
+      EXPECT_EQ(names.size(), specs.size()) << describe(p) << ": duplicates";
+    }
+  }
+}
+
+TEST(TuneProposer, HeuristicPickComesFirst) {
+  for (const Problem& p : sample_problems()) {
+    const auto specs = propose(context(p), 8);
+    ASSERT_FALSE(specs.empty());
+    EXPECT_EQ(specs.front(), heuristic_pick(p).spec) << describe(p);
+  }
+}
+
+TEST(TuneProposer, TriedSpecsAreNotProposedAgain) {
+  const Problem p = problem(2048, 2048, 2048);
+  ProposalContext ctx = context(p);
+  const auto first = propose(ctx, 8);
+  ctx.tried = first;
+  for (const KernelSpec& s : propose(ctx, 100000))
+    EXPECT_EQ(std::find(first.begin(), first.end(), s), first.end()) << spec_name(s);
+}
+
+TEST(TuneProposer, LocalMovesChangeExactlyOneField) {
+  for (const Problem& p : sample_problems()) {
+    const KernelSpec from = heuristic_pick(p).spec;
+    const auto moves = local_moves(from, p);
+    EXPECT_GE(moves.size(), 4u) << describe(p);
+    for (const KernelSpec& s : moves) {
+      EXPECT_EQ(changed_fields(from, s).size(), 1u) << spec_name(from) << " -> " << spec_name(s);
+      EXPECT_FALSE(validate(s)) << spec_name(s);
+      EXPECT_FALSE(validate_problem(s, p)) << spec_name(s);
+    }
+  }
+}
+
+TEST(TuneProposer, LaterBatchesSearchAroundTheIncumbent) {
+  const Problem p = problem(4096, 4096, 4096);
+  ProposalContext ctx = context(p);
+  ctx.tried = propose(ctx, 8);
+  ctx.incumbent = parse_name(kSpecB);  // pretend a measured winner
+  ctx.tried.push_back(*ctx.incumbent);
+  ctx.tried.push_back(heuristic_pick(p).spec);
+  const auto next = propose(ctx, 6);
+  ASSERT_EQ(next.size(), 6u);
+  for (const KernelSpec& s : next)
+    EXPECT_EQ(changed_fields(*ctx.incumbent, s).size(), 1u) << spec_name(s);
+}
+
+TEST(TuneProposer, UsesTheNearestDoneShapesBestSpec) {
+  ScratchDir dir;
+  auto store = ExperienceStore::open((dir / "s.sqlite").string());
+  const Problem near = problem(4096, 4096, 4096), far = problem(64, 64, 64);
+  // On the near shape, a sweep spec that is not the heuristic's pick wins.
+  const Problem target = problem(4096, 4096, 3072);
+  KernelSpec winner;
+  for (const KernelSpec& s : ranked_sweep(target, {}))
+    if (s != heuristic_pick(target).spec) winner = s;
+  store.record(sample_measurement(near, spec_name(winner), 100.0));
+  store.record(sample_measurement(near, kSpecA, 150.0));
+  store.mark_shape_done("NVIDIA H200", near, 4);
+  store.record(sample_measurement(far, kSpecB, 5.0));
+  store.mark_shape_done("NVIDIA H200", far, 4);
+  // Unfinished shapes teach nothing yet.
+  store.record(sample_measurement(problem(4096, 4096, 3584), kSpecB, 1.0));
+  store.mark_shape_done("NVIDIA H200", problem(4096, 4096, 3584), 4, false);
+
+  const auto specs = nearest_done_specs(store, "NVIDIA H200", target, 3);
+  ASSERT_EQ(specs.size(), 2u);
+  EXPECT_EQ(specs[0], winner);
+  EXPECT_EQ(specs[1], parse_name(kSpecB));
+  EXPECT_TRUE(nearest_done_specs(store, "other GPU", target).empty());
+  EXPECT_TRUE(
+      nearest_done_specs(store, "NVIDIA H200", problem(4096, 4096, 3072, Layout::nn)).empty());
+
+  ProposalContext ctx = context(target);
+  ctx.neighbours = specs;
+  const auto proposed = propose(ctx, 8);
+  ASSERT_GE(proposed.size(), 3u);
+  EXPECT_EQ(proposed[0], heuristic_pick(target).spec);
+  EXPECT_EQ(proposed[1], winner);
+  EXPECT_EQ(nearest_done_specs(store, "NVIDIA H200", target, 3), specs);  // deterministic
+}
+
+TEST(TuneProposer, Deterministic) {
+  for (const Problem& p : sample_problems()) {
+    ProposalContext ctx = context(p);
+    ctx.incumbent = propose(ctx, 3).back();
+    EXPECT_EQ(propose(ctx, 40), propose(ctx, 40)) << describe(p);
+  }
+}
+
+TEST(TuneProposer, SmallShapesRankSmallTilesFirst) {
+  const auto small = ranked_sweep(problem(256, 256, 256), {});
+  const auto large = ranked_sweep(problem(8192, 8192, 8192), {});
+  ASSERT_FALSE(small.empty());
+  ASSERT_FALSE(large.empty());
+  EXPECT_LT(small.front().bm * small.front().bn, large.front().bm * large.front().bn);
+}
+
+TEST(TuneShapes, ParseShard) {
+  EXPECT_EQ(parse_shard("0/1").index, 0);
+  EXPECT_EQ(parse_shard("2/4").index, 2);
+  EXPECT_EQ(parse_shard("2/4").count, 4);
+  for (const char* bad : {"3/2", "2/2", "-1/2", "1/0", "1", "a/b", "1/2/3", "", "1/", "/2"})
+    EXPECT_THROW(parse_shard(bad), Error) << bad;
+}
+
+TEST(TuneShapes, ShardAndResumeSelection) {
+  EXPECT_EQ(select_shapes(10, {1, 3}), (std::vector<size_t>{1, 4, 7}));
+  EXPECT_EQ(select_shapes(3, {0, 1}), (std::vector<size_t>{0, 1, 2}));
+  EXPECT_TRUE(select_shapes(2, {3, 4}).empty());
+  auto done = [](size_t i) { return i == 4 || i == 0; };
+  EXPECT_EQ(select_shapes(10, {1, 3}, done), (std::vector<size_t>{1, 7}));
+  EXPECT_EQ(select_shapes(5, {0, 1}, done), (std::vector<size_t>{1, 2, 3}));
+  // The shards of a list cover it exactly once.
+  std::vector<size_t> all;
+  for (int i = 0; i < 4; ++i)
+    for (size_t j : select_shapes(11, {i, 4})) all.push_back(j);
+  std::sort(all.begin(), all.end());
+  EXPECT_EQ(all.size(), 11u);
+  for (size_t j = 0; j < all.size(); ++j) EXPECT_EQ(all[j], j);
+}
+
+// `autogemm tune` with bad flags: exit 2, one line naming the problem, nothing run.
+int run_tune_cli(const std::string& args, std::string& output) {
+  const std::string cmd = std::string(AUTOGEMM_BINARY) + " tune " + args + " 2>&1";
+  FILE* pipe = popen(cmd.c_str(), "r");
+  if (!pipe) return -1;
+  std::array<char, 4096> buf;
+  while (size_t n = fread(buf.data(), 1, buf.size(), pipe)) output.append(buf.data(), n);
+  const int status = pclose(pipe);
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+TEST(TuneCliInput, BadInputExitsTwo) {
+  ScratchDir dir;
+  const std::string store = (dir / "s.sqlite").string();
+  const std::pair<std::string, std::string> cases[] = {
+      {"--mnk 128_128_128 --budget 4", "--store"},
+      {"--mnk 128_128_128 --budget 0 --store " + store, "--budget"},
+      {"--mnk 128_128_128 --budget 4 --shard 3/2 --store " + store, "shard"},
+      {"--mnk 128_128_128 --budget 4 --shard x --store " + store, "shard"},
+      {"--mnk 128_128_128 --dtype fp8 --store " + store, "--dtype"},
+      {"--mnk 128_128_128 --layout tt --store " + store, "--layout"},
+      {"--budget 4 --store " + store, "no shapes"},
+      {"--mnk 12x --store " + store, "12x"},
+  };
+  for (const auto& [args, expected] : cases) {
+    std::string out;
+    EXPECT_EQ(run_tune_cli(args, out), 2) << args << "\n" << out;
+    EXPECT_NE(out.find("autogemm: error: "), std::string::npos) << out;
+    EXPECT_NE(out.find(expected), std::string::npos) << args << "\n" << out;
+    EXPECT_EQ(std::count(out.begin(), out.end(), '\n'), 1) << out;
+  }
+  EXPECT_FALSE(std::filesystem::exists(store)) << "bad input must not create the store";
+}
+
+}  // namespace
