@@ -78,6 +78,7 @@ void register_tune(CLI::App& app) {
                   "At the end, export the store's tuning table for this GPU to this JSON file");
   sub->callback([o] {
     const tune::TuneOptions opt = make_tune_options(*o);
+    tune::current_environment(opt.device);  // no GPU: exit 3 before a store file is created
     auto store = as_bad_input([&] { return tune::ExperienceStore::open(o->store); }, "--store");
     const tune::TuneSummary s = tune::run_tune(opt, store, std::cerr);
     std::cout << "tuned " << s.shapes.size() << " shapes on " << s.gpu_name;
