@@ -273,10 +273,15 @@ void ExperienceStore::mark_shape_done(const std::string& gpu_name, const Problem
                                       bool finished) {
   const std::string now = utc_timestamp();
   db_->write_transaction([&] {
+    // A shape finished at some budget stays so: a later run at an equal or smaller budget
+    // (marking it unfinished at its start, finished at its end) must not lower what --resume
+    // may skip.
     Statement st(*db_,
-                 "INSERT OR REPLACE INTO shapes_done (gpu_name, shape_key, m, n, k, dtype, acc, "
-                 "layout, budget, finished, updated) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, "
-                 "?10, ?11)");
+                 "INSERT INTO shapes_done (gpu_name, shape_key, m, n, k, dtype, acc, layout, "
+                 "budget, finished, updated) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11) "
+                 "ON CONFLICT (gpu_name, shape_key) DO UPDATE SET budget = excluded.budget, "
+                 "finished = excluded.finished, updated = excluded.updated "
+                 "WHERE NOT (shapes_done.finished = 1 AND shapes_done.budget >= excluded.budget)");
     st.bind(1, std::string_view(gpu_name))
         .bind(2, std::string_view(problem_key(p)))
         .bind(3, p.shape.m)

@@ -147,6 +147,15 @@ TEST(TuneStore, ShapesDoneForResume) {
   EXPECT_TRUE(store.is_shape_done("NVIDIA H200", p, 16));
   EXPECT_FALSE(store.is_shape_done("NVIDIA H200", p, 64));  // a larger budget: tune on
   EXPECT_FALSE(store.is_shape_done("NVIDIA H100", p, 32));  // another GPU
+  // A later run at a smaller budget neither unfinishes nor lowers it...
+  store.mark_shape_done("NVIDIA H200", p, 16, /*finished=*/false);
+  store.mark_shape_done("NVIDIA H200", p, 16);
+  EXPECT_TRUE(store.is_shape_done("NVIDIA H200", p, 32));
+  // ...a larger one starts over.
+  store.mark_shape_done("NVIDIA H200", p, 64, /*finished=*/false);
+  EXPECT_FALSE(store.is_shape_done("NVIDIA H200", p, 32));
+  store.mark_shape_done("NVIDIA H200", p, 64);
+  EXPECT_TRUE(store.is_shape_done("NVIDIA H200", p, 64));
   store.mark_shape_done("NVIDIA H200", q, 8);
 
   const auto done = store.shapes_done("NVIDIA H200");
