@@ -1,5 +1,7 @@
 // autogemm: our own kernel, one instance per --spec (or the default sweep with `--spec sweep`),
 // run through the public entry point autogemm::gemm exactly as an application would call it.
+// `--spec auto` runs what autogemm::gemm without a spec runs: the dispatcher's choice per shape
+// (tuning table, heuristic, or cuBLASLt for problems the kernel cannot serve).
 #include <string>
 #include <vector>
 
@@ -43,11 +45,44 @@ class AutogemmMethod : public Method {
   Operands ops_;
 };
 
+// --spec auto: the dispatcher's choice, per shape.
+class AutogemmAutoMethod : public Method {
+ public:
+  explicit AutogemmAutoMethod(Layout layout) : layout_(layout) {}
+
+  std::string name() const override { return "autogemm"; }
+  Layout layout() const override { return layout_; }
+  std::string spec() const override { return spec_; }
+
+  void prepare(const Problem& p, const Operands& ops, cudaStream_t stream) override {
+    p_ = p;
+    ops_ = ops;
+    const Choice c = choose(p_);
+    spec_ = c.kind == "cublaslt" ? "cublaslt fallback" : c.kind + " " + c.spec;
+    if (!c.spec.empty()) autogemm::prepare(c.spec);
+    gemm(p_, ops_.a, ops_.b, ops_.c, stream);  // first call: plan and any compile
+  }
+
+  void run(cudaStream_t stream) override { gemm(p_, ops_.a, ops_.b, ops_.c, stream); }
+
+ private:
+  Layout layout_;
+  std::string spec_ = "auto";
+  Problem p_;
+  Operands ops_;
+};
+
 }  // namespace
 
 std::vector<MethodPtr> make_autogemm_methods(const MethodEnv& env) {
+  std::vector<MethodPtr> out;
+  if (env.specs.size() == 1 && env.specs[0] == "auto") {
+    out.push_back(std::make_unique<AutogemmAutoMethod>(env.layout));
+    return out;
+  }
   std::vector<std::string> names;
   for (const std::string& s : env.specs) {
+    if (s == "auto") throw InputError("--spec auto cannot be combined with other specs");
     if (s == "sweep") {  // the default sweep for the run's types and --layout
       for (const KernelSpec& k : default_sweep(env.dtype, env.acc, env.layout))
         names.push_back(spec_name(k));
@@ -56,8 +91,7 @@ std::vector<MethodPtr> make_autogemm_methods(const MethodEnv& env) {
     }
   }
   if (names.empty())
-    throw InputError("method autogemm needs --spec NAME (repeatable) or --spec sweep");
-  std::vector<MethodPtr> out;
+    throw InputError("method autogemm needs --spec NAME (repeatable), --spec sweep or --spec auto");
   for (const std::string& n : names) out.push_back(std::make_unique<AutogemmMethod>(parse_name(n)));
   return out;
 }

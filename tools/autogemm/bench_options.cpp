@@ -117,9 +117,9 @@ bench::BenchConfig make_bench_config(const BenchOptions& o, const std::string& c
   if (!o.specs.empty() && !has_autogemm)
     throw InputError("--spec applies to the autogemm method; add autogemm to --methods");
   if (has_autogemm && o.specs.empty())
-    throw InputError("method autogemm needs --spec NAME (repeatable) or --spec sweep");
+    throw InputError("method autogemm needs --spec NAME (repeatable), --spec sweep or --spec auto");
   for (const auto& s : o.specs) {
-    if (s == "sweep") continue;
+    if (s == "sweep" || s == "auto") continue;
     try {
       parse_name(s);
     } catch (const Error& e) {
