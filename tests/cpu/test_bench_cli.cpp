@@ -133,6 +133,8 @@ TEST(BenchFlags, BadInputNamesTheProblem) {
       {{}, "no shapes"},
       {{"--mnk", "1_1_1", "--methods", "cublas_nn,magic"}, "unknown method 'magic'"},
       {{"--mnk", "1_1_1", "--methods", "autogemm"}, "method autogemm needs --spec"},
+      {{"--mnk", "1_1_1", "--methods", "autogemm", "--spec", "auto", "--spec", "sweep"},
+       "--spec auto cannot be combined"},
       {{"--mnk", "1_1_1", "--methods", "autogemm", "--spec", "sm90_f16f32_tn_1x2x3"}, "--spec"},
       {{"--mnk", "1_1_1", "--dtype", "bf16", "--acc", "fp16"}, "--acc fp16 needs --dtype fp16"},
       {{"--mnk", "1_1_1", "--dtype", "fp8"}, "fp8"},

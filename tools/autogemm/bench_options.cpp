@@ -118,6 +118,8 @@ bench::BenchConfig make_bench_config(const BenchOptions& o, const std::string& c
     throw InputError("--spec applies to the autogemm method; add autogemm to --methods");
   if (has_autogemm && o.specs.empty())
     throw InputError("method autogemm needs --spec NAME (repeatable), --spec sweep or --spec auto");
+  if (o.specs.size() > 1 && std::count(o.specs.begin(), o.specs.end(), "auto") > 0)
+    throw InputError("--spec auto cannot be combined with other specs");
   for (const auto& s : o.specs) {
     if (s == "sweep" || s == "auto") continue;
     try {
