@@ -7,9 +7,8 @@
 #include <vector>
 
 #include "autogemm/autogemm.hpp"
-#include "bench/check_rule.hpp"
-#include "bench/kernels.hpp"
 #include "core/cuda_check.hpp"
+#include "gemm_checker.hpp"
 
 namespace autogemm {
 namespace {
@@ -29,14 +28,7 @@ TEST(DispatchGpu, ChoiceRunsAndMatchesReference) {
       {{{64, 64, 100}, DType::bf16, AccType::f32, Layout::nn}, "cublaslt"},
       {{{77, 128, 256}, DType::f16, AccType::f16, Layout::tn}, "cublaslt"},
   };
-  const int64_t max_elems = 4096 * 4096;
-  void *a, *b, *c;
-  float* ref;
-  ASSERT_EQ(cudaMalloc(&a, max_elems * 2), cudaSuccess);
-  ASSERT_EQ(cudaMalloc(&b, max_elems * 2), cudaSuccess);
-  ASSERT_EQ(cudaMalloc(&c, max_elems * 2), cudaSuccess);
-  ASSERT_EQ(cudaMalloc(&ref, max_elems * 4), cudaSuccess);
-  bench::CompareAccum* accum = bench::alloc_compare_accum();
+  test::GemmChecker gc(4096 * 4096);
   uint64_t seed = 1234;
   for (const Case& k : cases) {
     const Shape& s = k.p.shape;
@@ -47,23 +39,14 @@ TEST(DispatchGpu, ChoiceRunsAndMatchesReference) {
     const Choice choice = choose(k.p);
     EXPECT_EQ(choice.kind, k.kind) << what << ": " << choice.reason;
     EXPECT_EQ(choice.spec.empty(), choice.kind == "cublaslt") << what;
-    bench::fill_matrix(a, k.p.dtype, s.m, s.k, false, seed++, bench::DataDist::normal, nullptr);
-    bench::fill_matrix(b, k.p.dtype, s.k, s.n, k.p.layout == Layout::tn, seed++,
-                       bench::DataDist::normal, nullptr);
-    bench::poison(c, s.m * s.n, nullptr);
-    ASSERT_NO_THROW(gemm(k.p, a, b, c, nullptr)) << what;
+    gc.prepare(k.p, seed);
+    seed += 2;
+    ASSERT_NO_THROW(gemm(k.p, gc.a(), gc.b(), gc.c(), nullptr)) << what;
     ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess) << what;
-    bench::reference_gemm(a, b, k.p.layout, ref, k.p.dtype, s, nullptr);
-    const auto sums = bench::compare_output(c, ref, k.p.dtype, s.m * s.n, accum, nullptr);
-    const auto verdict = bench::judge(sums, k.p.dtype, k.p.acc, s.k);
+    const auto verdict = gc.check(k.p);
     EXPECT_TRUE(verdict.pass) << what << " (" << choice.kind << " " << choice.spec
                               << "): " << verdict.reason;
   }
-  bench::free_compare_accum(accum);
-  cudaFree(a);
-  cudaFree(b);
-  cudaFree(c);
-  cudaFree(ref);
 }
 
 }  // namespace

@@ -13,9 +13,8 @@
 #include <vector>
 
 #include "autogemm/autogemm.hpp"
-#include "bench/check_rule.hpp"
-#include "bench/kernels.hpp"
 #include "core/cuda_check.hpp"
+#include "gemm_checker.hpp"
 #include "spec/name.hpp"
 
 namespace autogemm {
@@ -80,14 +79,7 @@ TEST(KernelSweep, RandomShapesMatchReference) {
 
   constexpr int kShapes = 220;
   constexpr double kMaxFlops = 3e11;  // keeps the reference GEMM's share of the test short
-  const int64_t max_elems = int64_t(16384) * 16384;
-  void *a, *b, *c;
-  float* ref;
-  ASSERT_EQ(cudaMalloc(&a, max_elems * 2), cudaSuccess);
-  ASSERT_EQ(cudaMalloc(&b, max_elems * 2), cudaSuccess);
-  ASSERT_EQ(cudaMalloc(&c, max_elems * 2), cudaSuccess);
-  ASSERT_EQ(cudaMalloc(&ref, max_elems * 4), cudaSuccess);
-  bench::CompareAccum* accum = bench::alloc_compare_accum();
+  test::GemmChecker gc(int64_t(16384) * 16384);
 
   double worst = 0;
   std::string worst_case;
@@ -102,24 +94,19 @@ TEST(KernelSweep, RandomShapesMatchReference) {
       const std::string spec = spec_for(i + (layout == Layout::tn), dtype, layout);
       const Problem p{sh, dtype, AccType::f32, layout};
       const uint64_t case_seed = rng();
-      bench::fill_matrix(a, dtype, sh.m, sh.k, false, case_seed, bench::DataDist::normal, nullptr);
-      bench::fill_matrix(b, dtype, sh.k, sh.n, layout == Layout::tn, case_seed + 1,
-                         bench::DataDist::normal, nullptr);
-      bench::poison(c, sh.m * sh.n, nullptr);
+      gc.prepare(p, case_seed);
       const std::string what = spec + " " + std::to_string(sh.m) + "x" + std::to_string(sh.n) +
                                "x" + std::to_string(sh.k);
       if (verbose) std::printf("case %s\n", what.c_str()), std::fflush(stdout);
       try {
-        gemm(p, spec, a, b, c, nullptr);
+        gemm(p, spec, gc.a(), gc.b(), gc.c(), nullptr);
       } catch (const Error& e) {
         ADD_FAILURE() << what << ": " << e.what();
         continue;
       }
       // A fault in the kernel is sticky: stop at once, naming the case.
       ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess) << what;
-      bench::reference_gemm(a, b, layout, ref, dtype, sh, nullptr);
-      const auto sums = bench::compare_output(c, ref, dtype, sh.m * sh.n, accum, nullptr);
-      const auto verdict = bench::judge(sums, dtype, AccType::f32, sh.k);
+      const auto verdict = gc.check(p);
       EXPECT_TRUE(verdict.pass) << what << ": " << verdict.reason;
       if (verdict.rel_err > worst) {
         worst = verdict.rel_err;
@@ -131,11 +118,6 @@ TEST(KernelSweep, RandomShapesMatchReference) {
   std::printf("checked %d cases; worst relative error %.3e (%s)\n", checked, worst,
               worst_case.c_str());
   EXPECT_EQ(checked, 2 * kShapes);
-  bench::free_compare_accum(accum);
-  cudaFree(a);
-  cudaFree(b);
-  cudaFree(c);
-  cudaFree(ref);
 }
 
 // Bad input reaches the caller as an Error naming the problem, never a crash.

@@ -10,9 +10,8 @@
 #include <vector>
 
 #include "autogemm/autogemm.hpp"
-#include "bench/check_rule.hpp"
-#include "bench/kernels.hpp"
 #include "core/cuda_check.hpp"
+#include "gemm_checker.hpp"
 #include "tune/table_ops.hpp"
 #include "tune/tuner.hpp"
 
@@ -75,14 +74,7 @@ TEST(TuneGpu, TuneExportDispatch) {
   ASSERT_EQ(table.size(), 2u);
   tune::save_table(table, table_path);
 
-  const int64_t max_elems = 1024 * 1024;
-  void *a, *b, *c;
-  float* ref;
-  ASSERT_EQ(cudaMalloc(&a, max_elems * 2), cudaSuccess);
-  ASSERT_EQ(cudaMalloc(&b, max_elems * 2), cudaSuccess);
-  ASSERT_EQ(cudaMalloc(&c, max_elems * 2), cudaSuccess);
-  ASSERT_EQ(cudaMalloc(&ref, max_elems * 4), cudaSuccess);
-  bench::CompareAccum* accum = bench::alloc_compare_accum();
+  test::GemmChecker gc(1024 * 1024);
   uint64_t seed = 99;
   for (const Shape& s : o.shapes) {
     const Problem p{s, o.dtype, o.acc, o.layout};
@@ -91,21 +83,13 @@ TEST(TuneGpu, TuneExportDispatch) {
     const Choice choice = choose(p);
     EXPECT_EQ(choice.kind, "table") << choice.reason;
     EXPECT_EQ(choice.spec, entry->spec);
-    bench::fill_matrix(a, p.dtype, s.m, s.k, false, seed++, bench::DataDist::normal, nullptr);
-    bench::fill_matrix(b, p.dtype, s.k, s.n, true, seed++, bench::DataDist::normal, nullptr);
-    bench::poison(c, s.m * s.n, nullptr);
-    ASSERT_NO_THROW(gemm(p, a, b, c, nullptr));
+    gc.prepare(p, seed);
+    seed += 2;
+    ASSERT_NO_THROW(gemm(p, gc.a(), gc.b(), gc.c(), nullptr));
     ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess);
-    bench::reference_gemm(a, b, p.layout, ref, p.dtype, s, nullptr);
-    const auto sums = bench::compare_output(c, ref, p.dtype, s.m * s.n, accum, nullptr);
-    const auto verdict = bench::judge(sums, p.dtype, p.acc, s.k);
+    const auto verdict = gc.check(p);
     EXPECT_TRUE(verdict.pass) << entry->spec << ": " << verdict.reason;
   }
-  bench::free_compare_accum(accum);
-  cudaFree(a);
-  cudaFree(b);
-  cudaFree(c);
-  cudaFree(ref);
   std::filesystem::remove_all(dir);
 }
 
