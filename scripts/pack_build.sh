@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Copies build/ to .device/build without object files and static archives, which the GPU
-# machine does not need, so the carried tree stays under the device tool's 64 MiB. On the
+# Copies build/ to .device/build without object files, static archives and CPU-test executables,
+# which the GPU machine does not need, so the carried tree stays under the device tool's 64 MiB. On the
 # device, put it back in place before running anything:
 #   rm -rf build && mv .device/build build && bash scripts/device_job.sh ...
 set -euo pipefail
@@ -10,4 +10,6 @@ rm -rf .device/build
 mkdir -p .device
 cp -a build .device/build
 find .device/build \( -name '*.o' -o -name '*.a' -o -name '*.o.d' \) -delete
+# The CPU tests run here (and in CI), never on the device: drop their executables.
+find .device/build/tests/cpu -maxdepth 1 -type f -executable -name 'test_*' -delete
 echo "pack_build.sh: .device/build ($(du -sh .device/build | cut -f1))"

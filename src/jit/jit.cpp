@@ -8,11 +8,12 @@
 
 namespace autogemm::jit {
 
-std::shared_ptr<const CompiledKernel> build(const KernelSpec& spec) {
+std::shared_ptr<const CompiledKernel> build(const KernelSpec& spec, bool trace) {
   check(spec);
   const std::string name = spec_name(spec);
   try {
-    return KernelCache::global().get(kernel_source(spec), name + ".cu");
+    return KernelCache::global().get(kernel_source(spec, trace, jit_defines()),
+                                     name + (trace ? "_trace.cu" : ".cu"));
   } catch (const Error& e) {
     throw Error("building kernel " + name + ": " + e.what());
   }
@@ -28,7 +29,7 @@ std::vector<BuildResult> build_many(const std::vector<KernelSpec>& specs, int th
       results[i].error = "invalid kernel spec " + spec_name(specs[i]) + ": " + *broken;
       continue;
     }
-    sources.push_back(kernel_source(specs[i]));
+    sources.push_back(kernel_source(specs[i], false, jit_defines()));
     names.push_back(spec_name(specs[i]) + ".cu");
     index.push_back(i);
   }
@@ -37,8 +38,8 @@ std::vector<BuildResult> build_many(const std::vector<KernelSpec>& specs, int th
   return results;
 }
 
-const LoadedKernel& load(const KernelSpec& spec) {
-  return ModuleCache::global().load(*build(spec), kernel_entry_name(), smem_bytes(spec));
+const LoadedKernel& load(const KernelSpec& spec, bool trace) {
+  return ModuleCache::global().load(*build(spec, trace), kernel_entry_name(), smem_bytes(spec));
 }
 
 PrebuildReport prebuild(const std::vector<KernelSpec>& specs, int threads) {

@@ -14,16 +14,16 @@
 
 namespace autogemm::jit {
 
-// check(spec), then the cached cubin of kernel_source(spec). Throws Error naming the spec.
-std::shared_ptr<const CompiledKernel> build(const KernelSpec&);
+// check(spec), then the cached cubin of kernel_source(spec, trace). Throws Error naming the spec.
+std::shared_ptr<const CompiledKernel> build(const KernelSpec&, bool trace = false);
 
 // build() for many specs on `threads` threads (<= 0: one per hardware thread); results in
 // input order; an invalid or failing spec fails only its own item.
 std::vector<BuildResult> build_many(const std::vector<KernelSpec>&, int threads);
 
 // build(), then load into the current context with the spec's dynamic shared memory.
-// Needs a GPU.
-const LoadedKernel& load(const KernelSpec&);
+// Needs a GPU. `trace`: the tracing build (trace.cuh), for `autogemm trace` only.
+const LoadedKernel& load(const KernelSpec&, bool trace = false);
 
 // Fills the on-disk cache ahead of time (`autogemm prebuild`).
 struct PrebuildReport {

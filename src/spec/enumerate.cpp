@@ -103,6 +103,8 @@ std::vector<KernelSpec> default_sweep(DType dtype, AccType acc, Layout layout) {
           add(s);
           s.mma_lag = 1;
         }
+        // defer_store stays out of the sweep: on 128x256 tiles it measured slower
+        // (bench/results/h200/h200_defer_probe_tn.csv; notes/NOTES.md item 15).
         s.stages = stages;
         s.epilogue = Epilogue::tma;
         s.stream_k = true;  // stream-K needs 1x1 clusters: add() skips the others

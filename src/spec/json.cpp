@@ -66,7 +66,8 @@ void to_json(nlohmann::json& j, const KernelSpec& s) {
                      {"stream_k", s.stream_k},
                      {"pingpong", s.pingpong},
                      {"mma_lag", s.mma_lag},
-                     {"swap_ab", s.swap_ab}};
+                     {"swap_ab", s.swap_ab},
+                     {"defer_store", s.defer_store}};
 }
 
 void from_json(const nlohmann::json& j, KernelSpec& out) {
@@ -102,6 +103,8 @@ void from_json(const nlohmann::json& j, KernelSpec& out) {
         s.swizzle = get_int(v, key);
       else if (key == "swap_ab")
         s.swap_ab = get_bool(v, key);
+      else if (key == "defer_store")
+        s.defer_store = get_bool(v, key);
       else if (key == "mma_lag")
         s.mma_lag = get_int(v, key);
       else if (key == "pingpong")

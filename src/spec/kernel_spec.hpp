@@ -54,6 +54,11 @@ struct KernelSpec {
   // direct (transposed) stores.
   bool swap_ab = false;
 
+  // Deferred store (whole-tile TMA epilogue, cooperative): a tile's C waits in registers, packed
+  // to 16 bits, and is staged while the next tile's first MMAs run, so the tensor cores do not
+  // idle through the epilogue. Costs half the accumulator count in registers.
+  bool defer_store = false;
+
   friend bool operator==(const KernelSpec&, const KernelSpec&) = default;
   friend auto operator<=>(const KernelSpec&, const KernelSpec&) = default;
 };

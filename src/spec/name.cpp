@@ -78,7 +78,8 @@ std::string spec_name(const KernelSpec& s) {
          (s.epilogue == Epilogue::tma        ? "_etma"
           : s.epilogue == Epilogue::tma_tile ? "_etmat"
                                              : "") +
-         (s.stream_k ? "_sk" : "") + (s.mma_lag == 0 ? "_lag0" : "") + (s.swap_ab ? "_swap" : "");
+         (s.stream_k ? "_sk" : "") + (s.mma_lag == 0 ? "_lag0" : "") + (s.swap_ab ? "_swap" : "") +
+         (s.defer_store ? "_defer" : "");
 }
 
 KernelSpec parse_name(std::string_view name) {
@@ -168,8 +169,11 @@ KernelSpec parse_name(std::string_view name) {
       s.mma_lag = 0;
     else if (tokens[i] == "swap")
       s.swap_ab = true;
+    else if (tokens[i] == "defer")
+      s.defer_store = true;
     else
-      p.fail(tokens[i], "an optional field token: 'etma', 'etmat', 'sk', 'lag0' or 'swap'");
+      p.fail(tokens[i],
+             "an optional field token: 'etma', 'etmat', 'sk', 'lag0', 'swap' or 'defer'");
   }
 
   // Canonical form only ("s04" or "wg2" would otherwise alias another name).

@@ -145,6 +145,16 @@ Verdict rule_swap_ab(const KernelSpec& s, const DeviceLimits&) {
   return {};
 }
 
+Verdict rule_defer_store(const KernelSpec& s, const DeviceLimits&) {
+  if (!s.defer_store) return {};
+  if (s.epilogue != Epilogue::tma_tile)
+    return "the deferred store stages a whole tile: epilogue must be tma_tile";
+  if (s.stream_k || s.pingpong || s.swap_ab)
+    return "the deferred store is for cooperative data-parallel kernels (no stream-K, ping-pong "
+           "or swap-AB)";
+  return {};
+}
+
 Verdict rule_mma_lag(const KernelSpec& s, const DeviceLimits&) {
   if (s.mma_lag != 0 && s.mma_lag != 1)
     return fmt::format("mma_lag must be 0 or 1, got {}", s.mma_lag);
@@ -166,22 +176,25 @@ Verdict rule_registers(const KernelSpec& s, const DeviceLimits&) {
   // Consumers run with setmaxnreg 232; beyond 128 accumulators there is too little room left
   // for fragments, addresses and the epilogue without spilling.
   // With three consumers (512 threads) they get 152 registers each: 96 accumulators at most.
-  const int regs = acc_registers_per_thread(s);
-  const int budget = s.consumers == 3 ? 96 : 128;
+  // The deferred store keeps the previous tile's C, packed two per register, beside them.
+  const int acc = acc_registers_per_thread(s);
+  const int regs = s.defer_store ? acc + acc / 2 : acc;
+  const int budget = s.consumers == 3 ? 96 : s.defer_store ? 192 : 128;
   if (regs > budget)
     return fmt::format(
-        "accumulators need {} fp32 registers per consumer thread, above the budget of {} "
-        "((bm/consumers)*bn/128)",
-        regs, budget);
+        "accumulators{} need {} fp32 registers per consumer thread, above the budget of {} "
+        "((bm/consumers)*bn/128{})",
+        s.defer_store ? " and the deferred tile" : "", regs, budget,
+        s.defer_store ? ", times 1.5" : "");
   return {};
 }
 
 using Rule = Verdict (*)(const KernelSpec&, const DeviceLimits&);
 // Order matters: later rules may assume earlier ones hold (e.g. consumers != 0).
-constexpr Rule kRules[] = {rule_types,   rule_bk,        rule_bm,       rule_bn,
-                           rule_stages,  rule_consumers, rule_cluster,  rule_swizzle,
-                           rule_mma,     rule_tma,       rule_epilogue, rule_stream_k,
-                           rule_mma_lag, rule_swap_ab,   rule_smem,     rule_registers};
+constexpr Rule kRules[] = {
+    rule_types,   rule_bk,      rule_bm,          rule_bn,   rule_stages,   rule_consumers,
+    rule_cluster, rule_swizzle, rule_mma,         rule_tma,  rule_epilogue, rule_stream_k,
+    rule_mma_lag, rule_swap_ab, rule_defer_store, rule_smem, rule_registers};
 
 std::string describe(const Problem& p) {
   return fmt::format("problem {}x{}x{} {}/{}/{}", p.shape.m, p.shape.n, p.shape.k,

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <cmath>
 #include <cstdlib>
 #include <functional>
 #include <iostream>
@@ -10,6 +11,7 @@
 #include "spec/validity.hpp"
 #include "tune/gpu_name.hpp"
 #include "tune/measurement.hpp"
+#include "tune/policy_file.hpp"
 
 namespace autogemm::tune {
 
@@ -21,6 +23,8 @@ std::string_view to_string(ChoiceKind k) {
       return "heuristic";
     case ChoiceKind::cublaslt_fallback:
       return "cublaslt_fallback";
+    case ChoiceKind::policy:
+      return "policy";
   }
   return "unknown";
 }
@@ -71,9 +75,28 @@ Dispatcher Dispatcher::from_environment(std::string_view gpu_name,
     }
   }
   Dispatcher d(std::move(table), std::move(source), std::move(note), device);
+  d.use_policy_from_environment(gpu_name, data_dir);
   if (const char* log = std::getenv("AUTOGEMM_LOG"); log && *log && std::string_view(log) != "0")
     d.set_log(&std::cerr);
   return d;
+}
+
+void Dispatcher::set_policy(std::shared_ptr<const Policy> policy, std::string source) {
+  policy_ = std::move(policy);
+  policy_source_ = std::move(source);
+}
+
+void Dispatcher::use_policy_from_environment(std::string_view gpu_name,
+                                             const std::filesystem::path& data_dir) {
+  std::filesystem::path path;
+  if (const char* env = std::getenv("AUTOGEMM_POLICY"); env && *env)
+    path = env;  // named explicitly: must load
+  else if (const auto beside = data_dir / (sanitize_gpu_name(gpu_name) + ".policy.json");
+           std::filesystem::exists(beside))
+    path = beside;
+  else
+    return;
+  set_policy(std::make_shared<const Policy>(load_policy(path)), path.string());
 }
 
 Choice Dispatcher::choose(const Problem& p) const {
@@ -96,9 +119,16 @@ Choice Dispatcher::choose(const Problem& p) const {
       return {ChoiceKind::table, e->spec, std::move(reason)};
     }
   }
-  const HeuristicPick pick = heuristic_pick(p, device_);
   const std::string where =
       table_ ? fmt::format("not in tuning table {}", table_source_) : no_table_note_;
+  if (policy_) {
+    const auto top = policy_->top_choices(p, 1, device_);
+    if (!top.empty())
+      return {ChoiceKind::policy, spec_name(top.front()),
+              fmt::format("{}; policy {}: its most probable valid spec (p = {:.3g})", where,
+                          policy_source_, std::exp(policy_->log_prob(p, top.front(), device_)))};
+  }
+  const HeuristicPick pick = heuristic_pick(p, device_);
   return {ChoiceKind::heuristic, spec_name(pick.spec),
           fmt::format("{}; heuristic: {}", where, pick.reason)};
 }

@@ -4,12 +4,15 @@
 //   1. a problem the autogemm kernel cannot serve (N or K not a multiple of 8, a dtype/acc
 //      combination without a kernel) -> cublaslt_fallback, with the rule it breaks;
 //   2. the exact problem in the loaded tuning table -> its spec;
-//   3. otherwise the heuristic (tune/heuristic.hpp; the learned policy later) -> its spec.
+//   3. otherwise, when a learned policy is loaded (tune/policy.hpp), its most probable valid spec
+//      for the problem (no search, no measurement);
+//   4. otherwise the heuristic (tune/heuristic.hpp) -> its spec.
 //
 // The table comes from AUTOGEMM_TABLE (a file path) when set, else from
 // <data dir>/<sanitized GPU name>.json when that file exists (tune/gpu_name.hpp), else none.
-// A table that exists but does not load is an Error, never a silent fallback: a broken shipped
-// table would otherwise cost performance unnoticed.
+// The policy likewise from AUTOGEMM_POLICY, else <data dir>/<sanitized GPU name>.policy.json.
+// A table or policy that exists but does not load is an Error, never a silent fallback: a
+// broken shipped file would otherwise cost performance unnoticed.
 //
 // The choice is visible: query() returns it, and with AUTOGEMM_LOG=1 the first query of each
 // problem prints one line to stderr:
@@ -31,7 +34,7 @@
 
 namespace autogemm::tune {
 
-enum class ChoiceKind { table, heuristic, cublaslt_fallback };
+enum class ChoiceKind { table, heuristic, cublaslt_fallback, policy };
 std::string_view to_string(ChoiceKind);
 
 struct Choice {
@@ -44,6 +47,8 @@ struct Choice {
 // Why the autogemm kernel cannot run `p` (so cuBLASLt must), or nullopt when it can.
 std::optional<std::string> unservable_reason(const Problem& p);
 
+class Policy;
+
 class Dispatcher {
  public:
   // `table_source` names the table in reasons (its file); `no_table_note` says why there is
@@ -51,9 +56,9 @@ class Dispatcher {
   Dispatcher(std::optional<TuningTable> table, std::string table_source,
              std::string no_table_note = "no tuning table loaded", DeviceFacts device = {});
 
-  // From the environment (see above): AUTOGEMM_TABLE, else <data_dir>/<gpu>.json; logging on
-  // when AUTOGEMM_LOG is set to anything but "" or "0". Throws Error for a table that exists
-  // but does not load.
+  // From the environment (see above): AUTOGEMM_TABLE, else <data_dir>/<gpu>.json; the policy
+  // as use_policy_from_environment() finds it; logging on when AUTOGEMM_LOG is set to anything
+  // but "" or "0". Throws Error for a table or policy that exists but does not load.
   static Dispatcher from_environment(std::string_view gpu_name,
                                      const std::filesystem::path& data_dir,
                                      DeviceFacts device = {});
@@ -64,6 +69,16 @@ class Dispatcher {
   // choose() remembered per problem, logging each problem's first choice when logging is on.
   // Thread-safe; the reference stays valid for the dispatcher's lifetime.
   const Choice& query(const Problem& p);
+
+  // The learned policy consulted for problems not in the table; `source` names it in reasons.
+  // Set it before the first query(): choices already made are remembered.
+  void set_policy(std::shared_ptr<const Policy> policy, std::string source);
+  // AUTOGEMM_POLICY when set, else <data_dir>/<gpu>.policy.json when it exists; else the
+  // policy stays as it is. Throws Error for a policy file that does not load.
+  void use_policy_from_environment(std::string_view gpu_name,
+                                   const std::filesystem::path& data_dir);
+  const Policy* policy() const { return policy_.get(); }
+  const std::string& policy_source() const { return policy_source_; }
 
   // Where query() logs; nullptr turns logging off.
   void set_log(std::ostream* out) { log_ = out; }
@@ -80,6 +95,8 @@ class Dispatcher {
   std::string table_source_;
   std::string no_table_note_;
   DeviceFacts device_;
+  std::shared_ptr<const Policy> policy_;
+  std::string policy_source_;
   std::ostream* log_ = nullptr;
   // Behind a pointer so that a Dispatcher can be moved (a mutex cannot).
   struct Cache {

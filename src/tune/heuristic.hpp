@@ -20,9 +20,14 @@
 
 namespace autogemm::tune {
 
-// The device facts the rules use; defaults are the H100 SXM / H200's.
+// The device facts the heuristic and the policy's features use; defaults are the H200's
+// (bench/results/h200: 132 SMs, 228 KiB of shared memory per SM, 60 MiB of L2). Fields after
+// sm_count may be left at their defaults: DeviceFacts{sms} stays a valid way to build one.
 struct DeviceFacts {
   int sm_count = 132;
+  int64_t smem_per_sm_bytes = 233472;
+  int64_t l2_bytes = 62914560;
+  friend bool operator==(const DeviceFacts&, const DeviceFacts&) = default;
 };
 
 struct HeuristicPick {

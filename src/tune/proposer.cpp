@@ -7,6 +7,7 @@
 #include "spec/enumerate.hpp"
 #include "spec/name.hpp"
 #include "spec/validity.hpp"
+#include "tune/policy.hpp"
 #include "tune/store.hpp"
 
 namespace autogemm::tune {
@@ -133,6 +134,9 @@ std::vector<KernelSpec> propose(const ProposalContext& ctx, size_t count) {
   Collector c(ctx, count);
   const KernelSpec pick = heuristic_pick(ctx.problem, ctx.device).spec;
   c.add(pick);
+  if (ctx.policy)
+    for (const KernelSpec& s : ctx.policy->top_choices(ctx.problem, ctx.policy_choices, ctx.device))
+      c.add(s);
   for (const KernelSpec& s : ctx.neighbours) c.add(s);
   for (const KernelSpec& s : local_moves(ctx.incumbent.value_or(pick), ctx.problem)) c.add(s);
   if (!c.full())

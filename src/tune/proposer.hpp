@@ -2,7 +2,8 @@
 //
 // Algorithm (deterministic for a given store state; only specs that are valid and fit the
 // problem; never a spec already tried; no duplicates), candidates in this order:
-//   1. the dispatcher heuristic's pick for the problem (what gemm() would run untuned);
+//   1. the dispatcher heuristic's pick for the problem (what gemm() would run untuned), then,
+//      when a learned policy is given (policy.hpp), its most probable valid specs;
 //   2. the best spec of each of the nearest finished shapes in the store (same GPU, dtype, acc,
 //      layout; distance in log M, log N, log K): experience transfers between similar shapes;
 //   3. local moves around the incumbent (the fastest correct spec so far; before any
@@ -26,10 +27,13 @@
 namespace autogemm::tune {
 
 class ExperienceStore;
+class Policy;
 
 struct ProposalContext {
   Problem problem;
   DeviceFacts device;
+  const Policy* policy = nullptr;       // optional; must outlive the propose() calls
+  size_t policy_choices = 8;            // how many of the policy's top choices step 1 adds
   std::vector<KernelSpec> neighbours;   // best specs of the nearest done shapes, nearest first
   std::optional<KernelSpec> incumbent;  // fastest correct spec measured so far
   std::vector<KernelSpec> tried;        // measured already (any status): never proposed again

@@ -1,18 +1,16 @@
 #include "tune/table.hpp"
 
 #include <fmt/format.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <cmath>
-#include <fstream>
 #include <nlohmann/json.hpp>
 #include <set>
-#include <sstream>
 
 #include "spec/name.hpp"
 #include "spec/validity.hpp"
 #include "tune/measurement.hpp"
+#include "tune/text_file.hpp"
 
 namespace autogemm::tune {
 namespace {
@@ -200,12 +198,7 @@ TuningTable parse_table(std::string_view text, std::string_view source) {
 }
 
 TuningTable load_table(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw Error(fmt::format("tuning table '{}': cannot open the file", path.string()));
-  std::ostringstream text;
-  text << in.rdbuf();
-  if (in.bad()) throw Error(fmt::format("tuning table '{}': cannot read the file", path.string()));
-  return parse_table(text.str(), path.string());
+  return parse_table(read_text_file(path, "tuning table"), path.string());
 }
 
 std::string table_to_json(const TuningTable& t) {
@@ -234,30 +227,7 @@ std::string table_to_json(const TuningTable& t) {
 }
 
 void save_table(const TuningTable& t, const std::filesystem::path& path) {
-  const std::string text = table_to_json(t);
-  // Same directory, so the rename cannot cross file systems.
-  const std::filesystem::path tmp =
-      path.string() + fmt::format(".tmp.{}", static_cast<long>(::getpid()));
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    if (!out)
-      throw Error(fmt::format("tuning table '{}': cannot write '{}'", path.string(), tmp.string()));
-    out << text;
-    out.flush();
-    if (!out) {
-      std::error_code ignored;
-      std::filesystem::remove(tmp, ignored);
-      throw Error(fmt::format("tuning table '{}': write failed", path.string()));
-    }
-  }
-  std::error_code ec;
-  std::filesystem::rename(tmp, path, ec);
-  if (ec) {
-    std::error_code ignored;
-    std::filesystem::remove(tmp, ignored);
-    throw Error(
-        fmt::format("tuning table '{}': cannot replace it: {}", path.string(), ec.message()));
-  }
+  write_text_file_atomically(path, table_to_json(t), "tuning table");
 }
 
 }  // namespace autogemm::tune

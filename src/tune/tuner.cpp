@@ -144,6 +144,7 @@ void Tuner::tune_shape(const Problem& p, size_t seq, size_t total, TuneSummary& 
   ProposalContext ctx;
   ctx.problem = p;
   ctx.device = facts_;
+  ctx.policy = o_.policy.get();
   ctx.neighbours = nearest_done_specs(store_, env_.gpu_name, p);
   uint64_t seed = 2026 + seq * 7919;
   while (int(st.tried.size()) < o_.budget) {

@@ -11,6 +11,7 @@
 // them (they count toward the budget and are never re-measured), with or without --resume.
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <ostream>
 #include <string>
@@ -22,6 +23,8 @@
 #include "tune/store.hpp"
 
 namespace autogemm::tune {
+
+class Policy;
 
 struct TuneOptions {
   std::vector<Shape> shapes;
@@ -35,6 +38,9 @@ struct TuneOptions {
   bool resume = false;  // skip shapes the store marks finished at >= budget
   Shard shard;
   int compile_threads = 0;  // <= 0: one per hardware thread
+  // The learned policy (policy.hpp), when given: its top choices follow the heuristic's pick
+  // in each shape's first proposals.
+  std::shared_ptr<const Policy> policy;
 };
 
 struct ShapeOutcome {

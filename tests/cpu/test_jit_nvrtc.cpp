@@ -192,5 +192,18 @@ TEST(NvrtcKernelTemplate, RepresentativeSpecsCompileWithoutSpills) {
   EXPECT_EQ(again.cached, representative_specs().size());
 }
 
+// `autogemm trace` builds: the cycle stamps compile into the coop, ping-pong and stream-K paths
+// without spilling (a spilling tracing build would time something else).
+TEST(Nvrtc, TracingBuildsCompileWithoutSpills) {
+  for (const char* name : {"sm90_f16f32_tn_128x256x64_s3_c2x1_coop_persist_r8m_etmat",
+                           "sm90_f16f32_tn_128x128x64_s5_c2x1_pp_persist_r8m_etmat",
+                           "sm90_f16f32_tn_128x256x64_s4_c1x1_coop_persist_r8m_etma_sk"}) {
+    const auto k = build(parse_name(name), /*trace=*/true);
+    ASSERT_TRUE(k->usage.known()) << name << "\n" << k->log;
+    EXPECT_EQ(k->usage.spill_stores, 0) << name << "\n" << k->log;
+    EXPECT_EQ(k->usage.spill_loads, 0) << name << "\n" << k->log;
+  }
+}
+
 }  // namespace
 }  // namespace autogemm::jit

@@ -4,6 +4,7 @@
 #include <set>
 
 #include "spec/enumerate.hpp"
+#include "spec/json.hpp"
 #include "spec/name.hpp"
 #include "spec/validity.hpp"
 
@@ -201,8 +202,8 @@ TEST(SpecEnumerate, DefaultSweepCoversTheSpace) {
   for (Layout layout : {Layout::nn, Layout::tn}) {
     const auto sweep = default_sweep(DType::f16, AccType::f32, layout);
     EXPECT_GE(sweep.size(), 20u);
-    EXPECT_LE(sweep.size(),
-              112u);  // ~100: small enough to sweep every shape with (oracle100 takes ~2 min)
+    // ~100: small enough to sweep every shape with (oracle100 takes ~2 min)
+    EXPECT_LE(sweep.size(), 112u);
     std::set<std::string> names;
     bool has_128x256 = false, has_256x128 = false, has_wg1_64 = false, has_2x1 = false,
          has_1x2 = false;
@@ -218,6 +219,35 @@ TEST(SpecEnumerate, DefaultSweepCoversTheSpace) {
     }
     EXPECT_TRUE(has_128x256 && has_256x128 && has_wg1_64 && has_2x1 && has_1x2);
   }
+}
+
+}  // namespace
+}  // namespace autogemm
+
+namespace autogemm {
+namespace {
+
+TEST(Spec, DeferStoreRules) {
+  KernelSpec s = parse_name("sm90_f16f32_tn_128x256x64_s3_c2x1_coop_persist_r8m_etmat_lag0_defer");
+  EXPECT_TRUE(s.defer_store);
+  EXPECT_EQ(spec_name(s), "sm90_f16f32_tn_128x256x64_s3_c2x1_coop_persist_r8m_etmat_lag0_defer");
+  EXPECT_EQ(nlohmann::json(s).get<KernelSpec>(), s);
+  s.epilogue = Epilogue::tma;  // needs the whole-tile staging
+  ASSERT_TRUE(validate(s));
+  EXPECT_NE(validate(s)->find("tma_tile"), std::string::npos);
+  s.epilogue = Epilogue::tma_tile;
+  s.mma_lag = 1;
+  s.stages = 3;
+  s.cluster_m = 1;
+  s.stream_k = true;
+  ASSERT_TRUE(validate(s));
+  EXPECT_NE(validate(s)->find("stream-K"), std::string::npos);
+  // 128 accumulators + 64 packed fit in 232 registers; three consumers' 96 + 48 do not fit in
+  // their 152.
+  KernelSpec wide = parse_name("sm90_f16f32_tn_192x192x64_s3_c2x1_wg3_persist_r8m_etmat");
+  wide.defer_store = true;
+  ASSERT_TRUE(validate(wide));
+  EXPECT_NE(validate(wide)->find("deferred tile"), std::string::npos) << *validate(wide);
 }
 
 }  // namespace

@@ -6,6 +6,8 @@
 #include <array>
 #include <cstdio>
 
+#include "policy_test_util.hpp"
+#include "tune/policy_file.hpp"
 #include "tune/store.hpp"
 #include "tune/table.hpp"
 #include "tune_test_util.hpp"
@@ -21,10 +23,11 @@ struct ProcessResult {
   std::string output;  // stdout and stderr
 };
 
-// Runs the autogemm binary with `args` (shell syntax) and AUTOGEMM_TABLE/AUTOGEMM_LOG unset.
-ProcessResult run(const std::string& args) {
-  const std::string cmd = std::string("env -u AUTOGEMM_TABLE -u AUTOGEMM_LOG ") + AUTOGEMM_BINARY +
-                          " " + args + " 2>&1";
+// Runs the autogemm binary with `args` (shell syntax), AUTOGEMM_TABLE, AUTOGEMM_POLICY and
+// AUTOGEMM_LOG unset, then `env` (NAME=value ...) set.
+ProcessResult run(const std::string& args, const std::string& env = "") {
+  const std::string cmd = "env -u AUTOGEMM_TABLE -u AUTOGEMM_POLICY -u AUTOGEMM_LOG " + env + " " +
+                          AUTOGEMM_BINARY + " " + args + " 2>&1";
   FILE* pipe = popen(cmd.c_str(), "r");
   if (!pipe) return {-1, "popen failed"};
   std::string out;
@@ -145,4 +148,70 @@ TEST(TuneCli, EmptyStoreExportIsBadInput) {
   expect_bad_input(
       "db export --store " + quoted(dir / "empty.sqlite") + " --out " + quoted(dir / "o.json"),
       "holds no measurements");
+}
+
+TEST(TuneCli, TrainPolicyThenDispatchWithIt) {
+  ScratchDir dir;
+  const auto store_path = dir / "s.sqlite";
+  const auto problems = synthetic_problems(80, 31);
+  {
+    auto store = ExperienceStore::open(store_path);
+    for (const Measurement& m : synthetic_measurements(problems, 12, 32)) store.record(m);
+  }
+  std::string exclude;
+  for (size_t i = 0; i < 5; ++i)
+    exclude += std::to_string(problems[i].shape.m) + "_" + std::to_string(problems[i].shape.n) +
+               "_" + std::to_string(problems[i].shape.k) + "\n";
+  write_file(dir / "exclude.txt", exclude);
+
+  const auto policy_path = dir / "p.json";
+  const ProcessResult trained =
+      run("db train-policy --store " + quoted(store_path) + " --out " + quoted(policy_path) +
+          " --epochs 60 --exclude-shapes " + quoted(dir / "exclude.txt"));
+  EXPECT_EQ(trained.code, 0) << trained.output;
+  EXPECT_TRUE(contains(trained.output, "trained on 75 shapes of NVIDIA H200")) << trained.output;
+  EXPECT_TRUE(contains(trained.output, "5 problems excluded")) << trained.output;
+  const Policy policy = load_policy(policy_path);
+  EXPECT_EQ(policy.info.gpu, "NVIDIA H200");
+  EXPECT_EQ(policy.info.epochs, 60);
+  EXPECT_EQ(policy.info.shapes, 75);
+
+  const std::string shape = "--mnk 1000_4096_1024 --layout tn";
+  const ProcessResult by_flag = run("dispatch " + shape + " --policy " + quoted(policy_path));
+  EXPECT_EQ(by_flag.code, 0) << by_flag.output;
+  EXPECT_TRUE(contains(by_flag.output, "choice:  policy")) << by_flag.output;
+  const ProcessResult by_env = run("dispatch " + shape, "AUTOGEMM_POLICY=" + quoted(policy_path));
+  EXPECT_TRUE(contains(by_env.output, "choice:  policy")) << by_env.output;
+  EXPECT_EQ(by_env.output, by_flag.output);
+  EXPECT_TRUE(contains(run("dispatch " + shape).output, "choice:  heuristic"));
+}
+
+TEST(TuneCli, TrainPolicyBadInputExitsTwo) {
+  ScratchDir dir;
+  const std::string out = " --out " + quoted(dir / "p.json");
+  { ExperienceStore::open(dir / "empty.sqlite"); }
+  {
+    auto store = ExperienceStore::open(dir / "one.sqlite");
+    store.record(sample_measurement(problem(4096, 4096, 4096), kSpecA, 200));
+  }
+  write_file(dir / "junk.json", "{\"format\": \"autogemm-policy\", \"version\": 7}");
+  expect_bad_input("db train-policy --store " + quoted(dir / "missing.sqlite") + out,
+                   "does not exist");
+  expect_bad_input("db train-policy --store " + quoted(dir / "empty.sqlite") + out,
+                   "holds no kernel-mode measurements");
+  expect_bad_input("db train-policy --store " + quoted(dir / "one.sqlite") + out,
+                   "no shape has two or more usable measured specs");
+  expect_bad_input("db train-policy --store " + quoted(dir / "one.sqlite") + out + " --epochs 0",
+                   "--epochs must be at least 1");
+  expect_bad_input("db train-policy --store " + quoted(dir / "one.sqlite") + out +
+                       " --exclude-shapes " + quoted(dir / "none.txt"),
+                   "none.txt");
+  expect_bad_input("db train-policy --store " + quoted(dir / "one.sqlite"), "--out is required");
+  expect_bad_input("dispatch --mnk 64_64_64 --policy " + quoted(dir / "junk.json"),
+                   "junk.json': format version 7 is not supported");
+  expect_bad_input("tune --mnk 64_64_64 --store " + quoted(dir / "t.sqlite") + " --policy " +
+                       quoted(dir / "junk.json"),
+                   "--policy: policy '");
+  EXPECT_FALSE(std::filesystem::exists(dir / "p.json"));
+  EXPECT_FALSE(std::filesystem::exists(dir / "t.sqlite"));
 }

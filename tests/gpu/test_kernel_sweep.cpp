@@ -42,6 +42,10 @@ const char* const kSpecTails[] = {
     "192x192x64_s4_c1x1_wg3_tiles_r4n",
     "128x256x64_s3_c2x1_coop_persist_r8n_etmat_lag0",
     "192x192x64_s3_c1x1_wg3_persist_r8m_etma_sk",
+    "128x256x64_s3_c2x1_coop_persist_r8m_etmat_lag0_defer",
+    "256x128x64_s3_c1x2_coop_persist_r8n_etmat_defer",
+    "128x128x64_s4_c1x1_wg1_persist_r4m_etmat_defer",
+    "128x192x64_s3_c2x1_coop_persist_r8m_etmat_lag0_defer",
 };
 
 // Swap-AB specs (layout tn only), taking every fourth tn case.

@@ -2,6 +2,7 @@
 //   autogemm db export --store tune.sqlite --out data/nvidia_h200.json [--gpu NAME]
 //   autogemm db merge --out merged.json shard0.json shard1.json ...
 //   autogemm db stats --store tune.sqlite
+//   autogemm db train-policy --store tune.sqlite --out policy.json (cmd_db_policy.cpp)
 #include <cstdlib>
 #include <filesystem>
 #include <iostream>
@@ -106,6 +107,7 @@ void register_db(CLI::App& app) {
   register_export(*db);
   register_merge(*db);
   register_stats(*db);
+  register_train_policy(*db);
 }
 
 }  // namespace autogemm::cli

@@ -2,6 +2,7 @@
 // GPU. For example:
 //   autogemm dispatch --mnk 4096_4096_4096 --layout tn --gpu "NVIDIA H200"
 //   autogemm dispatch --mnk 64_30_64 --table my_table.json
+//   autogemm dispatch --mnk 1000_3000_2000 --policy data/nvidia_h200.policy.json
 #include <cstdlib>
 #include <iostream>
 #include <memory>
@@ -12,26 +13,30 @@
 #include "input_errors.hpp"
 #include "tune/dispatch.hpp"
 #include "tune/measurement.hpp"
+#include "tune/policy_file.hpp"
 
 namespace autogemm::cli {
 
 void register_dispatch(CLI::App& app) {
   struct Options {
     std::string mnk, dtype = "fp16", acc = "fp32", layout = "nn";
-    std::string table, gpu, data_dir = "data";
+    std::string table, gpu, data_dir = "data", policy;
     int sms = tune::DeviceFacts{}.sm_count;
   };
   auto o = std::make_shared<Options>();
   auto* sub = app.add_subcommand(
       "dispatch",
-      "Print the dispatcher's choice for a problem: tuning table, heuristic, or cuBLASLt "
-      "fallback, with the reason");
+      "Print the dispatcher's choice for a problem: tuning table, learned policy, heuristic, or "
+      "cuBLASLt fallback, with the reason");
   sub->add_option("--mnk", o->mnk, "The shape, M_N_K")->required();
   sub->add_option("--dtype", o->dtype, "Data type: fp16 or bf16")->capture_default_str();
   sub->add_option("--acc", o->acc, "Accumulator: fp32 or fp16")->capture_default_str();
   sub->add_option("--layout", o->layout, "B layout: nn (A@B) or tn (A@W.T)")->capture_default_str();
   sub->add_option("--table", o->table, "Tuning table to use (else AUTOGEMM_TABLE, else --gpu)");
   sub->add_option("--gpu", o->gpu, "GPU name whose table <data-dir>/<gpu>.json to use");
+  sub->add_option("--policy", o->policy,
+                  "Learned policy for problems not in the table (else AUTOGEMM_POLICY, else "
+                  "<data-dir>/<gpu>.policy.json)");
   sub->add_option("--data-dir", o->data_dir, "Directory of shipped tables")->capture_default_str();
   sub->add_option("--sms", o->sms, "SM count the heuristic assumes")->capture_default_str();
   sub->callback([o] {
@@ -44,13 +49,19 @@ void register_dispatch(CLI::App& app) {
     const tune::DeviceFacts device{o->sms};
 
     const char* env_table = std::getenv("AUTOGEMM_TABLE");
-    const tune::Dispatcher d = as_bad_input([&] {
+    tune::Dispatcher d = as_bad_input([&] {
       if (!o->table.empty())
         return tune::Dispatcher(tune::load_table(o->table), o->table, "", device);
       if (!o->gpu.empty() || (env_table && *env_table))
         return tune::Dispatcher::from_environment(o->gpu, o->data_dir, device);
       return tune::Dispatcher(std::nullopt, "",
                               "no tuning table given (--table, AUTOGEMM_TABLE or --gpu)", device);
+    });
+    as_bad_input([&] {
+      if (!o->policy.empty())
+        d.set_policy(std::make_shared<const tune::Policy>(tune::load_policy(o->policy)), o->policy);
+      else if (!d.policy())
+        d.use_policy_from_environment(o->gpu, o->data_dir);
     });
     const tune::Choice c = as_bad_input([&] { return d.choose(p); });
     std::cout << "problem: " << tune::describe(p) << "\n"

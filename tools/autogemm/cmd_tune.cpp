@@ -2,6 +2,7 @@
 // measurement in the experience store (src/tune/tuner.hpp).
 //   autogemm tune --grid cudal2 --dtype fp16 --acc fp32 --layout tn --budget 32
 //       --store tune.sqlite [--resume] [--shard 0/4] [--out-table table.json]
+//       [--policy policy.json]
 #include <cstdlib>
 #include <iostream>
 #include <memory>
@@ -10,6 +11,7 @@
 #include "commands.hpp"
 #include "input_errors.hpp"
 #include "shape_options.hpp"
+#include "tune/policy_file.hpp"
 #include "tune/table_ops.hpp"
 #include "tune/tuner.hpp"
 
@@ -25,6 +27,7 @@ struct TuneCliOptions {
   std::string store, out_table, shard = "0/1";
   bool resume = false;
   int gpu_device_id = 0;
+  std::string policy;  // learned policy file (autogemm db train-policy)
 };
 
 // Every flag is checked before the GPU or the store is touched: bad input runs nothing.
@@ -46,6 +49,9 @@ tune::TuneOptions make_tune_options(const TuneCliOptions& o) {
   t.resume = o.resume;
   t.shard = as_bad_input([&] { return tune::parse_shard(o.shard); }, "--shard");
   t.shapes = resolve_shapes(o.shapes, 2026);
+  if (!o.policy.empty())
+    t.policy = std::make_shared<const tune::Policy>(
+        as_bad_input([&] { return tune::load_policy(o.policy); }, "--policy"));
   return t;
 }
 
@@ -74,6 +80,9 @@ void register_tune(CLI::App& app) {
   sub->add_option("--shard", o->shard, "i/n: tune only the shapes whose index % n == i")
       ->capture_default_str();
   sub->add_option("--gpu_device_id", o->gpu_device_id, "GPU to run on")->capture_default_str();
+  sub->add_option("--policy", o->policy,
+                  "Learned policy (autogemm db train-policy): its top choices follow the "
+                  "heuristic's pick");
   sub->add_option("--out-table,--out_table", o->out_table,
                   "At the end, export the store's tuning table for this GPU to this JSON file");
   sub->callback([o] {

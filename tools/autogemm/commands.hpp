@@ -15,5 +15,6 @@ void register_overhead(CLI::App& app);  // cmd_overhead.cpp: host cost of a gemm
 void register_db(CLI::App& app);        // cmd_db.cpp: export/merge tables, store stats
 void register_dispatch(CLI::App& app);  // cmd_dispatch.cpp: the dispatcher's choice for a problem
 void register_tune(CLI::App& app);      // cmd_tune.cpp: tune shapes, write the experience store
+void register_train_policy(CLI::App& db);  // cmd_db_policy.cpp: `db train-policy`
 
 }  // namespace autogemm::cli

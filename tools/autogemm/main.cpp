@@ -16,5 +16,6 @@ int main(int argc, char** argv) {
   autogemm::cli::register_db(app);
   autogemm::cli::register_dispatch(app);
   autogemm::cli::register_tune(app);
+  autogemm::cli::register_trace(app);
   return autogemm::cli::run_cli(app, argc, argv, std::cout, std::cerr);
 }

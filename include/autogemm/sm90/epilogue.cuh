@@ -110,9 +110,20 @@ __device__ __forceinline__ void store_tma_double(const float (&acc)[kN / 2],
   }
 }
 
-// Writes one 64×kN accumulator block into `dst` (kN/64 consecutive swizzled 64×64 blocks).
+// Converts a 64×kN accumulator block to 16-bit pairs: packed[2j] is row r's columns 8j + 2(t%4)
+// + {0,1}, packed[2j + 1] the same columns of row r + 8 (the accumulator layout above).
 template <ElemType kElem, int kN>
-__device__ __forceinline__ void stage_block(const float (&acc)[kN / 2], u8* dst) {
+__device__ __forceinline__ void pack_block(const float (&acc)[kN / 2], u32 (&packed)[kN / 4]) {
+#pragma unroll
+  for (int j = 0; j < kN / 8; ++j) {
+    packed[2 * j] = pack_out<kElem>(acc[4 * j], acc[4 * j + 1]);
+    packed[2 * j + 1] = pack_out<kElem>(acc[4 * j + 2], acc[4 * j + 3]);
+  }
+}
+
+// Writes one packed 64×kN block into `dst` (kN/64 consecutive swizzled 64×64 blocks).
+template <int kN>
+__device__ __forceinline__ void stage_block(const u32 (&packed)[kN / 4], u8* dst) {
   const int t = threadIdx.x % 128;
   const int r = (t / 32) * 16 + (t % 32) / 4;
   // Rows r and r + 8 share the swizzle phase r % 8: one base address serves both.
@@ -121,22 +132,23 @@ __device__ __forceinline__ void stage_block(const float (&acc)[kN / 2], u8* dst)
 #pragma unroll
   for (int j = 0; j < kN / 8; ++j) {
     const u32 addr = base + (j / 8) * kEpilogueBlockBytes + (((j % 8) ^ phase) * 16);
-    st_shared_u32(addr, pack_out<kElem>(acc[4 * j], acc[4 * j + 1]));
-    st_shared_u32(addr + 8 * 128, pack_out<kElem>(acc[4 * j + 2], acc[4 * j + 3]));
+    st_shared_u32(addr, packed[2 * j]);
+    st_shared_u32(addr + 8 * 128, packed[2 * j + 1]);
   }
 }
 
-// Stores a warpgroup's kMmaM×64 rows × kN columns through a whole-tile staging area.
-template <ElemType kElem, int kN, int kMmaM>
-__device__ __forceinline__ void store_tma_tile(const float (&acc)[kMmaM][kN / 2],
-                                               const TmaDescriptor* tma_c, u8* staging,
-                                               int barrier_id, int row0, int col0) {
+// Stores a warpgroup's kMmaM×64 rows × kN columns, already packed, through a whole-tile staging
+// area: one barrier, all blocks' TMA stores issued together.
+template <int kN, int kMmaM>
+__device__ __forceinline__ void store_tma_tile_packed(const u32 (&packed)[kMmaM][kN / 4],
+                                                      const TmaDescriptor* tma_c, u8* staging,
+                                                      int barrier_id, int row0, int col0) {
   const bool leader = threadIdx.x % 128 == 0;
   if (leader) tma_store_wait_read<0>();  // the previous tile's stores have read the staging
   named_barrier_sync<128>(barrier_id);
 #pragma unroll
   for (int mi = 0; mi < kMmaM; ++mi)
-    stage_block<kElem, kN>(acc[mi], staging + mi * (kN / 64) * kEpilogueBlockBytes);
+    stage_block<kN>(packed[mi], staging + mi * (kN / 64) * kEpilogueBlockBytes);
   fence_proxy_async_smem();
   named_barrier_sync<128>(barrier_id);
   if (leader) {
@@ -148,6 +160,17 @@ __device__ __forceinline__ void store_tma_tile(const float (&acc)[kMmaM][kN / 2]
                      col0 + block * 64, row0 + mi * 64);
     tma_store_commit();
   }
+}
+
+// The same from fp32 accumulators.
+template <ElemType kElem, int kN, int kMmaM>
+__device__ __forceinline__ void store_tma_tile(const float (&acc)[kMmaM][kN / 2],
+                                               const TmaDescriptor* tma_c, u8* staging,
+                                               int barrier_id, int row0, int col0) {
+  u32 packed[kMmaM][kN / 4];
+#pragma unroll
+  for (int mi = 0; mi < kMmaM; ++mi) pack_block<kElem, kN>(acc[mi], packed[mi]);
+  store_tma_tile_packed<kN, kMmaM>(packed, tma_c, staging, barrier_id, row0, col0);
 }
 
 }  // namespace autogemm::sm90

@@ -13,6 +13,7 @@
 #include "autogemm/sm90/fixup.cuh"
 #include "autogemm/sm90/ptx.cuh"
 #include "autogemm/sm90/scheduler.cuh"
+#include "autogemm/sm90/trace.cuh"
 #include "autogemm/sm90/types.cuh"
 #include "autogemm/sm90/wgmma_ops.cuh"
 
@@ -21,7 +22,7 @@ namespace autogemm::sm90 {
 template <ElemType kElem_, bool kBMnMajor_, int kBM_, int kBN_, int kBK_, int kStages_,
           int kConsumers_, int kClusterM_, int kClusterN_, bool kPersistent_, bool kRasterN_,
           int kSwizzle_, int kEpilogue_, bool kStreamK_, bool kPingPong_ = false, int kMmaLag_ = 1,
-          bool kSwapAB_ = false>
+          bool kSwapAB_ = false, bool kDeferStore_ = false>
 struct GemmConfig {
   static constexpr ElemType kElem = kElem_;
   static constexpr bool kBMnMajor = kBMnMajor_;  // B row-major K×N ("nn"): N-major tiles
@@ -43,6 +44,10 @@ struct GemmConfig {
   static constexpr int kMmaLag = kMmaLag_;
   // Swap-AB: the host passed B as A and A as B, so the kernel computes Cᵀ; it stores transposed.
   static constexpr bool kSwapAB = kSwapAB_;
+  // Deferred store (whole-tile TMA epilogue only): a tile's C is packed to 16 bits in registers
+  // and staged only once the next tile's first MMAs are in flight, so the tensor cores are not
+  // idle while C goes to shared memory. Costs kBN/4 registers per m64 block.
+  static constexpr bool kDeferStore = kDeferStore_;
 
   static constexpr int kThreads = 128 * (kConsumers + 1);
   // Registers after setmaxnreg: the producer warpgroup gives up what the consumers take. With
@@ -75,6 +80,8 @@ struct GemmConfig {
   static_assert(!kPingPong || (kConsumers == 2 && !kStreamK), "ping-pong: 2 consumers, no SK");
   static_assert(kConsumers >= 1 && kConsumers <= 3, "one to three consumer warpgroups");
   static_assert(!kSwapAB || kEpilogue == 0, "swap-AB stores C transposed from registers");
+  static_assert(!kDeferStore || (kEpilogue == 2 && !kStreamK && !kPingPong),
+                "deferred store: whole-tile TMA epilogue, no stream-K, no ping-pong");
 };
 
 // Producer and consumers walk the same sequence of k-blocks, so one counter gives both the
@@ -105,10 +112,12 @@ __device__ __forceinline__ void produce(const TmaDescriptor* tma_a, const TmaDes
   for (int i = 0; i < Cfg::kClusterM; ++i) b_mask |= u16(1u << (i + Cfg::kClusterM * rn));
   RingPosition pos;
   WorkItem w;
-  while (sched.next(w, rank)) {
+  TraceRecord<Cfg::kConsumers + 1> rec(args, Cfg::kConsumers, true);
+  for (int item = 0; sched.next(w, rank); ++item) {
     const int tm = w.tm, tn = w.tn;
+    rec.stamp(item, kStart);
     for (int kb = w.kb_begin; kb < w.kb_end; ++kb, pos.template advance<Cfg::kStages>()) {
-      mbar_wait(&empty[pos.stage], pos.phase ^ 1);  // a fresh barrier counts as released
+      traced_wait(&empty[pos.stage], pos.phase ^ 1, rec);  // a fresh barrier counts as released
       u64* bar = &full[pos.stage];
       mbar_arrive_expect_tx(bar, Cfg::kStageBytes);
       u8* a = smem_a + pos.stage * Cfg::kABytes;
@@ -149,6 +158,8 @@ __device__ __forceinline__ void produce(const TmaDescriptor* tma_a, const TmaDes
         }
       }
     }
+    rec.stamp(item, kEnd);
+    rec.put_waited(item);
   }
 }
 
@@ -176,6 +187,9 @@ __device__ __forceinline__ void consume(const TmaDescriptor* tma_c, const GemmAr
   const int consumer = int(threadIdx.x) / 128 - 1;
   const int barrier_id = 1 + consumer;  // named barrier of this warpgroup (0 is __syncthreads)
   float acc[Cfg::kMmaM][Cfg::kBN / 2];
+  // Deferred store: the previous tile's C, packed, and where it goes (pending_row0 < 0: none).
+  u32 packed[Cfg::kDeferStore ? Cfg::kMmaM : 1][Cfg::kDeferStore ? Cfg::kBN / 4 : 1];
+  int pending_row0 = -1, pending_col0 = 0;
   u8* my_staging = staging + consumer * (Cfg::kEpilogueBytes / Cfg::kConsumers);
   int blocks_stored = 0;
   RingPosition pos;
@@ -185,6 +199,7 @@ __device__ __forceinline__ void consume(const TmaDescriptor* tma_c, const GemmAr
   // the ring never waits on a stage two phases ahead of its barrier, and one's epilogue runs
   // under the other's MMAs.
   constexpr int kOrder = 5;  // after the consumers' own barriers 1..3
+  TraceRecord<Cfg::kConsumers + 1> rec(args, consumer, threadIdx.x % 128 == 0);
   int item = 0;
   while (sched.next(w, rank)) {
     const int index = item++;
@@ -193,11 +208,21 @@ __device__ __forceinline__ void consume(const TmaDescriptor* tma_c, const GemmAr
       for (int kb = w.kb_begin; kb < w.kb_end; ++kb) pos.template advance<Cfg::kStages>();
       continue;
     }
+    rec.stamp(index, kStart);
     if (Cfg::kPingPong && index > 0) named_barrier_sync<256>(kOrder + consumer);
     const int tm = w.tm, tn = w.tn;
     int prev_stage = -1;
     for (int kb = w.kb_begin; kb < w.kb_end; ++kb, pos.template advance<Cfg::kStages>()) {
-      mbar_wait(&full[pos.stage], pos.phase);
+      if constexpr (kTrace) {
+        if (kb == w.kb_begin) {
+          mbar_wait(&full[pos.stage], pos.phase);
+          rec.stamp(index, kReady);
+        } else {
+          traced_wait(&full[pos.stage], pos.phase, rec);
+        }
+      } else {
+        mbar_wait(&full[pos.stage], pos.phase);
+      }
       const u8* a = smem_a + pos.stage * Cfg::kABytes +
                     (Cfg::kPingPong ? 0 : consumer * Cfg::kWgRows * Cfg::kRowBytes);
       const u8* b = smem_b + pos.stage * Cfg::kBBytes;
@@ -218,6 +243,14 @@ __device__ __forceinline__ void consume(const TmaDescriptor* tma_c, const GemmAr
         }
       }
       wgmma_commit();
+      if constexpr (Cfg::kDeferStore) {
+        // This tile's first MMAs are running: stage and store the previous tile's C under them.
+        if (kb == w.kb_begin && pending_row0 >= 0) {
+          store_tma_tile_packed<Cfg::kBN, Cfg::kMmaM>(packed, tma_c, my_staging, barrier_id,
+                                                      pending_row0, pending_col0);
+          pending_row0 = -1;
+        }
+      }
       if constexpr (Cfg::kMmaLag == 0) {
         wgmma_wait<0>();
         release_stage<Cfg>(empty, pos.stage);
@@ -235,10 +268,13 @@ __device__ __forceinline__ void consume(const TmaDescriptor* tma_c, const GemmAr
     }
     wgmma_wait<0>();
     if (prev_stage >= 0) release_stage<Cfg>(empty, prev_stage);
+    rec.stamp(index, kMmaDone);
+    rec.put_waited(index);
 
     if constexpr (Cfg::kStreamK) {
       if (w.kb_end != sched.kblocks) {  // the head of a tile another CTA finishes
         Fixup<Cfg>::store_partial(acc, args, int(blockIdx.x), consumer, barrier_id);
+        rec.stamp(index, kEnd);
         continue;
       }
       if (w.kb_begin > 0) {  // the tail: add the heads, nearest CTA first (a fixed order)
@@ -249,7 +285,12 @@ __device__ __forceinline__ void consume(const TmaDescriptor* tma_c, const GemmAr
     }
 
     const int row0 = tm * Cfg::kBM + (Cfg::kPingPong ? 0 : consumer * Cfg::kWgRows);
-    if constexpr (Cfg::kEpilogue == 2) {
+    if constexpr (Cfg::kDeferStore) {
+#pragma unroll
+      for (int mi = 0; mi < Cfg::kMmaM; ++mi) pack_block<Cfg::kElem, Cfg::kBN>(acc[mi], packed[mi]);
+      pending_row0 = row0;
+      pending_col0 = tn * Cfg::kBN;
+    } else if constexpr (Cfg::kEpilogue == 2) {
       store_tma_tile<Cfg::kElem, Cfg::kBN, Cfg::kMmaM>(acc, tma_c, my_staging, barrier_id, row0,
                                                        tn * Cfg::kBN);
     } else {
@@ -265,7 +306,14 @@ __device__ __forceinline__ void consume(const TmaDescriptor* tma_c, const GemmAr
           store_direct<Cfg::kElem, Cfg::kBN>(acc[mi], args, row0 + mi * 64, tn * Cfg::kBN);
       }
     }
+    rec.stamp(index, kEnd);
   }
+  if constexpr (Cfg::kDeferStore) {  // the last tile's C
+    if (pending_row0 >= 0)
+      store_tma_tile_packed<Cfg::kBN, Cfg::kMmaM>(packed, tma_c, my_staging, barrier_id,
+                                                  pending_row0, pending_col0);
+  }
+  if (consumer == 0 && threadIdx.x % 128 == 0) trace_header(args, Cfg::kConsumers + 1, 2);
   // Shared memory must outlive the stores still reading it.
   if constexpr (Cfg::kTmaEpilogue)
     if (threadIdx.x % 128 == 0) tma_store_wait<0>();
@@ -294,6 +342,7 @@ __device__ __forceinline__ void gemm_kernel(const TmaDescriptor* tma_a, const Tm
       mbar_init(&empty[s], (Cfg::kPingPong ? 1 : Cfg::kConsumers) * Cfg::kClusterSize);
     }
     fence_barrier_init();
+    trace_header(args, Cfg::kConsumers + 1, 0);
   }
   if constexpr (Cfg::kClusterSize > 1)
     cluster_sync();

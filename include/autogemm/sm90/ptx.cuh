@@ -56,6 +56,16 @@ __device__ __forceinline__ void mbar_arrive_cluster(u64* bar, u32 cta_rank) {
 
 // Blocks until the barrier's phase with the given parity has completed.
 __device__ __forceinline__ void mbar_wait(u64* bar, u32 parity) {
+#ifdef AUTOGEMM_MBAR_SUSPEND_NS
+  // Experiment: let the hardware park the thread up to this long per try instead of its default.
+  asm volatile(
+      "{\n .reg .pred done;\n"
+      "WAIT_%=:\n"
+      " mbarrier.try_wait.parity.shared::cta.b64 done, [%0], %1, %2;\n"
+      " @!done bra WAIT_%=;\n}" ::"r"(smem_addr(bar)),
+      "r"(parity), "n"(AUTOGEMM_MBAR_SUSPEND_NS)
+      : "memory");
+#else
   asm volatile(
       "{\n .reg .pred done;\n"
       "WAIT_%=:\n"
@@ -63,6 +73,7 @@ __device__ __forceinline__ void mbar_wait(u64* bar, u32 parity) {
       " @!done bra WAIT_%=;\n}" ::"r"(smem_addr(bar)),
       "r"(parity)
       : "memory");
+#endif
 }
 
 // ---- TMA (bulk tensor copies) ----------------------------------------------------------------

@@ -14,6 +14,9 @@ struct GemmArgs {
   // zero between launches.
   float* workspace;
   int* flags;
+  // Tracing builds only (AUTOGEMM_TRACE, trace.cuh): per-item cycle stamps; null otherwise.
+  unsigned long long* trace;
+  int trace_items;  // items recorded per role and CTA
 };
 
 }  // namespace autogemm::sm90

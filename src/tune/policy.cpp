@@ -1,0 +1,185 @@
+#include "tune/policy.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <numeric>
+#include <queue>
+
+#include "spec/enumerate.hpp"
+#include "spec/validity.hpp"
+
+namespace autogemm::tune {
+namespace {
+
+// Combinations top_choices() looks at before it falls back to the sweep: enough for thousands
+// of invalid combinations ahead of the k-th valid one, small enough to stay a few milliseconds.
+constexpr size_t kMaxCombinations = 20000;
+
+bool fits(const KernelSpec& s, const Problem& p) {
+  return !validate(s) && !validate_problem(s, p);
+}
+
+// A uniform double in [0, 1) from the top 53 bits: the same on every standard library, unlike
+// std::uniform_real_distribution.
+double uniform01(std::mt19937_64& rng) {
+  return double(rng() >> 11) * 0x1.0p-53;
+}
+
+// One candidate of the best-first enumeration: rank r[f] is the position of field f's value
+// in that field's values sorted by decreasing probability.
+struct Combination {
+  double log_prob;
+  FieldChoice rank;
+};
+
+// Most probable first; equal probabilities in rank order, so the result is deterministic.
+struct LessProbable {
+  bool operator()(const Combination& a, const Combination& b) const {
+    if (a.log_prob != b.log_prob) return a.log_prob < b.log_prob;
+    return a.rank > b.rank;
+  }
+};
+
+// Whether some spec with value v in field f can run p, judged by changing at most one other
+// field of the default spec: enough while validate_problem reads at most two fields (today it
+// reads swap-AB alone). Erring towards keeping a value only costs enumeration time.
+bool can_run_with(size_t f, int v, const Problem& p) {
+  FieldChoice probe{};
+  probe[f] = v;
+  if (!validate_problem(decode(probe, p), p)) return true;
+  for (size_t g = 0; g < kNumPolicyFields; ++g) {
+    if (g == f) continue;
+    for (int w = 1; w < int(policy_fields()[g].values.size()); ++w) {
+      FieldChoice pair = probe;
+      pair[g] = w;
+      if (!validate_problem(decode(pair, p), p)) return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+Policy::Policy() {
+  for (size_t f = 0; f < kNumPolicyFields; ++f)
+    params_[f].assign(policy_fields()[f].values.size() * kParamsPerValue, 0.0);
+}
+
+std::array<std::vector<double>, kNumPolicyFields> Policy::field_log_probs(const Features& x) const {
+  std::array<std::vector<double>, kNumPolicyFields> out;
+  for (size_t f = 0; f < kNumPolicyFields; ++f) {
+    const std::vector<double>& w = params_[f];
+    const size_t values = w.size() / kParamsPerValue;
+    std::vector<double>& logits = out[f];
+    logits.resize(values);
+    for (size_t v = 0; v < values; ++v) {
+      const double* wv = &w[v * kParamsPerValue];
+      logits[v] = std::inner_product(x.begin(), x.end(), wv, wv[kNumFeatures]);
+    }
+    // log-softmax, shifted by the maximum so exp() cannot overflow.
+    const double top = *std::max_element(logits.begin(), logits.end());
+    double sum = 0;
+    for (double l : logits) sum += std::exp(l - top);
+    const double log_z = top + std::log(sum);
+    for (double& l : logits) l -= log_z;
+  }
+  return out;
+}
+
+double Policy::log_prob(const Problem& p, const KernelSpec& spec, const DeviceFacts& device) const {
+  const auto choice = encode(spec);
+  if (!choice || spec.dtype != p.dtype || spec.acc != p.acc || spec.layout != p.layout)
+    return -std::numeric_limits<double>::infinity();
+  const auto lp = field_log_probs(features(p, device));
+  double sum = 0;
+  for (size_t f = 0; f < kNumPolicyFields; ++f) sum += lp[f][size_t((*choice)[f])];
+  return sum;
+}
+
+std::optional<KernelSpec> Policy::sample(const Problem& p, std::mt19937_64& rng,
+                                         const DeviceFacts& device, int max_tries) const {
+  const auto lp = field_log_probs(features(p, device));
+  for (int t = 0; t < max_tries; ++t) {
+    FieldChoice choice{};
+    for (size_t f = 0; f < kNumPolicyFields; ++f) {
+      const double u = uniform01(rng);
+      double cumulative = 0;
+      int pick = int(lp[f].size()) - 1;  // where rounding leaves the sum just below u
+      for (size_t v = 0; v < lp[f].size(); ++v) {
+        cumulative += std::exp(lp[f][v]);
+        if (u < cumulative) {
+          pick = int(v);
+          break;
+        }
+      }
+      choice[f] = pick;
+    }
+    const KernelSpec s = decode(choice, p);
+    if (fits(s, p)) return s;
+  }
+  return std::nullopt;
+}
+
+std::vector<KernelSpec> Policy::top_choices(const Problem& p, size_t k,
+                                            const DeviceFacts& device) const {
+  std::vector<KernelSpec> out;
+  if (k == 0) return out;
+  const auto lp = field_log_probs(features(p, device));
+  // order[f][r]: the value index of rank r in field f. Values that cannot run the problem
+  // whatever the other fields are (e.g. no swap-AB where N is not a multiple of 8) are left out,
+  // so that a problem only swap-AB serves does not wade through every combination without it.
+  std::array<std::vector<int>, kNumPolicyFields> order;
+  for (size_t f = 0; f < kNumPolicyFields; ++f) {
+    for (int v = 0; v < int(lp[f].size()); ++v)
+      if (can_run_with(f, v, p)) order[f].push_back(v);
+    if (order[f].empty()) return out;  // nothing of these types runs the problem
+    std::stable_sort(order[f].begin(), order[f].end(),
+                     [&](int a, int b) { return lp[f][size_t(a)] > lp[f][size_t(b)]; });
+  }
+  auto make = [&](const FieldChoice& rank) {
+    Combination c{0.0, rank};
+    for (size_t f = 0; f < kNumPolicyFields; ++f)
+      c.log_prob += lp[f][size_t(order[f][size_t(rank[f])])];
+    return c;
+  };
+  std::priority_queue<Combination, std::vector<Combination>, LessProbable> queue;
+  queue.push(make(FieldChoice{}));
+  for (size_t popped = 0; !queue.empty() && out.size() < k && popped < kMaxCombinations; ++popped) {
+    const Combination c = queue.top();
+    queue.pop();
+    FieldChoice choice{};
+    for (size_t f = 0; f < kNumPolicyFields; ++f) choice[f] = order[f][size_t(c.rank[f])];
+    if (const KernelSpec s = decode(choice, p); fits(s, p)) out.push_back(s);
+    // Successors raise the rank of a field at or after the last raised one: every
+    // combination then has exactly one parent and is queued once.
+    size_t last = 0;
+    for (size_t f = 0; f < kNumPolicyFields; ++f)
+      if (c.rank[f] > 0) last = f;
+    for (size_t f = last; f < kNumPolicyFields; ++f) {
+      if (size_t(c.rank[f]) + 1 >= order[f].size()) continue;
+      FieldChoice next = c.rank;
+      ++next[f];
+      queue.push(make(next));
+    }
+  }
+  if (out.size() >= k) return out;
+
+  // Rare: the valid specs lie deep in the enumeration (e.g. a problem only swap-AB can run,
+  // under a policy that finds swap-AB unlikely). Rank the sweep instead.
+  std::vector<std::pair<double, KernelSpec>> scored;
+  for (const KernelSpec& s : default_sweep(p.dtype, p.acc, p.layout)) {
+    const double l = log_prob(p, s, device);
+    if (std::isfinite(l) && fits(s, p) && std::find(out.begin(), out.end(), s) == out.end())
+      scored.emplace_back(l, s);
+  }
+  std::stable_sort(scored.begin(), scored.end(),
+                   [](const auto& a, const auto& b) { return a.first > b.first; });
+  for (const auto& [l, s] : scored) {
+    if (out.size() >= k) break;
+    out.push_back(s);
+  }
+  return out;
+}
+
+}  // namespace autogemm::tune

@@ -1,0 +1,93 @@
+// The learned policy (issue 5, proposer 3a): a probability distribution over kernel specs for
+// a problem on a GPU, learned from the experience store, used where no measurement exists yet.
+//
+// Model. x = features(problem, device) (features.hpp). The spec is split into the twelve fields
+// of policy_fields.hpp, chosen independently given x, each by a softmax whose logits are linear
+// in x:
+//     π(spec | x) = Π_f softmax(W_f x + b_f)[value of field f in spec].
+// Fields are independent, so some combinations are invalid (e.g. swap-AB with a TMA epilogue);
+// sample() redraws those and top_choices() skips them, both through validate() and
+// validate_problem(), the rules everything else uses.
+//
+// top_choices() is exact: best-first enumeration of field-value combinations in decreasing
+// probability (each field's values sorted by probability; a combination's successors raise
+// one field's rank, each combination reached from one parent), keeping the valid ones. It
+// stops after a bounded number of combinations and then ranks the default sweep's fitting
+// specs by probability for whatever is still missing.
+//
+// Training: policy_train.hpp. Files: policy_file.hpp.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "autogemm/types.hpp"
+#include "spec/kernel_spec.hpp"
+#include "tune/features.hpp"
+#include "tune/heuristic.hpp"
+#include "tune/policy_fields.hpp"
+
+namespace autogemm::tune {
+
+// Where a policy came from; saved with it, shown by the tools.
+struct PolicyInfo {
+  std::string gpu;      // GPU whose measurements trained it
+  std::string created;  // ISO 8601 UTC
+  std::string commit;   // autogemm commit that trained it
+  DeviceFacts device;   // the device facts its training features used
+  int64_t shapes = 0;   // problems and measured specs it was trained on
+  int64_t samples = 0;
+  int epochs = 0;
+  // Mean over shapes of the expected log speedup over the reference, the policy restricted to
+  // each shape's measured specs: before and after training (policy_train.hpp).
+  double objective_before = 0, objective_after = 0;
+  friend bool operator==(const PolicyInfo&, const PolicyInfo&) = default;
+};
+
+class Policy {
+ public:
+  // Parameters per field value: one weight per feature, then the bias.
+  static constexpr size_t kParamsPerValue = kNumFeatures + 1;
+
+  // Untrained: all parameters zero, every field uniform; ties go to each field's first value,
+  // so the untrained top choice is KernelSpec's default.
+  Policy();
+
+  // log π(spec | p): -infinity when the spec's dtype, acc or layout differ from p's or one of
+  // its fields has a value outside the policy's lists.
+  double log_prob(const Problem& p, const KernelSpec& spec, const DeviceFacts& device = {}) const;
+
+  // A spec drawn from π, redrawn until it is valid and fits p; nullopt after `max_tries`
+  // draws without one. Deterministic for a given rng state.
+  std::optional<KernelSpec> sample(const Problem& p, std::mt19937_64& rng,
+                                   const DeviceFacts& device = {}, int max_tries = 1000) const;
+
+  // The k most probable specs that are valid and fit p, most probable first, no duplicates;
+  // fewer only when no more can be found (see above). Deterministic.
+  std::vector<KernelSpec> top_choices(const Problem& p, size_t k,
+                                      const DeviceFacts& device = {}) const;
+
+  // Per field, the log-probabilities of its values for features x.
+  std::array<std::vector<double>, kNumPolicyFields> field_log_probs(const Features& x) const;
+
+  // Field f's parameters: value v's weights at [v * kParamsPerValue, + kNumFeatures), its bias
+  // at v * kParamsPerValue + kNumFeatures.
+  std::vector<double>& params(size_t field) { return params_[field]; }
+  const std::vector<double>& params(size_t field) const { return params_[field]; }
+  double& bias(size_t field, size_t value) {
+    return params_[field][value * kParamsPerValue + kNumFeatures];
+  }
+
+  PolicyInfo info;
+
+  friend bool operator==(const Policy&, const Policy&) = default;
+
+ private:
+  std::array<std::vector<double>, kNumPolicyFields> params_;
+};
+
+}  // namespace autogemm::tune

@@ -1,0 +1,21 @@
+// Reading and atomically replacing the tuner's text files (tuning tables, policies).
+//
+// `what` names the kind of file in error messages, e.g. "tuning table" gives
+// "tuning table 'data/x.json': cannot open the file".
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <string_view>
+
+namespace autogemm::tune {
+
+// The whole file; a missing or unreadable file is an Error naming it.
+std::string read_text_file(const std::filesystem::path& path, std::string_view what);
+
+// Writes `text` to a temporary file beside `path` and renames it over `path`, so a reader never
+// sees half a file. Throws Error on an I/O failure, leaving no temporary file behind.
+void write_text_file_atomically(const std::filesystem::path& path, std::string_view text,
+                                std::string_view what);
+
+}  // namespace autogemm::tune

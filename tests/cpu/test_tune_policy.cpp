@@ -1,0 +1,338 @@
+// The learned policy: features, the spec <-> field coding, log-probabilities, sampling, top
+// choices, training on synthetic data with a planted rule, and the policy file.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <iostream>
+#include <set>
+
+#include "policy_test_util.hpp"
+#include "spec/enumerate.hpp"
+#include "spec/name.hpp"
+#include "spec/validity.hpp"
+#include "tune/features.hpp"
+#include "tune/policy.hpp"
+#include "tune/policy_file.hpp"
+#include "tune/policy_train.hpp"
+#include "tune/proposer.hpp"
+#include "tune_test_util.hpp"
+
+using namespace autogemm;
+using namespace autogemm::tune;
+using namespace autogemm::tune::testing;
+
+namespace {
+
+std::vector<Problem> varied_problems() {
+  return {problem(4096, 4096, 4096),
+          problem(1, 5120, 13824),
+          problem(16, 8192, 8192),
+          problem(1000, 1000, 1000, Layout::nn, DType::bf16),
+          problem(256, 512, 384, Layout::nn),
+          problem(128, 128, 8192),
+          problem(37, 30, 64)};  // N not a multiple of 8: only swap-AB specs fit
+}
+
+// A policy trained on the synthetic world (planted rule), shared by the tests that need one.
+struct Trained {
+  std::vector<Problem> train, held_out;
+  TrainingData data;
+  Policy policy;
+  TrainReport report;
+};
+
+const Trained& trained() {
+  static const Trained t = [] {
+    Trained t;
+    t.train = synthetic_problems(400, 11);
+    t.held_out = synthetic_problems(200, 12, t.train);
+    t.data = make_training_data(synthetic_measurements(t.train, 24, 13), {});
+    TrainOptions o;
+    o.device.sm_count = kSyntheticSms;
+    t.report = train_policy(t.policy, t.data.shapes, o);
+    return t;
+  }();
+  return t;
+}
+
+struct RuleShares {
+  double bn = 0, swap = 0, stream_k = 0, all = 0;
+};
+
+// How often the policy's top choice obeys each part of the planted rule on `problems`.
+RuleShares rule_shares(const Policy& policy, const std::vector<Problem>& problems) {
+  RuleShares r;
+  for (const Problem& p : problems) {
+    const auto top = policy.top_choices(p, 1);
+    if (top.empty()) continue;
+    const KernelSpec& s = top.front();
+    const bool bn = PlantedRule::bn_ok(p.shape, s), swap = PlantedRule::swap_ok(p.shape, s),
+               sk = PlantedRule::stream_k_ok(p.shape, s);
+    r.bn += bn;
+    r.swap += swap;
+    r.stream_k += sk;
+    r.all += bn && swap && sk;
+  }
+  const double n = double(problems.size());
+  return {r.bn / n, r.swap / n, r.stream_k / n, r.all / n};
+}
+
+bool fits(const KernelSpec& s, const Problem& p) {
+  return !validate(s) && !validate_problem(s, p);
+}
+
+}  // namespace
+
+TEST(TunePolicy, FeaturesAreFiniteAndScaled) {
+  EXPECT_EQ(feature_names().size(), kNumFeatures);
+  for (const Problem& p : varied_problems())
+    for (const Features& x : {features(p, {}), features(p, DeviceFacts{64, 100000, 1 << 20})}) {
+      for (size_t i = 0; i < kNumFeatures; ++i) {
+        EXPECT_TRUE(std::isfinite(x[i])) << feature_names()[i];
+        EXPECT_LE(std::abs(x[i]), 2.0) << feature_names()[i] << " of " << describe(p);
+      }
+    }
+  // The device matters: fewer SMs, more waves.
+  const Problem p = problem(1024, 1024, 1024);
+  EXPECT_GT(features(p, DeviceFacts{66})[4], features(p, DeviceFacts{132})[4]);
+}
+
+TEST(TunePolicy, FieldCodingRoundTrips) {
+  size_t checked = 0;
+  for (Layout layout : {Layout::tn, Layout::nn})
+    for (const KernelSpec& s : default_sweep(DType::f16, AccType::f32, layout)) {
+      const auto choice = encode(s);
+      if (!choice) continue;  // a field the policy does not model yet
+      EXPECT_EQ(decode(*choice, problem(64, 64, 64, layout)), s) << spec_name(s);
+      ++checked;
+    }
+  EXPECT_GT(checked, 50u);
+  KernelSpec wide_k;
+  wide_k.bk = 128;  // not a policy field: no encoding, rather than a wrong one
+  EXPECT_FALSE(encode(wide_k));
+  KernelSpec odd;
+  odd.swap_ab = true;
+  odd.bn = 24;  // valid, but outside the policy's bn values
+  EXPECT_FALSE(validate(odd));
+  EXPECT_FALSE(encode(odd));
+  EXPECT_EQ(Policy().log_prob(problem(8, 64, 64), odd), -INFINITY);
+}
+
+TEST(TunePolicy, UntrainedIsUniformAndPicksTheDefaultSpec) {
+  const Policy policy;
+  const Problem p = problem(4096, 4096, 4096);
+  double expected = 0;
+  for (const PolicyField& f : policy_fields()) expected -= std::log(double(f.values.size()));
+  EXPECT_NEAR(policy.log_prob(p, parse_name(kSpecA)), expected, 1e-12);
+  KernelSpec def;
+  def.layout = Layout::tn;
+  EXPECT_EQ(policy.top_choices(p, 1), std::vector<KernelSpec>{def});
+  // Another problem's types: probability zero.
+  EXPECT_EQ(policy.log_prob(problem(4096, 4096, 4096, Layout::nn), parse_name(kSpecA)), -INFINITY);
+}
+
+TEST(TunePolicy, SamplesAreValidAndFit) {
+  std::mt19937_64 rng(7);
+  for (const Policy* policy : {&trained().policy, static_cast<const Policy*>(nullptr)}) {
+    const Policy untrained;
+    const Policy& pol = policy ? *policy : untrained;
+    for (const Problem& p : varied_problems()) {
+      int drawn = 0;
+      for (int i = 0; i < 300; ++i) {
+        const auto s = pol.sample(p, rng);
+        if (!s) continue;
+        ++drawn;
+        EXPECT_TRUE(fits(*s, p)) << spec_name(*s) << " on " << describe(p);
+        EXPECT_TRUE(std::isfinite(pol.log_prob(p, *s)));
+      }
+      EXPECT_GT(drawn, 250) << describe(p);
+    }
+  }
+  // Deterministic for a seed.
+  std::mt19937_64 a(99), b(99);
+  const Problem p = problem(512, 2048, 1024);
+  for (int i = 0; i < 20; ++i)
+    EXPECT_EQ(trained().policy.sample(p, a), trained().policy.sample(p, b));
+}
+
+TEST(TunePolicy, TopChoicesAreValidDistinctOrderedAndDeterministic) {
+  for (const Policy* pol : {&trained().policy}) {
+    for (const Problem& p : varied_problems()) {
+      const auto top = pol->top_choices(p, 12);
+      ASSERT_EQ(top.size(), 12u) << describe(p);
+      std::set<std::string> names;
+      for (size_t i = 0; i < top.size(); ++i) {
+        EXPECT_TRUE(fits(top[i], p)) << spec_name(top[i]);
+        names.insert(spec_name(top[i]));
+        if (i > 0) {
+          EXPECT_GE(pol->log_prob(p, top[i - 1]), pol->log_prob(p, top[i]));
+        }
+      }
+      EXPECT_EQ(names.size(), top.size());
+      EXPECT_EQ(pol->top_choices(p, 12), top);
+      EXPECT_EQ(pol->top_choices(p, 3), std::vector<KernelSpec>(top.begin(), top.begin() + 3));
+      // No valid spec one field away is more probable than the top choice.
+      const double best = pol->log_prob(p, top.front());
+      for (const KernelSpec& s : local_moves(top.front(), p))
+        EXPECT_LE(pol->log_prob(p, s), best) << spec_name(s) << " beats " << spec_name(top[0]);
+    }
+  }
+}
+
+TEST(TunePolicy, TopChoiceBeatsEveryEnumeratedSpec) {
+  // Exactness against brute force over the enumerated space (a subset of the policy's).
+  const Policy& pol = trained().policy;
+  const Problem p = problem(2048, 1024, 4096);
+  const auto top = pol.top_choices(p, 5);
+  ASSERT_EQ(top.size(), 5u);
+  const double fifth = pol.log_prob(p, top.back());
+  const auto all = enumerate_specs(p.dtype, p.acc, p.layout, [&](const KernelSpec& s) {
+    return std::find(top.begin(), top.end(), s) == top.end();
+  });
+  ASSERT_GT(all.size(), 1000u);
+  for (const KernelSpec& s : all) ASSERT_LE(pol.log_prob(p, s), fifth) << spec_name(s);
+}
+
+TEST(TunePolicy, TrainingDataFromMeasurements) {
+  const Problem a = problem(4096, 4096, 4096), b = problem(64, 64, 64), c = problem(512, 512, 512);
+  std::vector<Measurement> rows = {
+      sample_measurement(a, kSpecA, 100),  // reference 105: reward log(1.05)
+      sample_measurement(a, kSpecB, 200),
+      sample_measurement(a, kSpecB, 220),  // measured twice: rewards averaged
+      sample_measurement(b, kSpecA, 10),
+      sample_measurement(c, kSpecA, 10),
+      sample_measurement(c, "sm90_no_such_spec", 5),
+      sample_measurement(a, kSpecA, 1, "NVIDIA H100"),
+  };
+  Measurement failed = sample_measurement(b, kSpecB, 0);
+  failed.status = Status::wrong_result;
+  failed.median_us.reset();
+  rows.push_back(failed);
+
+  EXPECT_THROW(make_training_data(rows, {}), Error);  // two GPUs, none named
+  TrainingDataOptions o;
+  o.gpu = "NVIDIA H200";
+  const TrainingData d = make_training_data(rows, o);
+  ASSERT_EQ(d.shapes.size(), 2u);  // c has one usable spec
+  EXPECT_EQ(d.shapes_too_few, 1);
+  EXPECT_EQ(d.rows_unusable, 1);
+  EXPECT_EQ(d.rows, 5);
+  const TrainingShape& sa = d.shapes[0].problem == a ? d.shapes[0] : d.shapes[1];
+  const TrainingShape& sb = d.shapes[0].problem == b ? d.shapes[0] : d.shapes[1];
+  ASSERT_EQ(sa.samples.size(), 2u);
+  EXPECT_NEAR(sa.samples[0].reward, std::log(1.05), 1e-12);
+  EXPECT_NEAR(sa.samples[1].reward, std::log(1.05), 1e-12);  // both rows: reference 1.05x
+  // The failure: below the worst correct reward (and below zero) by the penalty.
+  ASSERT_EQ(sb.samples.size(), 2u);
+  EXPECT_NEAR(sb.samples[1].reward, 0.0 - o.failure_penalty, 1e-12);
+
+  o.exclude = {a.shape};
+  const TrainingData ex = make_training_data(rows, o);
+  EXPECT_EQ(ex.shapes.size(), 1u);
+  EXPECT_EQ(ex.shapes_excluded, 1);
+}
+
+TEST(TunePolicy, LearnsThePlantedRule) {
+  const Trained& t = trained();
+  ASSERT_GE(t.data.shapes.size(), 390u);
+  const RuleShares learned = rule_shares(t.policy, t.held_out);
+  const RuleShares untrained = rule_shares(Policy(), t.held_out);
+  std::cout << "planted rule on " << t.held_out.size() << " held-out shapes (bn / swap-AB / "
+            << "stream-K / all three): trained " << learned.bn << " / " << learned.swap << " / "
+            << learned.stream_k << " / " << learned.all << "; untrained " << untrained.bn << " / "
+            << untrained.swap << " / " << untrained.stream_k << " / " << untrained.all
+            << "; objective " << t.report.objective_before << " -> " << t.report.objective_after
+            << ", most probable measured spec is the fastest on " << t.report.best_share_before
+            << " -> " << t.report.best_share_after << " of training shapes\n";
+  EXPECT_GE(learned.bn, 0.9);
+  EXPECT_GE(learned.swap, 0.9);
+  EXPECT_GE(learned.stream_k, 0.9);
+  EXPECT_GE(learned.all, 0.9);
+  // The test can fail: a policy that learned nothing does not meet the rule.
+  EXPECT_LT(untrained.all, 0.5);
+  EXPECT_LT(untrained.bn, 0.9);
+  EXPECT_GT(t.report.objective_after, t.report.objective_before);
+}
+
+TEST(TunePolicy, TrainingIsDeterministic) {
+  const auto problems = synthetic_problems(60, 21);
+  const auto data = make_training_data(synthetic_measurements(problems, 16, 22), {});
+  TrainOptions o;
+  o.epochs = 40;
+  Policy a, b;
+  train_policy(a, data.shapes, o);
+  train_policy(b, data.shapes, o);
+  EXPECT_EQ(a, b);
+  o.seed = 5;
+  Policy c;
+  train_policy(c, data.shapes, o);
+  EXPECT_NE(a, c);
+  Policy empty;
+  EXPECT_THROW(train_policy(empty, {}, o), Error);
+}
+
+TEST(TunePolicy, FileRoundTripGivesIdenticalLogProbs) {
+  ScratchDir dir;
+  const Policy& pol = trained().policy;
+  Policy named = pol;
+  named.info.gpu = "NVIDIA H200";
+  named.info.commit = "abc \"quoted\"";
+  named.info.created = "2026-11-21T06:33:08Z";
+  save_policy(named, dir / "p.json");
+  const Policy loaded = load_policy(dir / "p.json");
+  EXPECT_EQ(loaded, named);
+  EXPECT_EQ(loaded.info.epochs, TrainOptions{}.epochs);
+  for (const Problem& p : varied_problems()) {
+    for (const KernelSpec& s : named.top_choices(p, 5))
+      EXPECT_EQ(loaded.log_prob(p, s), named.log_prob(p, s)) << spec_name(s);
+    EXPECT_EQ(loaded.top_choices(p, 5), named.top_choices(p, 5));
+  }
+  // Saving again gives the same text.
+  EXPECT_EQ(policy_to_json(loaded), policy_to_json(named));
+}
+
+TEST(TunePolicy, CorruptFilesAreRejected) {
+  ScratchDir dir;
+  const std::string good = policy_to_json(trained().policy);
+  auto replaced = [&](const std::string& from, const std::string& to) {
+    std::string s = good;
+    const size_t at = s.find(from);
+    EXPECT_NE(at, std::string::npos) << from;
+    return s.replace(at, from.size(), to);
+  };
+  const std::pair<std::string, std::string> cases[] = {
+      {good.substr(0, good.size() / 2), "not valid JSON"},
+      {"[1, 2]", "must be a JSON object"},
+      {replaced("\"autogemm-policy\"", "\"autogemm-tuning-table\""), "not an autogemm policy"},
+      {replaced("\"version\": 1", "\"version\": 2"), "format version 2 is not supported"},
+      {replaced("\"log2_m\"", "\"log_m\""), "features"},
+      {replaced("\"values\": [\"128\",\"64\"", "\"values\": [\"64\",\"128\""),
+       "field \"bm\" has values"},
+      {replaced("\"name\": \"bn\"", "\"name\": \"bk\""), "field 1 is \"bk\""},
+      {replaced("\"gpu\":", "\"color\": \"red\", \"gpu\":"), "unknown key \"color\""},
+      {replaced("\"training\": {\"shapes\"", "\"training\": {\"shapez\""), "missing key"},
+      {replaced("]]}", "], [1]]}"), "\"params\" must be an array of"},
+      {replaced("\"params\": [\n      [", "\"params\": [\n      [1e999, "), "not valid JSON"},
+      {replaced("\"params\": [\n      [", "\"params\": [\n      [\"x\", "), "must hold 18"},
+  };
+  int i = 0;
+  for (const auto& [text, expected] : cases) {
+    const auto path = dir / ("bad" + std::to_string(i++) + ".json");
+    write_file(path, text);
+    try {
+      load_policy(path);
+      ADD_FAILURE() << "accepted: " << expected;
+    } catch (const Error& e) {
+      const std::string what = e.what();
+      EXPECT_NE(what.find(path.string()), std::string::npos) << what;
+      EXPECT_NE(what.find(expected), std::string::npos) << expected << " not in: " << what;
+    }
+  }
+  try {
+    load_policy(dir / "missing.json");
+    ADD_FAILURE() << "a missing file was accepted";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("missing.json': cannot open"), std::string::npos)
+        << e.what();
+  }
+}

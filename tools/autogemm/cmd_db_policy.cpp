@@ -1,0 +1,89 @@
+// autogemm db train-policy: learn the policy (src/tune/policy_train.hpp) from an experience
+// store's measurements, for the proposer (`tune --policy`) and the dispatcher
+// (data/<gpu>.policy.json or AUTOGEMM_POLICY).
+//   autogemm db train-policy --store tune.sqlite --out data/nvidia_h200.policy.json
+//       [--gpu NAME] [--exclude-shapes bench/shapes/oracle100.txt] [--epochs 300] [--sms 132]
+// --exclude-shapes keeps shapes out of training, e.g. the set a zero-shot test is judged on.
+#include <cstdlib>
+#include <filesystem>
+#include <iostream>
+#include <memory>
+
+#include "bench/errors.hpp"
+#include "bench/shapes.hpp"
+#include "commands.hpp"
+#include "input_errors.hpp"
+#include "tune/clock.hpp"
+#include "tune/policy_file.hpp"
+#include "tune/policy_train.hpp"
+#include "tune/store.hpp"
+
+namespace autogemm::cli {
+
+void register_train_policy(CLI::App& db) {
+  struct Options {
+    std::string store, out, gpu, exclude, mode = "kernel";
+    int epochs = tune::TrainOptions{}.epochs;
+    int sms = tune::DeviceFacts{}.sm_count;
+    uint64_t seed = tune::TrainOptions{}.seed;
+  };
+  auto o = std::make_shared<Options>();
+  auto* sub = db.add_subcommand(
+      "train-policy",
+      "Train the learned policy (a distribution over spec fields given shape features) by "
+      "policy gradient on the store's measurements");
+  sub->add_option("--store", o->store, "Experience store (SQLite file)")->required();
+  sub->add_option("--out", o->out, "Policy to write (JSON)")->required();
+  sub->add_option("--gpu", o->gpu,
+                  "GPU whose rows to learn from (needed when the store holds "
+                  "several)");
+  sub->add_option("--exclude-shapes,--exclude_shapes", o->exclude,
+                  "Shape file whose shapes are left out of training (any dtype and layout)");
+  sub->add_option("--mode", o->mode, "Timing mode whose measurements count")->capture_default_str();
+  sub->add_option("--epochs", o->epochs, "Passes over the shapes")->capture_default_str();
+  sub->add_option("--seed", o->seed, "Seed of the minibatch order")->capture_default_str();
+  sub->add_option("--sms", o->sms, "SM count of the GPU the rows were measured on")
+      ->capture_default_str();
+  sub->callback([o] {
+    if (o->epochs < 1) throw bench::InputError("--epochs must be at least 1");
+    if (o->sms < 1) throw bench::InputError("--sms must be positive");
+    // Opening a mistyped path would create an empty store.
+    if (!std::filesystem::is_regular_file(o->store))
+      throw bench::InputError("experience store '" + o->store + "' does not exist");
+    tune::TrainingDataOptions d;
+    d.gpu = o->gpu;
+    d.mode = o->mode;
+    if (!o->exclude.empty()) d.exclude = bench::read_shapes_file(o->exclude);
+    const auto data = as_bad_input([&] {
+      const auto store = tune::ExperienceStore::open(o->store);
+      return tune::load_training_data(store, d);
+    });
+    if (data.shapes.empty())
+      throw bench::InputError("experience store '" + o->store +
+                              "': no shape has two or more usable measured specs to learn from");
+
+    tune::TrainOptions t;
+    t.epochs = o->epochs;
+    t.seed = o->seed;
+    t.device.sm_count = o->sms;
+    tune::Policy policy;
+    const tune::TrainReport r = tune::train_policy(policy, data.shapes, t);
+    policy.info.gpu = data.gpu;
+    policy.info.created = tune::utc_timestamp();
+    const char* commit = std::getenv("AUTOGEMM_COMMIT");
+    policy.info.commit = commit ? commit : "";
+    tune::save_policy(policy, o->out);
+
+    std::cout << "trained on " << r.shapes << " shapes of " << data.gpu << " (" << r.samples
+              << " distinct specs from " << data.rows << " rows; " << data.shapes_excluded
+              << " problems excluded, " << data.shapes_too_few << " with fewer than two specs, "
+              << data.rows_unusable << " rows with specs outside the policy's fields)\n"
+              << "expected log speedup over the reference, among each shape's measured specs: "
+              << r.objective_before << " -> " << r.objective_after << "\n"
+              << "the most probable measured spec is the fastest on " << 100 * r.best_share_before
+              << "% -> " << 100 * r.best_share_after << "% of shapes\n"
+              << "policy -> " << o->out << "\n";
+  });
+}
+
+}  // namespace autogemm::cli
