@@ -9,9 +9,12 @@ namespace autogemm {
 namespace {
 
 // A row-major matrix of `rows` × `cols` 16-bit elements, loaded in boxes of box_rows × box_cols
-// with the 128-byte swizzle (box_cols * 2 must be 128).
+// with the swizzle as wide as a box row (box_cols * 2 bytes: 128, 64 or 32).
 CUtensorMap encode(DType dtype, const void* base, uint64_t rows, uint64_t cols, uint32_t box_rows,
                    uint32_t box_cols, const char* operand) {
+  const auto swizzle = box_cols == 64   ? CU_TENSOR_MAP_SWIZZLE_128B
+                       : box_cols == 32 ? CU_TENSOR_MAP_SWIZZLE_64B
+                                        : CU_TENSOR_MAP_SWIZZLE_32B;
   if (reinterpret_cast<uintptr_t>(base) % 16 != 0)
     throw Error(std::string("operand ") + operand + " is not 16-byte aligned");
   CUtensorMap map{};
@@ -23,7 +26,7 @@ CUtensorMap encode(DType dtype, const void* base, uint64_t rows, uint64_t cols, 
       dtype == DType::f16 ? CU_TENSOR_MAP_DATA_TYPE_FLOAT16 : CU_TENSOR_MAP_DATA_TYPE_BFLOAT16;
   CUresult res = driver().tensor_map_encode_tiled(
       &map, type, 2, const_cast<void*>(base), dims, strides, box, element_strides,
-      CU_TENSOR_MAP_INTERLEAVE_NONE, CU_TENSOR_MAP_SWIZZLE_128B, CU_TENSOR_MAP_L2_PROMOTION_L2_256B,
+      CU_TENSOR_MAP_INTERLEAVE_NONE, swizzle, CU_TENSOR_MAP_L2_PROMOTION_L2_256B,
       CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
   check_driver(res, (std::string("cuTensorMapEncodeTiled for operand ") + operand).c_str());
   return map;
@@ -40,9 +43,11 @@ OperandMaps make_tensor_maps(const KernelSpec& s, const Problem& p, const void* 
     maps.b = encode(p.dtype, b, n, k, s.bn / s.cluster_m, s.bk, "B");
   else  // B stored K×N: N-major tiles, 64 columns per box
     maps.b = encode(p.dtype, b, k, n, s.bk / s.cluster_m, 64, "B");
-  // C is written in 64×64 blocks by the TMA epilogue; the direct epilogues store from registers
-  // and need no map (nor C's rows to be 16-byte multiples).
-  if (s.epilogue != Epilogue::direct) maps.c = encode(p.dtype, c, m, n, 64, 64, "C");
+  // C is written in 64-row blocks by the TMA epilogues, 64 columns wide unless bn needs narrower
+  // ones (epilogue.cuh's kStoreBlockCols); the direct epilogues store from registers and need
+  // no map (nor C's rows to be 16-byte multiples).
+  const uint32_t c_cols = s.bn % 64 == 0 ? 64 : s.bn % 32 == 0 ? 32 : 16;
+  if (s.epilogue != Epilogue::direct) maps.c = encode(p.dtype, c, m, n, 64, c_cols, "C");
   return maps;
 }
 

@@ -126,6 +126,22 @@ std::vector<KernelSpec> default_sweep(DType dtype, AccType acc, Layout layout) {
           s.epilogue = e;
           add(s);
         }
+  // Ping-pong with the wide tiles cuBLASLt-autotune picks on short K (its nvjet 176x128 1x2
+  // kernel is this tile with our M and N named the other way): up to 192 accumulators per
+  // warpgroup, C through one 64-row block per warpgroup.
+  for (int bn : {176, 192})
+    for (auto [cm, cn] : {std::pair{1, 1}, std::pair{2, 1}, std::pair{1, 2}}) {
+      KernelSpec s;
+      s.bm = 128;
+      s.bn = bn;
+      s.consumers = 2;
+      s.pingpong = true;
+      s.stages = 4;
+      s.cluster_m = cm;
+      s.cluster_n = cn;
+      s.epilogue = Epilogue::tma_rows;
+      add(s);
+    }
   // Swap-AB for small M (decode): M lands on the MMA's N; stream-K spreads the long K over the
   // SMs the few tiles leave idle. Layout tn only (add() skips nn).
   for (auto [bm, bn, consumers, sk] :

@@ -37,7 +37,8 @@ Epilogue parse_epilogue(const std::string& s) {
   if (s == "direct") return Epilogue::direct;
   if (s == "tma") return Epilogue::tma;
   if (s == "tma_tile") return Epilogue::tma_tile;
-  fail("'epilogue' must be \"direct\", \"tma\" or \"tma_tile\", got \"" + s + "\"");
+  if (s == "tma_rows") return Epilogue::tma_rows;
+  fail("'epilogue' must be \"direct\", \"tma\", \"tma_tile\" or \"tma_rows\", got \"" + s + "\"");
 }
 
 Raster parse_raster(const std::string& s) {

@@ -14,6 +14,8 @@ std::string_view to_string(Epilogue e) {
       return "tma";
     case Epilogue::tma_tile:
       return "tma_tile";
+    case Epilogue::tma_rows:
+      return "tma_rows";
   }
   return "?";
 }
@@ -30,6 +32,7 @@ int smem_bytes(const KernelSpec& s) {
   const int tile_rows = s.pingpong ? 2 * s.bm : s.bm;  // rows staged at once, all consumers
   const int epilogue_bytes = s.epilogue == Epilogue::tma        ? s.consumers * 2 * 64 * 64 * 2
                              : s.epilogue == Epilogue::tma_tile ? tile_rows * s.bn * 2
+                             : s.epilogue == Epilogue::tma_rows ? s.consumers * 64 * s.bn * 2
                                                                 : 0;
   return s.stages * tile_bytes + epilogue_bytes + 1024 + 16 * s.stages;
 }

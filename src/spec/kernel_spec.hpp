@@ -14,8 +14,9 @@ namespace autogemm {
 enum class Raster { m, n };
 
 // How accumulators reach C: stored from registers, or staged in shared memory and written by TMA
-// (through two 64x64 blocks per consumer, or through a whole tile of staging).
-enum class Epilogue { direct, tma, tma_tile };
+// (through two 64x64 blocks per consumer, through a whole tile of staging, or through one 64-row
+// block per consumer: tma_rows, which also serves bn that are not multiples of 64).
+enum class Epilogue { direct, tma, tma_tile, tma_rows };
 
 struct KernelSpec {
   DType dtype = DType::f16;

@@ -77,6 +77,7 @@ std::string spec_name(const KernelSpec& s) {
              s.persistent ? "persist" : "tiles", s.swizzle, to_string(s.raster)) +
          (s.epilogue == Epilogue::tma        ? "_etma"
           : s.epilogue == Epilogue::tma_tile ? "_etmat"
+          : s.epilogue == Epilogue::tma_rows ? "_etmar"
                                              : "") +
          (s.stream_k ? "_sk" : "") + (s.mma_lag == 0 ? "_lag0" : "") + (s.swap_ab ? "_swap" : "") +
          (s.defer_store ? "_defer" : "");
@@ -163,6 +164,8 @@ KernelSpec parse_name(std::string_view name) {
       s.epilogue = Epilogue::tma;
     else if (tokens[i] == "etmat")
       s.epilogue = Epilogue::tma_tile;
+    else if (tokens[i] == "etmar")
+      s.epilogue = Epilogue::tma_rows;
     else if (tokens[i] == "sk")
       s.stream_k = true;
     else if (tokens[i] == "lag0")
@@ -173,7 +176,8 @@ KernelSpec parse_name(std::string_view name) {
       s.defer_store = true;
     else
       p.fail(tokens[i],
-             "an optional field token: 'etma', 'etmat', 'sk', 'lag0', 'swap' or 'defer'");
+             "an optional field token: 'etma', 'etmat', 'etmar', 'sk', 'lag0', 'swap' or "
+             "'defer'");
   }
 
   // Canonical form only ("s04" or "wg2" would otherwise alias another name).

@@ -124,9 +124,15 @@ Verdict rule_tma(const KernelSpec& s, const DeviceLimits&) {
 }
 
 Verdict rule_epilogue(const KernelSpec& s, const DeviceLimits&) {
-  if (s.epilogue != Epilogue::direct && s.bn % 64 != 0)
+  if ((s.epilogue == Epilogue::tma || s.epilogue == Epilogue::tma_tile) && s.bn % 64 != 0)
     return fmt::format(
-        "the TMA epilogue stores 64-column blocks, so bn must be a multiple of 64, got {}", s.bn);
+        "the {} epilogue stores 64-column blocks, so bn must be a multiple of 64, got {}",
+        to_string(s.epilogue), s.bn);
+  if (s.epilogue == Epilogue::tma_rows && s.bn % 16 != 0)
+    return fmt::format(
+        "the tma_rows epilogue stores blocks of 16 columns or more, so bn must be a multiple of "
+        "16, got {}",
+        s.bn);
   return {};
 }
 
@@ -179,7 +185,9 @@ Verdict rule_registers(const KernelSpec& s, const DeviceLimits&) {
   // The deferred store keeps the previous tile's C, packed two per register, beside them.
   const int acc = acc_registers_per_thread(s);
   const int regs = s.defer_store ? acc + acc / 2 : acc;
-  const int budget = s.consumers == 3 ? 96 : s.defer_store ? 192 : 128;
+  // Ping-pong warpgroups hold one tile at a time, with no second set live: up to 192 (the 128x176
+  // and 128x192 tiles cuBLASLt runs on short K; notes/NOTES.md item 17).
+  const int budget = s.consumers == 3 ? 96 : (s.defer_store || s.pingpong) ? 192 : 128;
   if (regs > budget)
     return fmt::format(
         "accumulators{} need {} fp32 registers per consumer thread, above the budget of {} "

@@ -46,6 +46,16 @@ const char* const kSpecTails[] = {
     "256x128x64_s3_c1x2_coop_persist_r8n_etmat_defer",
     "128x128x64_s4_c1x1_wg1_persist_r4m_etmat_defer",
     "128x192x64_s3_c2x1_coop_persist_r8m_etmat_lag0_defer",
+    "128x192x64_s4_c2x1_pp_persist_r8m_etmar",
+    "128x128x64_s4_c1x1_coop_persist_r8m_etmar",
+};
+
+// Specs valid for layout tn only (bn not a multiple of 64), taking every fourth tn case after
+// the swap-AB ones: the row-block epilogue with 16- and 32-column store blocks.
+const char* const kTnOnlyTails[] = {
+    "128x176x64_s4_c2x1_pp_persist_r8m_etmar",
+    "128x80x64_s4_c1x1_coop_persist_r8m_etmar",
+    "64x96x64_s5_c1x1_wg1_persist_r8n_etmar",
 };
 
 // Swap-AB specs (layout tn only), taking every fourth tn case.
@@ -57,9 +67,10 @@ const char* const kSwapTails[] = {
 };
 
 std::string spec_for(int i, DType dtype, Layout layout) {
-  const char* tail = layout == Layout::tn && i % 4 == 1
-                         ? kSwapTails[(i / 4) % std::size(kSwapTails)]
-                         : kSpecTails[i % std::size(kSpecTails)];
+  const char* tail =
+      layout == Layout::tn && i % 4 == 1   ? kSwapTails[(i / 4) % std::size(kSwapTails)]
+      : layout == Layout::tn && i % 4 == 3 ? kTnOnlyTails[(i / 4) % std::size(kTnOnlyTails)]
+                                           : kSpecTails[i % std::size(kSpecTails)];
   return std::string("sm90_") + (dtype == DType::f16 ? "f16" : "bf16") + "f32_" +
          std::string(to_string(layout)) + "_" + tail;
 }

@@ -173,4 +173,53 @@ __device__ __forceinline__ void store_tma_tile(const float (&acc)[kMmaM][kN / 2]
   store_tma_tile_packed<kN, kMmaM>(packed, tma_c, staging, barrier_id, row0, col0);
 }
 
+// Width in columns of the blocks the row-block epilogue hands to the TMA engine: the widest of
+// 64, 32, 16 that divides the tile (so bn = 176 works), with the swizzle of the same byte width.
+// The host encodes C's tensor map with the same box (runtime/tensor_maps.cpp).
+template <int kN>
+inline constexpr int kStoreBlockCols = kN % 64 == 0   ? 64
+                                       : kN % 32 == 0 ? 32
+                                                      : 16;
+
+// The row phase the TMA swizzle XORs into the 16-byte chunk index, for rows of kW 16-bit values
+// (128-, 64- or 32-byte swizzle: address bits 4.. ^= bits 7..).
+template <int kW>
+__device__ __forceinline__ u32 swizzle_phase(int r) {
+  return kW == 64 ? r % 8 : kW == 32 ? (r / 2) % 4 : (r / 4) % 2;
+}
+
+// Stores a 64×kN accumulator block through `staging` (64 rows × kN columns of this warpgroup):
+// waits until the previous block's stores have read the staging, writes it as kN/kW swizzled
+// 64×kW blocks, and issues one TMA store per block. Less shared memory than a whole tile, any
+// kN that is a multiple of 16.
+template <ElemType kElem, int kN>
+__device__ __forceinline__ void store_tma_rows(const float (&acc)[kN / 2],
+                                               const TmaDescriptor* tma_c, u8* staging,
+                                               int barrier_id, int row0, int col0) {
+  constexpr int kW = kStoreBlockCols<kN>;
+  constexpr int kRowBytes = kW * 2, kBlockBytes = 64 * kRowBytes;
+  const int t = threadIdx.x % 128;
+  const int r = (t / 32) * 16 + (t % 32) / 4;
+  const bool leader = t == 0;
+  if (leader) tma_store_wait_read<0>();
+  named_barrier_sync<128>(barrier_id);
+  // Rows r and r + 8 share the swizzle phase: one base address serves both.
+  const u32 base = smem_addr(staging) + r * kRowBytes + 4 * (t % 4);
+  const u32 phase = swizzle_phase<kW>(r);
+#pragma unroll
+  for (int j = 0; j < kN / 8; ++j) {
+    const u32 addr = base + (j / (kW / 8)) * kBlockBytes + ((u32(j % (kW / 8)) ^ phase) * 16);
+    st_shared_u32(addr, pack_out<kElem>(acc[4 * j], acc[4 * j + 1]));
+    st_shared_u32(addr + 8 * kRowBytes, pack_out<kElem>(acc[4 * j + 2], acc[4 * j + 3]));
+  }
+  fence_proxy_async_smem();
+  named_barrier_sync<128>(barrier_id);
+  if (leader) {
+#pragma unroll
+    for (int block = 0; block < kN / kW; ++block)
+      tma_store_2d(tma_c, staging + block * kBlockBytes, col0 + block * kW, row0);
+    tma_store_commit();
+  }
+}
+
 }  // namespace autogemm::sm90

@@ -32,7 +32,8 @@ struct GemmConfig {
   static constexpr int kClusterSize = kClusterM_ * kClusterN_;
   static constexpr bool kPersistent = kPersistent_, kRasterN = kRasterN_;
   static constexpr int kSwizzle = kSwizzle_;
-  // 0: direct stores; 1: TMA through two staging blocks; 2: TMA through a whole tile.
+  // 0: direct stores; 1: TMA through two staging blocks; 2: TMA through a whole tile; 3: TMA
+  // through one 64-row block per consumer (any kBN multiple of 16).
   static constexpr int kEpilogue = kEpilogue_;
   static constexpr bool kTmaEpilogue = kEpilogue > 0;
   static constexpr bool kStreamK = kStreamK_;
@@ -63,6 +64,7 @@ struct GemmConfig {
   // Staging for the TMA epilogue: two 64×64 blocks per consumer warpgroup, or the whole tile.
   static constexpr int kEpilogueBytes = kEpilogue == 1   ? kConsumers * 2 * kEpilogueBlockBytes
                                         : kEpilogue == 2 ? kConsumers * kWgRows * kBN * 2
+                                        : kEpilogue == 3 ? kConsumers * 64 * kBN * 2
                                                          : 0;
   // The ring, the staging buffers, 1024 B of slack to align them to the swizzle atom, two
   // barriers per stage.
@@ -75,7 +77,9 @@ struct GemmConfig {
   static_assert(kClusterSize <= 4 && (kClusterM & (kClusterM - 1)) == 0 &&
                     (kClusterN & (kClusterN - 1)) == 0,
                 "clusters of up to 4 CTAs, powers of two per dimension");
-  static_assert(!kTmaEpilogue || kBN % 64 == 0, "the TMA epilogue stores 64-column blocks");
+  static_assert(!(kEpilogue == 1 || kEpilogue == 2) || kBN % 64 == 0,
+                "these TMA epilogues store 64-column blocks");
+  static_assert(kEpilogue != 3 || kBN % 16 == 0, "the row-block epilogue stores 16-column blocks");
   static_assert(!kStreamK || (kClusterSize == 1 && kPersistent), "stream-K: 1x1, persistent");
   static_assert(!kPingPong || (kConsumers == 2 && !kStreamK), "ping-pong: 2 consumers, no SK");
   static_assert(kConsumers >= 1 && kConsumers <= 3, "one to three consumer warpgroups");
@@ -296,7 +300,10 @@ __device__ __forceinline__ void consume(const TmaDescriptor* tma_c, const GemmAr
     } else {
 #pragma unroll
       for (int mi = 0; mi < Cfg::kMmaM; ++mi) {
-        if constexpr (Cfg::kEpilogue == 1)
+        if constexpr (Cfg::kEpilogue == 3)
+          store_tma_rows<Cfg::kElem, Cfg::kBN>(acc[mi], tma_c, my_staging, barrier_id,
+                                               row0 + mi * 64, tn * Cfg::kBN);
+        else if constexpr (Cfg::kEpilogue == 1)
           store_tma_double<Cfg::kElem, Cfg::kBN>(acc[mi], tma_c, my_staging, barrier_id,
                                                  row0 + mi * 64, tn * Cfg::kBN, blocks_stored);
         else if constexpr (Cfg::kSwapAB)
