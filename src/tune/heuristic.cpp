@@ -33,7 +33,11 @@ KernelSpec make(const Problem& p, int bm, int bn, int stages, int consumers) {
 // h200_large187_tn.csv), stated in tiles per SM so they carry to other SM counts:
 //   1. small M (<= 64), layout tn, long K: swap-AB puts M on the MMA's N (8..64), stream-K
 //      spreads K over the SMs the few tiles leave idle;
-//   2. three or more waves of 128x256 tiles: cooperative 128x256, 2x1 cluster, whole-tile TMA
+//   2. a wave or more of 128x192 tiles whose last wave is about as full as 128x256's: ping-pong
+//      128x192 (192 accumulators per warpgroup, 2x1 cluster, row-block TMA epilogue), the best
+//      measured on short and long K alike when wave fill does not decide
+//      (bench/results/h200/h200_pp_wide_probe_tn.csv);
+//   2b. three or more waves of 128x256 tiles: cooperative 128x256, 2x1 cluster, whole-tile TMA
 //      epilogue, stages freed as soon as their MMAs finish;
 //   3. one to three waves of 128x256 tiles: with short K (<= 1024) the per-tile epilogue shows,
 //      so ping-pong 128x128 with a 2x1 cluster; otherwise as rule 2;
@@ -53,7 +57,17 @@ HeuristicPick heuristic_pick(const Problem& p, const DeviceFacts& device) {
     return {s, fmt::format("M = {} with K = {}: swap-AB puts M on the MMA's N (bn {}){}", sh.m,
                            sh.k, s.bn, s.stream_k ? ", stream-K over the idle SMs" : "")};
   }
-  const int64_t t256 = tiles(sh, 128, 256);
+  const int64_t t256 = tiles(sh, 128, 256), t192 = tiles(sh, 128, 192);
+  // Share of the SMs' tile slots that hold a tile: 1 when the last wave is full.
+  auto fill = [sms](int64_t t) { return double(t) / (double((t + sms - 1) / sms) * sms); };
+  if (t192 >= sms && fill(t192) * 1.05 >= fill(t256)) {
+    KernelSpec s = make(p, 128, 192, 4, 2);
+    s.pingpong = true;
+    s.cluster_m = 2;
+    s.epilogue = Epilogue::tma_rows;
+    return {s, fmt::format("{} 128x192 tiles ({:.0f}% of the last wave filled): ping-pong 128x192",
+                           t192, 100 * (double(t192) / sms - double((t192 - 1) / sms)))};
+  }
   if (t256 >= sms && !(t256 < 3 * sms && sh.k <= 1024)) {
     KernelSpec s = make(p, 128, 256, 3, 2);
     s.cluster_m = 2;  // B tiles multicast to the CTA pair: halves B's L2 traffic

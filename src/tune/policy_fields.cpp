@@ -18,7 +18,8 @@ constexpr int kBm[] = {128, 64, 192, 256};
 constexpr int kStagesFirst = 4;
 constexpr std::pair<int, int> kClusters[] = {{1, 1}, {2, 1}, {1, 2}, {2, 2}, {4, 1}, {1, 4}};
 constexpr std::pair<int, bool> kWarpgroups[] = {{2, false}, {1, false}, {2, true}, {3, false}};
-constexpr Epilogue kEpilogues[] = {Epilogue::direct, Epilogue::tma, Epilogue::tma_tile};
+constexpr Epilogue kEpilogues[] = {Epilogue::direct, Epilogue::tma, Epilogue::tma_tile,
+                                   Epilogue::tma_rows};
 constexpr int kSwizzles[] = {8, 1, 2, 4, 16};
 
 std::vector<int> bn_values() {

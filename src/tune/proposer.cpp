@@ -73,7 +73,7 @@ std::vector<KernelSpec> local_moves(const KernelSpec& from, const Problem& p) {
   };
   // Cheapest-to-judge moves first: pipeline depth and the epilogue rarely break a good tile.
   for (int d : {+1, -1}) try_move([&](KernelSpec& s) { s.stages += d; });
-  for (Epilogue e : {Epilogue::tma, Epilogue::tma_tile, Epilogue::direct})
+  for (Epilogue e : {Epilogue::tma, Epilogue::tma_tile, Epilogue::tma_rows, Epilogue::direct})
     try_move([&](KernelSpec& s) { s.epilogue = e; });
   for (auto [cm, cn] : {std::pair{1, 1}, std::pair{2, 1}, std::pair{1, 2}})
     try_move([&](KernelSpec& s) {

@@ -103,8 +103,12 @@ TEST(TuneDispatch, HeuristicRules) {
   // Rule 1: small M, layout tn, long K -> swap-AB (bn covers M), stream-K when tiles are few.
   EXPECT_EQ(spec_name(pick(16, 5120, 13824)),
             "sm90_f16f32_tn_64x16x64_s8_c1x1_wg1_persist_r8m_sk_swap");
-  // Rule 2: three or more waves of 128x256 tiles.
+  // Rule 2: 128x192 tiles fill their last wave about as well as 128x256 (8192^3: 2752 tiles,
+  // 99% of 21 waves, against 97% of 16) -> ping-pong 128x192.
   EXPECT_EQ(spec_name(pick(8192, 8192, 8192)),
+            "sm90_f16f32_tn_128x192x64_s4_c2x1_pp_persist_r8m_etmar");
+  // Rule 2b: 4096^3 fills 89% of 128x192 waves but 97% of 128x256 ones -> cooperative 128x256.
+  EXPECT_EQ(spec_name(pick(4096, 4096, 4096)),
             "sm90_f16f32_tn_128x256x64_s3_c2x1_coop_persist_r8m_etmat_lag0");
   // Rule 3: one to three waves with short K -> ping-pong (8192/128 * 4096/256 = 1024 tiles is
   // more than 3 waves, so use 2048 x 4096 = 256 tiles).
@@ -120,7 +124,7 @@ TEST(TuneDispatch, HeuristicRules) {
   EXPECT_EQ(spec_name(pick(64, 256, 64)), "sm90_f16f32_tn_64x128x64_s6_c1x1_wg1_persist_r8m_etmat");
   // Fewer SMs: the same shape fills a wave sooner.
   EXPECT_EQ(heuristic_pick(problem(1024, 2560, 2048), h200).spec.bn, 128);
-  EXPECT_EQ(heuristic_pick(problem(1024, 2560, 2048), DeviceFacts{64}).spec.bn, 256);
+  EXPECT_GT(heuristic_pick(problem(1024, 2560, 2048), DeviceFacts{64}).spec.bn, 128);
 }
 
 TEST(TuneDispatch, HeuristicSpecsAreValidEverywhere) {
