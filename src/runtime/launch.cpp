@@ -52,13 +52,16 @@ LaunchPlan make_plan(const KernelSpec& s, const Problem& p, CUfunction fn, int r
   const long long units =
       ((tiles_m + s.cluster_m - 1) / s.cluster_m) * ((tiles_n + s.cluster_n - 1) / s.cluster_n);
   // Stream-K spreads the k-blocks of the last wave (all of them when the tiles do not fill the
-  // GPU) over every resident CTA, at least one k-block each; data-parallel grids stop at one
-  // CTA per tile.
+  // GPU) over every resident CTA, at least one k-block each, or over at most sk_splits CTAs per
+  // tile; data-parallel grids stop at one CTA per tile.
   const long long kblocks = (p.shape.k + s.bk - 1) / s.bk;
   const long long clusters =
       !s.persistent ? units
-      : s.stream_k  ? std::min<long long>(resident_clusters, std::max(units, units * kblocks))
-                    : std::min<long long>(units, resident_clusters);
+      : s.stream_k
+          ? std::min<long long>(
+                resident_clusters,
+                units * std::min<long long>(kblocks, s.sk_splits > 0 ? s.sk_splits : kblocks))
+          : std::min<long long>(units, resident_clusters);
   if (clusters * plan.cluster > 0x7fffffffLL) throw Error("problem needs too many thread blocks");
   plan.grid = unsigned(clusters * plan.cluster);
   plan.threads = unsigned(threads_per_block(s));

@@ -160,6 +160,15 @@ std::vector<KernelSpec> default_sweep(DType dtype, AccType acc, Layout layout) {
       s.stages = stages;
       add(s);
     }
+    // Split-K proper: a few long pieces per tile instead of every SM taking a k-block or two
+    // (small M and N with long K, where cuBLASLt-autotune picks split-K 3-12).
+    if (sk)
+      for (int splits : {4, 12}) {
+        s.stages = 8;
+        s.sk_splits = splits;
+        add(s);
+        s.sk_splits = 0;
+      }
   }
   // Scheduling variants of the flagship tile: raster order, swizzle width, non-persistent.
   for (auto [raster, swizzle, persistent] :

@@ -65,6 +65,7 @@ void to_json(nlohmann::json& j, const KernelSpec& s) {
                      {"swizzle", s.swizzle},
                      {"epilogue", to_string(s.epilogue)},
                      {"stream_k", s.stream_k},
+                     {"sk_splits", s.sk_splits},
                      {"pingpong", s.pingpong},
                      {"mma_lag", s.mma_lag},
                      {"swap_ab", s.swap_ab},
@@ -112,6 +113,8 @@ void from_json(const nlohmann::json& j, KernelSpec& out) {
         s.pingpong = get_bool(v, key);
       else if (key == "stream_k")
         s.stream_k = get_bool(v, key);
+      else if (key == "sk_splits")
+        s.sk_splits = get_int(v, key);
       else if (key == "epilogue")
         s.epilogue = parse_epilogue(get_string(v, key));
       else

@@ -47,6 +47,10 @@ struct KernelSpec {
   // Stream-K: the tiles of the last partial wave are split along K over all CTAs (persistent,
   // 1x1 clusters), partial tiles handed over through a workspace.
   bool stream_k = false;
+  // Stream-K only: at most this many CTAs per tile (split-K as a special case of stream-K);
+  // 0 spreads the tiles over every resident CTA. Small, long-K problems want few, long pieces:
+  // a piece of one or two k-blocks costs more in pipeline fill and fixup than it computes.
+  int sk_splits = 0;
 
   // k-blocks of MMAs a consumer keeps in flight before releasing a pipeline stage (1 or 0).
   int mma_lag = 1;

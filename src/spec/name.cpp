@@ -79,7 +79,8 @@ std::string spec_name(const KernelSpec& s) {
           : s.epilogue == Epilogue::tma_tile ? "_etmat"
           : s.epilogue == Epilogue::tma_rows ? "_etmar"
                                              : "") +
-         (s.stream_k ? "_sk" : "") + (s.mma_lag == 0 ? "_lag0" : "") + (s.swap_ab ? "_swap" : "") +
+         (s.stream_k ? (s.sk_splits > 0 ? fmt::format("_sk{}", s.sk_splits) : "_sk") : "") +
+         (s.mma_lag == 0 ? "_lag0" : "") + (s.swap_ab ? "_swap" : "") +
          (s.defer_store ? "_defer" : "");
 }
 
@@ -168,7 +169,12 @@ KernelSpec parse_name(std::string_view name) {
       s.epilogue = Epilogue::tma_rows;
     else if (tokens[i] == "sk")
       s.stream_k = true;
-    else if (tokens[i] == "lag0")
+    else if (tokens[i].size() > 2 && tokens[i].starts_with("sk") &&
+             std::all_of(tokens[i].begin() + 2, tokens[i].end(),
+                         [](char c) { return c >= '0' && c <= '9'; })) {
+      s.stream_k = true;
+      s.sk_splits = p.integer(tokens[i], tokens[i].substr(2), "'skN': stream-K with N splits");
+    } else if (tokens[i] == "lag0")
       s.mma_lag = 0;
     else if (tokens[i] == "swap")
       s.swap_ab = true;

@@ -54,7 +54,7 @@ std::vector<std::string> changed_fields(const KernelSpec& a, const KernelSpec& b
   diff(a.cluster_m != b.cluster_m || a.cluster_n != b.cluster_n, "cluster");
   diff(a.consumers != b.consumers || a.pingpong != b.pingpong, "warpgroups");
   diff(a.epilogue != b.epilogue, "epilogue");
-  diff(a.stream_k != b.stream_k, "stream_k");
+  diff(a.stream_k != b.stream_k || a.sk_splits != b.sk_splits, "stream_k");
   diff(a.swap_ab != b.swap_ab, "swap_ab");
   diff(a.mma_lag != b.mma_lag, "mma_lag");
   diff(a.persistent != b.persistent, "persistent");
@@ -80,7 +80,14 @@ std::vector<KernelSpec> local_moves(const KernelSpec& from, const Problem& p) {
       s.cluster_m = cm;
       s.cluster_n = cn;
     });
-  try_move([](KernelSpec& s) { s.stream_k = !s.stream_k; });
+  try_move([](KernelSpec& s) {
+    s.stream_k = !s.stream_k;
+    s.sk_splits = 0;
+  });
+  for (int splits : {0, 2, 4, 8, 12})  // stream-K pieces per tile (0: every SM)
+    try_move([&](KernelSpec& s) {
+      if (s.stream_k) s.sk_splits = splits;
+    });
   for (int bm : {64, 128, 192, 256}) try_move([&](KernelSpec& s) { s.bm = bm; });
   for (int bn : {8, 16, 32, 64, 96, 128, 160, 192, 224, 256})
     try_move([&](KernelSpec& s) { s.bn = bn; });

@@ -48,6 +48,7 @@ const char* const kSpecTails[] = {
     "128x192x64_s3_c2x1_coop_persist_r8m_etmat_lag0_defer",
     "128x192x64_s4_c2x1_pp_persist_r8m_etmar",
     "128x128x64_s4_c1x1_coop_persist_r8m_etmar",
+    "128x128x64_s4_c1x1_coop_persist_r8m_etma_sk3",
 };
 
 // Specs valid for layout tn only (bn not a multiple of 64), taking every fourth tn case after
@@ -60,10 +61,9 @@ const char* const kTnOnlyTails[] = {
 
 // Swap-AB specs (layout tn only), taking every fourth tn case.
 const char* const kSwapTails[] = {
-    "64x8x64_s8_c1x1_wg1_persist_r8m_sk_swap",
-    "64x16x64_s8_c1x1_wg1_persist_r8m_swap",
-    "128x32x64_s8_c1x1_coop_persist_r8m_sk_lag0_swap",
-    "64x64x64_s6_c1x1_wg1_tiles_r4n_swap",
+    "64x8x64_s8_c1x1_wg1_persist_r8m_sk_swap",         "64x16x64_s8_c1x1_wg1_persist_r8m_swap",
+    "128x32x64_s8_c1x1_coop_persist_r8m_sk_lag0_swap", "64x64x64_s6_c1x1_wg1_tiles_r4n_swap",
+    "64x16x64_s8_c1x1_wg1_persist_r8m_sk4_swap",
 };
 
 std::string spec_for(int i, DType dtype, Layout layout) {
