@@ -151,7 +151,7 @@ void Tuner::tune_shape(const Problem& p, size_t seq, size_t total, TuneSummary& 
     ctx.incumbent = st.incumbent;
     ctx.tried = st.tried;
     const size_t want = size_t(std::min(o_.batch, o_.budget - int(st.tried.size())));
-    const auto batch = propose(ctx, want);
+    const auto batch = propose_screened(ctx, want, o_.screen_scores, o_.screen_factor);
     if (batch.empty()) break;  // the space around this shape is exhausted
     measure(st, batch, seed++);
   }

@@ -19,6 +19,7 @@
 
 #include "autogemm/types.hpp"
 #include "tune/measurement.hpp"
+#include "tune/screening.hpp"
 #include "tune/shape_selection.hpp"
 #include "tune/store.hpp"
 
@@ -41,6 +42,10 @@ struct TuneOptions {
   // The learned policy (policy.hpp), when given: its top choices follow the heuristic's pick
   // in each shape's first proposals.
   std::shared_ptr<const Policy> policy;
+  // Screening (screening.hpp): when set, each batch is the best-scored of screen_factor x batch
+  // proposals, the heuristic's pick kept first; unset, the proposer's own order.
+  SpecScorer screen_scores;
+  int screen_factor = 8;
 };
 
 struct ShapeOutcome {

@@ -1,10 +1,6 @@
 // `autogemm db` and `autogemm dispatch` through the real binary: results, and exit code 2 with
 // a one-line message for bad input.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
-
-#include <array>
-#include <cstdio>
 
 #include "policy_test_util.hpp"
 #include "tune/policy_file.hpp"
@@ -18,23 +14,11 @@ using namespace autogemm::tune::testing;
 
 namespace {
 
-struct ProcessResult {
-  int code;
-  std::string output;  // stdout and stderr
-};
-
 // Runs the autogemm binary with `args` (shell syntax), AUTOGEMM_TABLE, AUTOGEMM_POLICY and
-// AUTOGEMM_LOG unset, then `env` (NAME=value ...) set.
-ProcessResult run(const std::string& args, const std::string& env = "") {
-  const std::string cmd = "env -u AUTOGEMM_TABLE -u AUTOGEMM_POLICY -u AUTOGEMM_LOG " + env + " " +
-                          AUTOGEMM_BINARY + " " + args + " 2>&1";
-  FILE* pipe = popen(cmd.c_str(), "r");
-  if (!pipe) return {-1, "popen failed"};
-  std::string out;
-  std::array<char, 4096> buf;
-  while (size_t n = fread(buf.data(), 1, buf.size(), pipe)) out.append(buf.data(), n);
-  const int status = pclose(pipe);
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
+// AUTOGEMM_LOG unset, then `env` (NAME=value ...) set; output is stdout and stderr.
+CommandResult run(const std::string& args, const std::string& env = "") {
+  return run_command("env -u AUTOGEMM_TABLE -u AUTOGEMM_POLICY -u AUTOGEMM_LOG " + env + " " +
+                     AUTOGEMM_BINARY + " " + args + " 2>&1");
 }
 
 bool contains(const std::string& text, const std::string& part) {
@@ -43,7 +27,7 @@ bool contains(const std::string& text, const std::string& part) {
 
 // Bad input: exit 2 and exactly one line, naming the problem.
 void expect_bad_input(const std::string& args, const std::string& expected) {
-  const ProcessResult r = run(args);
+  const CommandResult r = run(args);
   EXPECT_EQ(r.code, 2) << args << "\n" << r.output;
   EXPECT_EQ(std::count(r.output.begin(), r.output.end(), '\n'), 1) << args << "\n" << r.output;
   EXPECT_TRUE(contains(r.output, "autogemm: error: ")) << r.output;
@@ -74,7 +58,7 @@ TEST(TuneCli, ExportStatsMergeDispatch) {
     store.mark_shape_done("NVIDIA H200", problem(4096, 4096, 4096), 32);
   }
 
-  const ProcessResult stats = run("db stats --store " + quoted(store_path));
+  const CommandResult stats = run("db stats --store " + quoted(store_path));
   EXPECT_EQ(stats.code, 0) << stats.output;
   EXPECT_TRUE(contains(stats.output, "measurements: 3 (2 problems)")) << stats.output;
   EXPECT_TRUE(contains(stats.output, "shapes done: 1 finished, 0 unfinished")) << stats.output;
@@ -82,7 +66,7 @@ TEST(TuneCli, ExportStatsMergeDispatch) {
       << stats.output;
 
   const auto table_path = dir / "t.json";
-  const ProcessResult exported =
+  const CommandResult exported =
       run("db export --store " + quoted(store_path) + " --out " + quoted(table_path));
   EXPECT_EQ(exported.code, 0) << exported.output;
   const TuningTable t = load_table(table_path);
@@ -97,12 +81,12 @@ TEST(TuneCli, ExportStatsMergeDispatch) {
   shard.add(e);
   save_table(shard, dir / "shard.json");
   const auto merged_path = dir / "merged.json";
-  const ProcessResult merged = run("db merge --out " + quoted(merged_path) + " " +
+  const CommandResult merged = run("db merge --out " + quoted(merged_path) + " " +
                                    quoted(table_path) + " " + quoted(dir / "shard.json"));
   EXPECT_EQ(merged.code, 0) << merged.output;
   EXPECT_EQ(load_table(merged_path).size(), 2u);
 
-  const ProcessResult hit =
+  const CommandResult hit =
       run("dispatch --mnk 8192_8192_8192 --layout tn --table " + quoted(merged_path));
   EXPECT_EQ(hit.code, 0) << hit.output;
   EXPECT_TRUE(contains(hit.output, "choice:  table")) << hit.output;
@@ -110,13 +94,13 @@ TEST(TuneCli, ExportStatsMergeDispatch) {
 
   // The table found by GPU name in --data-dir.
   save_table(shard, dir / "nvidia_h200.json");
-  const ProcessResult by_gpu =
+  const CommandResult by_gpu =
       run("dispatch --mnk 8192_8192_8192 --layout tn --gpu 'NVIDIA H200' "
           "--data-dir " +
           quoted(dir.path()));
   EXPECT_TRUE(contains(by_gpu.output, "choice:  table")) << by_gpu.output;
 
-  const ProcessResult fallback = run("dispatch --mnk 64_30_64");
+  const CommandResult fallback = run("dispatch --mnk 64_30_64");
   EXPECT_EQ(fallback.code, 0) << fallback.output;
   EXPECT_TRUE(contains(fallback.output, "choice:  cublaslt_fallback")) << fallback.output;
 }
@@ -165,7 +149,7 @@ TEST(TuneCli, TrainPolicyThenDispatchWithIt) {
   write_file(dir / "exclude.txt", exclude);
 
   const auto policy_path = dir / "p.json";
-  const ProcessResult trained =
+  const CommandResult trained =
       run("db train-policy --store " + quoted(store_path) + " --out " + quoted(policy_path) +
           " --epochs 60 --exclude-shapes " + quoted(dir / "exclude.txt"));
   EXPECT_EQ(trained.code, 0) << trained.output;
@@ -177,10 +161,10 @@ TEST(TuneCli, TrainPolicyThenDispatchWithIt) {
   EXPECT_EQ(policy.info.shapes, 75);
 
   const std::string shape = "--mnk 1000_4096_1024 --layout tn";
-  const ProcessResult by_flag = run("dispatch " + shape + " --policy " + quoted(policy_path));
+  const CommandResult by_flag = run("dispatch " + shape + " --policy " + quoted(policy_path));
   EXPECT_EQ(by_flag.code, 0) << by_flag.output;
   EXPECT_TRUE(contains(by_flag.output, "choice:  policy")) << by_flag.output;
-  const ProcessResult by_env = run("dispatch " + shape, "AUTOGEMM_POLICY=" + quoted(policy_path));
+  const CommandResult by_env = run("dispatch " + shape, "AUTOGEMM_POLICY=" + quoted(policy_path));
   EXPECT_TRUE(contains(by_env.output, "choice:  policy")) << by_env.output;
   EXPECT_EQ(by_env.output, by_flag.output);
   EXPECT_TRUE(contains(run("dispatch " + shape).output, "choice:  heuristic"));

@@ -3,6 +3,7 @@
 //   autogemm db merge --out merged.json shard0.json shard1.json ...
 //   autogemm db stats --store tune.sqlite
 //   autogemm db train-policy --store tune.sqlite --out policy.json (cmd_db_policy.cpp)
+//   autogemm db train-cost-model --store tune.sqlite --out model.bin [--gpu NAME] [--holdout 0.2]
 #include <cstdlib>
 #include <filesystem>
 #include <iostream>
@@ -11,6 +12,7 @@
 #include "bench/errors.hpp"
 #include "commands.hpp"
 #include "input_errors.hpp"
+#include "tune/cost_model.hpp"
 #include "tune/store.hpp"
 #include "tune/table_ops.hpp"
 
@@ -99,15 +101,83 @@ void register_stats(CLI::App& db) {
   });
 }
 
+void register_train_cost_model(CLI::App& db) {
+  struct Options {
+    std::string store, out, gpu, mode = "kernel", objective = "reg:squarederror";
+    int rounds = 300, sms = 132;
+    double holdout = 0;
+  };
+  auto o = std::make_shared<Options>();
+  auto* sub = db.add_subcommand(
+      "train-cost-model",
+      "Train the cost model (XGBoost, ranks specs per shape) on the store's measurements");
+  sub->add_option("--store", o->store, "Experience store (SQLite file)")->required();
+  sub->add_option("--out", o->out, "Cost model to write")->required();
+  sub->add_option("--gpu", o->gpu,
+                  "GPU whose rows to learn from (needed when the store holds "
+                  "several)");
+  sub->add_option("--mode", o->mode, "Timing mode whose measurements count")->capture_default_str();
+  sub->add_option("--objective", o->objective, "reg:squarederror or rank:pairwise")
+      ->capture_default_str();
+  sub->add_option("--rounds", o->rounds, "Boosted trees")->capture_default_str();
+  sub->add_option("--sms", o->sms,
+                  "SM count of the GPU the rows were measured on (shared memory and L2: the "
+                  "H200's)")
+      ->capture_default_str();
+  sub->add_option("--holdout", o->holdout,
+                  "Also report ranking quality on this fraction of shapes, held out of a second "
+                  "training run (the saved model learns from every shape)")
+      ->capture_default_str();
+  sub->callback([o] {
+    if (o->rounds < 1) throw bench::InputError("--rounds must be at least 1");
+    if (o->sms < 1) throw bench::InputError("--sms must be positive");
+    if (!(o->holdout >= 0 && o->holdout < 1))
+      throw bench::InputError("--holdout must be in [0, 1)");
+    const auto store = open_existing_store(o->store);
+    tune::MeasurementFilter f;
+    if (!o->gpu.empty()) f.gpu_name = o->gpu;
+    f.mode = o->mode;
+    const auto rows = as_bad_input([&] { return store.measurements(f); });
+    const auto gpus = tune::gpu_names(rows);
+    if (gpus.size() > 1)
+      throw bench::InputError("the store holds rows of " + std::to_string(gpus.size()) +
+                              " GPUs; choose one with --gpu");
+    tune::ExampleOptions eo;
+    eo.mode = o->mode;
+    const tune::CostDataset data = tune::build_cost_dataset(rows, eo);
+    tune::CostModelOptions mo;
+    mo.objective = o->objective;
+    mo.rounds = o->rounds;
+    mo.device.sm_count = o->sms;
+    const auto model = as_bad_input([&] { return tune::CostModel::train(data, mo); });
+    model.save(o->out);
+    std::cout << "trained on " << data.examples() << " specs (" << data.failed_examples()
+              << " failed, ranked last) of " << data.groups.size() << " shapes from "
+              << data.rows_used << " rows (" << data.rows_skipped << " skipped) on "
+              << (gpus.empty() ? "no GPU" : gpus[0]) << "\n";
+    if (o->holdout > 0) {
+      const auto [train, held] = tune::split_by_shape(data, o->holdout);
+      const auto q = as_bad_input(
+          [&] { return tune::evaluate(tune::CostModel::train(train, mo), held); }, "--holdout");
+      std::cout << "held out " << q.groups << " shapes: mean Spearman " << q.mean_spearman
+                << ", top-1 within 5% of the best on " << 100 * q.top1_hit_rate
+                << "% of shapes, top-1 speed " << q.geomean_top1 << "x of the best (geomean)\n";
+    }
+    std::cout << "cost model -> " << o->out << "\n";
+  });
+}
+
 }  // namespace
 
 void register_db(CLI::App& app) {
-  auto* db = app.add_subcommand("db", "Experience store and tuning tables: export, merge, stats");
+  auto* db = app.add_subcommand(
+      "db", "Experience store and tuning tables: export, merge, stats, train-cost-model");
   db->require_subcommand(1);
   register_export(*db);
   register_merge(*db);
   register_stats(*db);
   register_train_policy(*db);
+  register_train_cost_model(*db);
 }
 
 }  // namespace autogemm::cli

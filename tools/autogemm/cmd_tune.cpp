@@ -3,6 +3,7 @@
 //   autogemm tune --grid cudal2 --dtype fp16 --acc fp32 --layout tn --budget 32
 //       --store tune.sqlite [--resume] [--shard 0/4] [--out-table table.json]
 //       [--policy policy.json]
+//       [--cost-model model.bin [--screen 8]]
 #include <cstdlib>
 #include <iostream>
 #include <memory>
@@ -11,6 +12,7 @@
 #include "commands.hpp"
 #include "input_errors.hpp"
 #include "shape_options.hpp"
+#include "tune/cost_model.hpp"
 #include "tune/policy_file.hpp"
 #include "tune/table_ops.hpp"
 #include "tune/tuner.hpp"
@@ -24,7 +26,8 @@ struct TuneCliOptions {
   int budget = 32;
   int batch = 8;
   int rounds = 3;
-  std::string store, out_table, shard = "0/1";
+  std::string store, out_table, shard = "0/1", cost_model;
+  int screen = 8;
   bool resume = false;
   int gpu_device_id = 0;
   std::string policy;  // learned policy file (autogemm db train-policy)
@@ -42,6 +45,7 @@ tune::TuneOptions make_tune_options(const TuneCliOptions& o) {
   if (o.batch < 1) throw bench::InputError("--batch must be at least 1");
   if (o.rounds < 1) throw bench::InputError("--rounds must be at least 1");
   if (o.gpu_device_id < 0) throw bench::InputError("--gpu_device_id must not be negative");
+  if (o.screen < 1) throw bench::InputError("--screen must be at least 1");
   t.budget = o.budget;
   t.batch = o.batch;
   t.rounds = o.rounds;
@@ -52,6 +56,15 @@ tune::TuneOptions make_tune_options(const TuneCliOptions& o) {
   if (!o.policy.empty())
     t.policy = std::make_shared<const tune::Policy>(
         as_bad_input([&] { return tune::load_policy(o.policy); }, "--policy"));
+  if (!o.cost_model.empty()) {
+    auto model = std::make_shared<const tune::CostModel>(
+        as_bad_input([&] { return tune::CostModel::load(o.cost_model); }, "--cost-model"));
+    t.screen_scores = [model](const Problem& p, const std::vector<KernelSpec>& specs,
+                              const tune::DeviceFacts& device) {
+      return model->predict(p, specs, device);
+    };
+    t.screen_factor = o.screen;
+  }
   return t;
 }
 
@@ -83,6 +96,12 @@ void register_tune(CLI::App& app) {
   sub->add_option("--policy", o->policy,
                   "Learned policy (autogemm db train-policy): its top choices follow the "
                   "heuristic's pick");
+  sub->add_option("--cost-model,--cost_model", o->cost_model,
+                  "Cost model (autogemm db train-cost-model): measure the best-ranked of --screen "
+                  "x --batch proposals per batch");
+  sub->add_option("--screen", o->screen,
+                  "Proposals ranked per measured candidate with --cost-model")
+      ->capture_default_str();
   sub->add_option("--out-table,--out_table", o->out_table,
                   "At the end, export the store's tuning table for this GPU to this JSON file");
   sub->callback([o] {

@@ -1,0 +1,270 @@
+#include "tune/cost_model.hpp"
+
+#include <fmt/format.h>
+#include <xgboost/c_api.h>
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+#include "tune/cost_features.hpp"
+
+namespace autogemm::tune {
+namespace {
+
+constexpr const char* kObjectives[] = {"reg:squarederror", "rank:pairwise"};
+
+bool is_ranking(const std::string& objective) {
+  return objective.rfind("rank:", 0) == 0;
+}
+
+// XGBoost's message without the stack trace it appends.
+std::string last_error() {
+  const std::string e = XGBGetLastError();
+  return e.substr(0, e.find('\n'));
+}
+
+// XGBoost reports failures through return codes and XGBGetLastError(); it also logs warnings
+// to stderr unless told not to, which would interleave with the tuner's progress lines.
+void check(int rc, std::string_view what) {
+  if (rc != 0) throw Error(fmt::format("cost model: {}: {}", what, last_error()));
+}
+
+void quiet_xgboost() {
+  static const bool done = [] {
+    check(XGBSetGlobalConfig(R"({"verbosity": 0})"), "configuring XGBoost");
+    return true;
+  }();
+  (void)done;
+}
+
+class Matrix {
+ public:
+  Matrix(const std::vector<float>& values, size_t rows) {
+    check(XGDMatrixCreateFromMat(values.data(), rows, kNumCostFeatures, NAN, &h_),
+          "building the feature matrix");
+  }
+  Matrix(const Matrix&) = delete;
+  Matrix& operator=(const Matrix&) = delete;
+  ~Matrix() { XGDMatrixFree(h_); }
+  DMatrixHandle get() const { return h_; }
+
+ private:
+  DMatrixHandle h_ = nullptr;
+};
+
+void append_features(std::vector<float>& out, const Problem& p, const KernelSpec& s,
+                     const DeviceFacts& device) {
+  const CostFeatures f = cost_features(p, s, device);
+  out.insert(out.end(), f.begin(), f.end());
+}
+
+std::vector<std::string> this_builds_features() {
+  const auto& names = cost_feature_names();
+  return {names.begin(), names.end()};
+}
+
+}  // namespace
+
+struct CostModel::Impl {
+  BoosterHandle booster = nullptr;
+  CostModelHeader header;
+  ~Impl() {
+    if (booster) XGBoosterFree(booster);
+  }
+};
+
+CostModel::CostModel(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+CostModel::CostModel(CostModel&&) noexcept = default;
+CostModel& CostModel::operator=(CostModel&&) noexcept = default;
+CostModel::~CostModel() = default;
+
+CostModel CostModel::train(const CostDataset& data, const CostModelOptions& o) {
+  quiet_xgboost();
+  if (std::find(std::begin(kObjectives), std::end(kObjectives), o.objective) ==
+      std::end(kObjectives))
+    throw Error(
+        fmt::format("cost model: unknown objective '{}' (reg:squarederror or "
+                    "rank:pairwise)",
+                    o.objective));
+  if (o.rounds < 1) throw Error("cost model: rounds must be at least 1");
+  const bool ranking = is_ranking(o.objective);
+  std::vector<float> x, y;
+  std::vector<unsigned> group_sizes;
+  size_t failed = 0;
+  for (const CostGroup& g : data.groups) {
+    if (ranking && g.examples.size() < 2) continue;  // nothing to compare inside it
+    group_sizes.push_back(unsigned(g.examples.size()));
+    for (const CostExample& e : g.examples) {
+      append_features(x, g.problem, e.spec, o.device);
+      y.push_back(float(e.reward));
+      failed += e.failed;
+    }
+  }
+  if (group_sizes.empty() || y.size() < 2)
+    throw Error("cost model: no shape with two or more measured specs to learn from");
+
+  const Matrix train(x, y.size());
+  check(XGDMatrixSetFloatInfo(train.get(), "label", y.data(), y.size()), "setting labels");
+  if (ranking)
+    check(XGDMatrixSetUIntInfo(train.get(), "group", group_sizes.data(), group_sizes.size()),
+          "setting groups");
+  auto impl = std::make_unique<Impl>();
+  const DMatrixHandle handles[] = {train.get()};
+  check(XGBoosterCreate(handles, 1, &impl->booster), "creating the booster");
+  const std::pair<const char*, std::string> params[] = {
+      {"objective", o.objective},
+      {"tree_method", "hist"},
+      {"max_depth", std::to_string(o.max_depth)},
+      {"eta", fmt::format("{}", o.learning_rate)},
+      {"seed", std::to_string(o.seed)},
+      {"nthread", std::to_string(std::max(1, o.threads))},
+      {"verbosity", "0"},
+  };
+  for (const auto& [key, value] : params)
+    check(XGBoosterSetParam(impl->booster, key, value.c_str()),
+          fmt::format("setting {}={}", key, value));
+  for (int i = 0; i < o.rounds; ++i)
+    check(XGBoosterUpdateOneIter(impl->booster, i, train.get()), "training");
+
+  CostModelHeader& h = impl->header;
+  std::vector<std::string> gpus;
+  for (const CostGroup& g : data.groups)
+    if (std::find(gpus.begin(), gpus.end(), g.gpu_name) == gpus.end()) gpus.push_back(g.gpu_name);
+  h.gpu = gpus.size() == 1 ? gpus[0] : "";
+  h.objective = o.objective;
+  h.rounds = o.rounds;
+  h.seed = o.seed;
+  h.groups = group_sizes.size();
+  h.examples = y.size();
+  h.failed_examples = failed;
+  h.sm_count = o.device.sm_count;
+  h.smem_per_sm_bytes = o.device.smem_per_sm_bytes;
+  h.l2_bytes = o.device.l2_bytes;
+  h.features = this_builds_features();
+  return CostModel(std::move(impl));
+}
+
+CostModel CostModel::train(const std::vector<Measurement>& rows, const CostModelOptions& options,
+                           const ExampleOptions& examples) {
+  return train(build_cost_dataset(rows, examples), options);
+}
+
+void CostModel::save(const std::filesystem::path& path) const {
+  bst_ulong size = 0;
+  const char* bytes = nullptr;
+  check(XGBoosterSaveModelToBuffer(impl_->booster, R"({"format": "ubj"})", &size, &bytes),
+        "serializing the model");
+  write_cost_model_file(path, {impl_->header, std::string(bytes, size)});
+}
+
+CostModel CostModel::load(const std::filesystem::path& path) {
+  quiet_xgboost();
+  CostModelFile file = read_cost_model_file(path);
+  auto fail = [&](const std::string& what) {
+    return Error(fmt::format("cost model '{}': {}", path.string(), what));
+  };
+  if (file.header.features != this_builds_features())
+    throw fail(
+        fmt::format("trained on another feature list ({} features, this build computes "
+                    "{}); retrain it with `autogemm db train-cost-model`",
+                    file.header.features.size(), kNumCostFeatures));
+  if (std::find(std::begin(kObjectives), std::end(kObjectives), file.header.objective) ==
+      std::end(kObjectives))
+    throw fail(fmt::format("unknown objective '{}'", file.header.objective));
+  if (file.header.sm_count < 1 || file.header.smem_per_sm_bytes < 1 || file.header.l2_bytes < 1)
+    throw fail("the device facts (sm_count, smem_per_sm_bytes, l2_bytes) must be positive");
+  auto impl = std::make_unique<Impl>();
+  impl->header = std::move(file.header);
+  check(XGBoosterCreate(nullptr, 0, &impl->booster), "creating the booster");
+  if (XGBoosterLoadModelFromBuffer(impl->booster, file.payload.data(), file.payload.size()) != 0)
+    throw fail(fmt::format("XGBoost cannot read the model: {}", last_error()));
+  bst_ulong features = 0;
+  check(XGBoosterGetNumFeature(impl->booster, &features), "reading the feature count");
+  if (features != kNumCostFeatures)
+    throw fail(fmt::format("the booster takes {} features, the header names {}", features,
+                           kNumCostFeatures));
+  check(XGBoosterSetParam(impl->booster, "nthread", "1"), "setting nthread");
+  return CostModel(std::move(impl));
+}
+
+std::vector<double> CostModel::predict(const Problem& p,
+                                       const std::vector<KernelSpec>& specs) const {
+  return predict(p, specs, device());
+}
+
+std::vector<double> CostModel::predict(const Problem& p, const std::vector<KernelSpec>& specs,
+                                       const DeviceFacts& device) const {
+  if (specs.empty()) return {};
+  std::vector<float> x;
+  x.reserve(specs.size() * kNumCostFeatures);
+  for (const KernelSpec& s : specs) append_features(x, p, s, device);
+  const Matrix m(x, specs.size());
+  const bst_ulong* shape = nullptr;
+  bst_ulong dims = 0;
+  const float* out = nullptr;
+  check(XGBoosterPredictFromDMatrix(impl_->booster, m.get(),
+                                    R"({"type": 0, "training": false, "iteration_begin": 0, )"
+                                    R"("iteration_end": 0, "strict_shape": false})",
+                                    &shape, &dims, &out),
+        "predicting");
+  return std::vector<double>(out, out + specs.size());
+}
+
+std::vector<KernelSpec> CostModel::rank(const Problem& p,
+                                        const std::vector<KernelSpec>& candidates) const {
+  return rank(p, candidates, device());
+}
+
+std::vector<KernelSpec> CostModel::rank(const Problem& p, const std::vector<KernelSpec>& candidates,
+                                        const DeviceFacts& device) const {
+  const std::vector<double> scores = predict(p, candidates, device);
+  std::vector<size_t> order(candidates.size());
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(),
+                   [&](size_t a, size_t b) { return scores[a] > scores[b]; });
+  std::vector<KernelSpec> out;
+  out.reserve(order.size());
+  for (size_t i : order) out.push_back(candidates[i]);
+  return out;
+}
+
+const CostModelHeader& CostModel::header() const {
+  return impl_->header;
+}
+
+DeviceFacts CostModel::device() const {
+  DeviceFacts d;
+  d.sm_count = impl_->header.sm_count;
+  d.smem_per_sm_bytes = impl_->header.smem_per_sm_bytes;
+  d.l2_bytes = impl_->header.l2_bytes;
+  return d;
+}
+
+RankingQuality evaluate(const CostModel& model, const CostDataset& data, double tolerance) {
+  std::vector<std::vector<double>> scores, rewards;
+  for (const CostGroup& g : data.groups) {
+    std::vector<KernelSpec> specs;
+    std::vector<double> truth;
+    for (const CostExample& e : g.examples)
+      if (!e.failed) {
+        specs.push_back(e.spec);
+        truth.push_back(e.reward);
+      }
+    scores.push_back(model.predict(g.problem, specs));
+    rewards.push_back(std::move(truth));
+  }
+  return ranking_quality(scores, rewards, tolerance);
+}
+
+std::pair<CostDataset, CostDataset> split_by_shape(const CostDataset& data, double fraction) {
+  std::pair<CostDataset, CostDataset> out;
+  for (const CostGroup& g : data.groups) {
+    const uint64_t h = fnv1a64(g.gpu_name + "/" + problem_key(g.problem));
+    const bool held_out = double(h % 1000000) / 1e6 < fraction;
+    (held_out ? out.second : out.first).groups.push_back(g);
+  }
+  return out;
+}
+
+}  // namespace autogemm::tune

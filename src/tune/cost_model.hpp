@@ -1,0 +1,92 @@
+// The cost model: a learned ranker that screens proposed kernel specs before any GPU time.
+//
+// Algorithm: gradient-boosted regression trees (XGBoost, hist method) over the features of
+// (problem, spec, device) in cost_features.hpp, trained on the experience store's rows as turned
+// into groups by cost_examples.hpp (one group per shape; target reward log(t_ref / t), failed
+// specs below the group's worst). The model predicts the reward; ranking a shape's candidates
+// sorts them by it, so a higher score means a faster predicted kernel.
+//
+// Objective: squared error on the reward (reg:squarederror) by default; XGBoost's pairwise
+// ranking within groups (rank:pairwise) is the alternative. On the planted rule of
+// tests/cpu/test_tune_cost_model.cpp (300 shapes x 32 measured specs, 100 held-out shapes,
+// 8 seeds) both learn the order (mean Spearman 0.96-0.97 and 0.97-0.98), but pairwise ranking
+// samples its pairs uniformly and so spends little on the top of the order: its top pick was
+// within 5% of the best on 81-96% of held-out shapes, regression's on 94-98%. Screening needs
+// the top right; regression also keeps scores comparable across shapes. Training is
+// deterministic: fixed seed, one thread by default (histograms summed in one order), rows in
+// the dataset's order.
+//
+// Saved with a header naming its features and a checksum (cost_model_file.hpp); load() refuses
+// a corrupt file, another format, or a model trained on another feature list.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "spec/kernel_spec.hpp"
+#include "tune/cost_examples.hpp"
+#include "tune/cost_model_file.hpp"
+#include "tune/heuristic.hpp"
+#include "tune/ranking_quality.hpp"
+
+namespace autogemm::tune {
+
+struct CostModelOptions {
+  std::string objective = "reg:squarederror";  // or "rank:pairwise"
+  int rounds = 300;                            // boosted trees
+  int max_depth = 6;
+  double learning_rate = 0.1;
+  uint64_t seed = 2026;
+  int threads = 1;  // > 1 trains faster but sums histograms in a thread-dependent order
+  // The GPU the rows came from: the store does not record its SM count, shared memory or L2.
+  DeviceFacts device;
+};
+
+class CostModel {
+ public:
+  // Trains on `data`. Throws Error when it holds no group with two or more examples.
+  static CostModel train(const CostDataset& data, const CostModelOptions& options = {});
+  // Trains on experience-store rows: build_cost_dataset(rows, examples), then the above.
+  static CostModel train(const std::vector<Measurement>& rows, const CostModelOptions& options,
+                         const ExampleOptions& examples = {});
+  // Throws Error naming `path` for a missing, corrupt or foreign file, or a model whose feature
+  // list differs from this build's (retrain it).
+  static CostModel load(const std::filesystem::path& path);
+  void save(const std::filesystem::path& path) const;
+
+  CostModel(CostModel&&) noexcept;
+  CostModel& operator=(CostModel&&) noexcept;
+  ~CostModel();
+
+  // One score per spec, higher = predicted faster; on the device the model was trained for, or
+  // on `device`.
+  std::vector<double> predict(const Problem& p, const std::vector<KernelSpec>& specs) const;
+  std::vector<double> predict(const Problem& p, const std::vector<KernelSpec>& specs,
+                              const DeviceFacts& device) const;
+  // `candidates` best first; equal scores keep their order.
+  std::vector<KernelSpec> rank(const Problem& p, const std::vector<KernelSpec>& candidates) const;
+  std::vector<KernelSpec> rank(const Problem& p, const std::vector<KernelSpec>& candidates,
+                               const DeviceFacts& device) const;
+
+  // What it was trained with and on (gpu, objective, rounds, counts, device facts, features).
+  const CostModelHeader& header() const;
+  DeviceFacts device() const;
+
+ private:
+  struct Impl;
+  explicit CostModel(std::unique_ptr<Impl> impl);
+  std::unique_ptr<Impl> impl_;
+};
+
+// How well `model` ranks each group's correct candidates (failed ones are left out: their
+// rewards are made up). Used for held-out shapes.
+RankingQuality evaluate(const CostModel& model, const CostDataset& data, double tolerance = 0.05);
+
+// `data` split by shape: a group goes to the held-out part when a hash of its problem key falls
+// below `fraction`, so the split is deterministic and the same shape always lands on one side.
+std::pair<CostDataset, CostDataset> split_by_shape(const CostDataset& data, double fraction);
+
+}  // namespace autogemm::tune

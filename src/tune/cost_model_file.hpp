@@ -1,0 +1,58 @@
+// The cost model as a file: a magic line, a JSON header line, then XGBoost's own model bytes.
+//
+//   autogemm-cost-model 1
+//   {"gpu":"NVIDIA H200","objective":"rank:pairwise","rounds":300,"seed":2026,"groups":900,
+//    "examples":28000,"failed_examples":310,"sm_count":132,"smem_per_sm_bytes":233472,
+//    "l2_bytes":62914560,"features":["log2_m",...],
+//    "payload_bytes":812345,"payload_fnv1a64":"9c2e..."}
+//   <payload_bytes bytes: the XGBoost booster in UBJSON>
+//
+// Why an envelope around XGBoost's format: XGBoost checks only the feature count of a model and
+// loads a file with a flipped bit in a split value silently. The header names the features this
+// build computes and the checksum covers every payload byte, so a model from another feature
+// list, a truncated or corrupt file, or a file that is not a model at all is refused with an
+// Error naming the file, before it can steer the tuner.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace autogemm::tune {
+
+inline constexpr std::string_view kCostModelMagic = "autogemm-cost-model";
+inline constexpr int kCostModelFormatVersion = 1;
+
+struct CostModelHeader {
+  std::string gpu;  // whose measurements trained it ("" when several or unknown)
+  std::string objective;
+  int rounds = 0;
+  uint64_t seed = 0;
+  size_t groups = 0, examples = 0, failed_examples = 0;
+  // The device facts the features were computed with.
+  int sm_count = 0;
+  int64_t smem_per_sm_bytes = 0, l2_bytes = 0;
+  std::vector<std::string> features;
+  friend bool operator==(const CostModelHeader&, const CostModelHeader&) = default;
+};
+
+struct CostModelFile {
+  CostModelHeader header;
+  std::string payload;  // XGBoost's model bytes
+};
+
+// FNV-1a, 64 bits: a checksum against accidents (truncation, bit flips), not an attacker.
+uint64_t fnv1a64(std::string_view bytes);
+
+std::string encode_cost_model(const CostModelFile& file);
+// Throws Error("cost model '<source>': <what is wrong>") for anything but a well-formed file of
+// this format version whose checksum matches. The feature list is checked by the caller.
+CostModelFile decode_cost_model(std::string_view bytes, std::string_view source);
+
+CostModelFile read_cost_model_file(const std::filesystem::path& path);
+// Writes beside `path` and renames over it, so a reader never sees half a model.
+void write_cost_model_file(const std::filesystem::path& path, const CostModelFile& file);
+
+}  // namespace autogemm::tune

@@ -1,0 +1,344 @@
+// The cost model learns a planted rule (cost_model_synthetic.hpp) from synthetic store rows and
+// ranks held-out shapes' candidates well, where constant and random rankings do not; it is
+// deterministic, survives a save/load round trip bit for bit, refuses bad files, and
+// `autogemm db train-cost-model` / `autogemm tune --cost-model` use it. No GPU.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <set>
+
+#include "cost_model_synthetic.hpp"
+#include "tune/cost_features.hpp"
+#include "tune/cost_model.hpp"
+#include "tune/store.hpp"
+#include "tune_test_util.hpp"
+
+using namespace autogemm;
+using namespace autogemm::tune;
+using namespace autogemm::tune::testing;
+
+namespace {
+
+struct HeldOut {
+  std::vector<Problem> problems;
+  std::vector<std::vector<KernelSpec>> pools;     // the correct candidates
+  std::vector<std::vector<double>> rewards;       // noise-free log(t_ref / t)
+  std::vector<std::vector<KernelSpec>> failures;  // the planted failures
+};
+
+HeldOut held_out_shapes(uint64_t seed, size_t count) {
+  Draws d(seed);
+  HeldOut h;
+  for (size_t i = 0; i < count; ++i) {
+    const Problem p = random_problem(d);
+    std::vector<KernelSpec> pool, failing;
+    std::vector<double> rewards;
+    for (const KernelSpec& s : candidate_pool(p)) {
+      if (planted_failure(s)) {
+        failing.push_back(s);
+        continue;
+      }
+      pool.push_back(s);
+      rewards.push_back(std::log(planted_reference_us(p) / planted_us(p, s)));
+    }
+    h.problems.push_back(p);
+    h.pools.push_back(pool);
+    h.rewards.push_back(rewards);
+    h.failures.push_back(failing);
+  }
+  return h;
+}
+
+std::vector<std::vector<double>> model_scores(const CostModel& model, const HeldOut& h) {
+  std::vector<std::vector<double>> out;
+  for (size_t i = 0; i < h.problems.size(); ++i)
+    out.push_back(model.predict(h.problems[i], h.pools[i]));
+  return out;
+}
+
+void print(const char* what, const RankingQuality& q) {
+  std::cout << what << ": " << q.groups << " held-out shapes, mean Spearman " << q.mean_spearman
+            << ", top-1 within 5% on " << 100 * q.top1_hit_rate << "%, top-1 speed "
+            << q.geomean_top1 << "x of the best\n";
+}
+
+// A store like the tuner leaves: 300 shapes measured at budget 32; 100 unseen shapes to rank.
+constexpr size_t kShapes = 300, kPerShape = 32, kHeldOut = 100;
+
+// Trained once for the tests that only read it.
+class CostModelTest : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    data_ = new CostDataset(build_cost_dataset(synthetic_rows(2026, kShapes, kPerShape)));
+    model_ = new CostModel(CostModel::train(*data_));
+    held_ = new HeldOut(held_out_shapes(7, kHeldOut));
+  }
+  static void TearDownTestSuite() {
+    delete model_;
+    delete data_;
+    delete held_;
+  }
+  static CostDataset* data_;
+  static CostModel* model_;
+  static HeldOut* held_;
+};
+CostDataset* CostModelTest::data_ = nullptr;
+CostModel* CostModelTest::model_ = nullptr;
+HeldOut* CostModelTest::held_ = nullptr;
+
+TEST_F(CostModelTest, LearnsThePlantedRuleOnHeldOutShapes) {
+  EXPECT_EQ(data_->groups.size(), kShapes);
+  EXPECT_GT(data_->failed_examples(), 0u) << "the planted failures should appear in training";
+  const RankingQuality q = ranking_quality(model_scores(*model_, *held_), held_->rewards);
+  print("cost model (reg:squarederror)", q);
+  EXPECT_EQ(q.groups, kHeldOut);
+  EXPECT_GE(q.mean_spearman, 0.8);
+  EXPECT_GE(q.top1_hit_rate, 0.9);
+}
+
+TEST_F(CostModelTest, ConstantAndRandomRankingsDoNot) {
+  std::vector<std::vector<double>> constant, random;
+  Draws d(99);
+  for (const auto& pool : held_->pools) {
+    constant.emplace_back(pool.size(), 0.0);
+    random.emplace_back();
+    for (size_t i = 0; i < pool.size(); ++i) random.back().push_back(d.uniform());
+  }
+  const RankingQuality c = ranking_quality(constant, held_->rewards);
+  const RankingQuality r = ranking_quality(random, held_->rewards);
+  print("constant ranking", c);
+  print("random ranking", r);
+  EXPECT_LT(c.mean_spearman, 0.8);
+  EXPECT_LT(c.top1_hit_rate, 0.9);
+  EXPECT_LT(r.mean_spearman, 0.8);
+  EXPECT_LT(r.top1_hit_rate, 0.9);
+}
+
+TEST_F(CostModelTest, RanksPlantedFailuresLow) {
+  size_t failing = 0, in_bottom_half = 0;
+  for (size_t i = 0; i < held_->problems.size(); ++i) {
+    if (held_->failures[i].empty()) continue;
+    std::vector<KernelSpec> all = held_->pools[i];
+    all.insert(all.end(), held_->failures[i].begin(), held_->failures[i].end());
+    const auto ranked = model_->rank(held_->problems[i], all);
+    for (const KernelSpec& f : held_->failures[i]) {
+      ++failing;
+      const size_t pos = size_t(std::find(ranked.begin(), ranked.end(), f) - ranked.begin());
+      in_bottom_half += pos >= ranked.size() / 2;
+    }
+  }
+  ASSERT_GT(failing, 0u);
+  EXPECT_GE(double(in_bottom_half) / double(failing), 0.9) << in_bottom_half << "/" << failing;
+}
+
+TEST_F(CostModelTest, RankIsPredictOrdered) {
+  const Problem& p = held_->problems[0];
+  const auto& pool = held_->pools[0];
+  const auto scores = model_->predict(p, pool);
+  const auto ranked = model_->rank(p, pool);
+  ASSERT_EQ(ranked.size(), pool.size());
+  const auto best = size_t(std::max_element(scores.begin(), scores.end()) - scores.begin());
+  EXPECT_EQ(ranked.front(), pool[best]);
+  const auto again = model_->predict(p, ranked);
+  EXPECT_TRUE(std::is_sorted(again.rbegin(), again.rend()));
+  EXPECT_TRUE(model_->predict(p, {}).empty());
+}
+
+TEST_F(CostModelTest, SaveLoadRoundTripGivesIdenticalPredictions) {
+  ScratchDir dir;
+  const auto path = dir / "model.bin";
+  model_->save(path);
+  const CostModel loaded = CostModel::load(path);
+  EXPECT_EQ(loaded.header(), model_->header());
+  EXPECT_EQ(loaded.header().gpu, "NVIDIA H200");
+  EXPECT_EQ(loaded.header().objective, "reg:squarederror");
+  EXPECT_EQ(loaded.header().groups, kShapes);
+  for (size_t i = 0; i < held_->problems.size(); ++i)
+    EXPECT_EQ(loaded.predict(held_->problems[i], held_->pools[i]),
+              model_->predict(held_->problems[i], held_->pools[i]))
+        << describe(held_->problems[i]);
+  // Saving the loaded model writes the same bytes.
+  loaded.save(dir / "again.bin");
+  EXPECT_EQ(read_cost_model_file(path).payload, read_cost_model_file(dir / "again.bin").payload);
+}
+
+TEST_F(CostModelTest, CorruptOrForeignFilesAreRejectedNamingTheFile) {
+  ScratchDir dir;
+  const auto good = dir / "model.bin";
+  model_->save(good);
+  std::string bytes;
+  {
+    std::ifstream in(good, std::ios::binary);
+    bytes.assign(std::istreambuf_iterator<char>(in), {});
+  }
+  auto expect_rejected = [&](const std::string& name, const std::string& content,
+                             const std::string& why) {
+    const auto path = dir / name;
+    write_file(path, content);
+    try {
+      CostModel::load(path);
+      ADD_FAILURE() << name << " was accepted";
+    } catch (const Error& e) {
+      const std::string msg = e.what();
+      EXPECT_NE(msg.find(path.string()), std::string::npos) << msg;
+      EXPECT_NE(msg.find(why), std::string::npos) << msg;
+    }
+  };
+  std::string flipped = bytes;
+  flipped[flipped.size() - 100] ^= 0x10;
+  expect_rejected("flipped.bin", flipped, "checksum mismatch");
+  expect_rejected("truncated.bin", bytes.substr(0, bytes.size() - 1), "truncated");
+  expect_rejected("short.bin", bytes.substr(0, 30), "truncated");
+  expect_rejected("garbage.bin", std::string(5000, 'x'), "not an autogemm cost model");
+  expect_rejected("empty.bin", "", "not an autogemm cost model");
+  expect_rejected("v9.bin", "autogemm-cost-model 9\n{}\n", "format version '9'");
+  expect_rejected("header.bin", "autogemm-cost-model 1\n{\"gpu\": 1}\n", "\"gpu\"");
+
+  // Well-formed envelopes around a bad model or for another feature list.
+  CostModelFile f = read_cost_model_file(good);
+  CostModelFile not_xgb = f;
+  not_xgb.payload = "definitely not a booster";
+  expect_rejected("payload.bin", encode_cost_model(not_xgb), "XGBoost cannot read the model");
+  CostModelFile other = f;
+  other.header.features.back() = "some_old_feature";
+  expect_rejected("features.bin", encode_cost_model(other), "another feature list");
+  EXPECT_THROW(CostModel::load(dir / "missing.bin"), Error);
+}
+
+TEST(CostModel, TrainingIsDeterministic) {
+  const auto rows = synthetic_rows(5, 40, 12);
+  CostModelOptions o;
+  o.rounds = 50;
+  const CostModel a = CostModel::train(rows, o), b = CostModel::train(build_cost_dataset(rows), o);
+  const HeldOut h = held_out_shapes(11, 5);
+  for (size_t i = 0; i < h.problems.size(); ++i)
+    EXPECT_EQ(a.predict(h.problems[i], h.pools[i]), b.predict(h.problems[i], h.pools[i]));
+}
+
+// Pairwise ranking learns the order as well, but is less sure of the top (cost_model.hpp).
+TEST(CostModel, PairwiseRankingLearnsTheOrderToo) {
+  CostModelOptions o;
+  o.objective = "rank:pairwise";
+  const CostModel model =
+      CostModel::train(build_cost_dataset(synthetic_rows(2026, kShapes, kPerShape)), o);
+  const HeldOut h = held_out_shapes(7, kHeldOut);
+  const RankingQuality q = ranking_quality(model_scores(model, h), h.rewards);
+  print("cost model (rank:pairwise)", q);
+  EXPECT_GE(q.mean_spearman, 0.8);
+  EXPECT_GE(q.top1_hit_rate, 0.7);
+  ScratchDir dir;
+  model.save(dir / "pairwise.bin");
+  EXPECT_EQ(CostModel::load(dir / "pairwise.bin").predict(h.problems[0], h.pools[0]),
+            model.predict(h.problems[0], h.pools[0]));
+}
+
+TEST(CostModel, RefusesUselessInput) {
+  EXPECT_THROW(CostModel::train(CostDataset{}), Error);
+  CostModelOptions o;
+  o.objective = "rank:ndcg";
+  EXPECT_THROW(CostModel::train(build_cost_dataset(synthetic_rows(1, 4, 4)), o), Error);
+}
+
+TEST(CostModel, HoldoutSplitIsByShapeAndDeterministic) {
+  const CostDataset data = build_cost_dataset(synthetic_rows(3, 100, 4));
+  const auto [train, held] = split_by_shape(data, 0.25);
+  EXPECT_EQ(train.groups.size() + held.groups.size(), data.groups.size());
+  EXPECT_GT(held.groups.size(), 10u);
+  EXPECT_LT(held.groups.size(), 40u);
+  const auto again = split_by_shape(data, 0.25);
+  ASSERT_EQ(again.second.groups.size(), held.groups.size());
+  for (size_t i = 0; i < held.groups.size(); ++i)
+    EXPECT_EQ(again.second.groups[i].problem, held.groups[i].problem);
+  EXPECT_TRUE(split_by_shape(data, 0).second.groups.empty());
+}
+
+TEST(CostFeatures, NamesAreDistinctAndValuesFinite) {
+  const auto& names = cost_feature_names();
+  std::set<std::string_view> distinct(names.begin(), names.end());
+  EXPECT_EQ(distinct.size(), kNumCostFeatures);
+  for (const Problem& p : {problem(1, 5120, 5120), problem(16384, 16384, 16384),
+                           problem(100, 8, 64, Layout::nn, DType::bf16)})
+    for (const KernelSpec& s : candidate_pool(p))
+      for (float v : cost_features(p, s, {}))
+        EXPECT_TRUE(std::isfinite(v)) << describe(p) << " " << spec_name(s);
+}
+
+TEST(CostFeatures, SeeTilesWavesAndPadding) {
+  auto value = [](const CostFeatures& f, std::string_view name) {
+    const auto& names = cost_feature_names();
+    return f[size_t(std::find(names.begin(), names.end(), name) - names.begin())];
+  };
+  KernelSpec s;  // 128x256, persistent
+  const auto f = cost_features(problem(4096, 4096, 4096), s, {});
+  EXPECT_FLOAT_EQ(value(f, "log2_tiles"), std::log2(32.0f * 16.0f));
+  EXPECT_FLOAT_EQ(value(f, "waves"), 512.0f / 132.0f);
+  EXPECT_FLOAT_EQ(value(f, "wave_fill"), 512.0f / (4 * 132.0f));
+  EXPECT_FLOAT_EQ(value(f, "padding_waste"), 0.0f);
+  EXPECT_FLOAT_EQ(value(f, "log2_k_blocks"), 6.0f);
+  const auto padded = cost_features(problem(4096 + 8, 4096, 4096), s, {});
+  EXPECT_GT(value(padded, "padding_waste"), 0.0f);
+  // 4104 rows in 33 tiles of 128 rows: 120 of 4224 computed rows are padding.
+  EXPECT_FLOAT_EQ(value(padded, "waste_m"), 120.0f / 4224.0f);
+  EXPECT_FLOAT_EQ(value(padded, "waste_n"), 0.0f);
+  DeviceFacts half;
+  half.sm_count = 66;
+  half.l2_bytes = 32 << 20;
+  const auto f66 = cost_features(problem(4096, 4096, 4096), s, half);
+  EXPECT_FLOAT_EQ(value(f66, "waves"), 512.0f / 66.0f);
+  EXPECT_FLOAT_EQ(value(f66, "log2_operands_over_l2"), 1.0f);  // A and B: 64 MiB
+  EXPECT_FLOAT_EQ(value(f, "l2_mib"), 60.0f);                  // the H200's by default
+}
+
+// `autogemm db train-cost-model` and `autogemm tune --cost-model` through the real binary.
+CommandResult run(const std::string& args) {
+  return run_command(std::string(AUTOGEMM_BINARY) + " " + args + " 2>&1");
+}
+
+TEST(CostModelCli, TrainFromAStoreThenLoad) {
+  ScratchDir dir;
+  const std::string store_path = (dir / "s.sqlite").string();
+  {
+    auto store = ExperienceStore::open(store_path);
+    for (const Measurement& m : synthetic_rows(17, 60, 16)) store.record(m);
+  }
+  const std::string model_path = (dir / "m.bin").string();
+  const CommandResult r = run("db train-cost-model --store '" + store_path + "' --out '" +
+                              model_path + "' --rounds 100 --holdout 0.25");
+  EXPECT_EQ(r.code, 0) << r.output;
+  EXPECT_NE(r.output.find("of 60 shapes from 960 rows (0 skipped) on NVIDIA H200"),
+            std::string::npos)
+      << r.output;
+  EXPECT_NE(r.output.find("held out "), std::string::npos) << r.output;
+  std::cout << r.output;
+  const CostModel m = CostModel::load(model_path);
+  EXPECT_EQ(m.header().rounds, 100);
+  EXPECT_EQ(m.header().groups, 60u);
+}
+
+TEST(CostModelCli, BadInputExitsTwo) {
+  ScratchDir dir;
+  write_file(dir / "junk.bin", "junk");
+  const std::string junk = (dir / "junk.bin").string();
+  const std::pair<std::string, std::string> cases[] = {
+      {"db train-cost-model --store '" + (dir / "none.sqlite").string() + "' --out m.bin",
+       "does not exist"},
+      {"db train-cost-model --store x.sqlite", "--out is required"},
+      {"db train-cost-model --store x.sqlite --out m.bin --holdout 1.5", "--holdout"},
+      {"tune --mnk 128_128_128 --store '" + (dir / "t.sqlite").string() + "' --cost-model '" +
+           junk + "'",
+       "--cost-model: cost model '" + junk + "': not an autogemm cost model"},
+      {"tune --mnk 128_128_128 --store '" + (dir / "t.sqlite").string() + "' --screen 0",
+       "--screen"},
+  };
+  for (const auto& [args, expected] : cases) {
+    const CommandResult r = run(args);
+    EXPECT_EQ(r.code, 2) << args << "\n" << r.output;
+    EXPECT_NE(r.output.find(expected), std::string::npos) << args << "\n" << r.output;
+    EXPECT_EQ(std::count(r.output.begin(), r.output.end(), '\n'), 1) << r.output;
+  }
+  EXPECT_FALSE(std::filesystem::exists(dir / "t.sqlite"));
+}
+
+}  // namespace
