@@ -38,9 +38,11 @@ int smem_bytes(const KernelSpec& s) {
 }
 
 int acc_registers_per_thread(const KernelSpec& s) {
-  // A consumer warpgroup (128 threads) holds a (bm / consumers) x bn fp32 tile.
+  // A consumer warpgroup (128 threads) holds a (bm / consumers) x bn tile: one register per
+  // fp32 value, or per two fp16 values.
   if (s.consumers <= 0) return 0;  // invalid; the consumer rule reports it
-  return (s.pingpong ? s.bm : s.bm / s.consumers) * s.bn / 128;
+  const int values = (s.pingpong ? s.bm : s.bm / s.consumers) * s.bn / 128;
+  return s.acc == AccType::f16 ? values / 2 : values;
 }
 
 }  // namespace autogemm

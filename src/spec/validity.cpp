@@ -13,7 +13,8 @@ using Verdict = std::optional<std::string>;
 
 Verdict rule_types(const KernelSpec& s, const DeviceLimits&) {
   if (s.acc == AccType::f16 && s.dtype != DType::f16) return "fp16 accumulation requires fp16 data";
-  if (s.acc == AccType::f16) return "fp16 accumulation not implemented yet";
+  if (s.acc == AccType::f16 && s.stream_k)
+    return "fp16 accumulation has no stream-K (its partial tiles are fp32)";
   return {};
 }
 

@@ -31,8 +31,8 @@ std::string_view to_string(ChoiceKind k) {
 
 std::optional<std::string> unservable_reason(const Problem& p) {
   // The spec rules are the one source of truth: a spec of the problem's types that breaks a
-  // rule there (rule_types: no fp16 accumulation yet) means no kernel serves these types, and
-  // validate_problem holds the shape rules (TMA's 16-byte strides).
+  // rule there (rule_types: fp16 accumulation needs fp16 data) means no kernel serves these types,
+  // and validate_problem holds the shape rules (TMA's 16-byte strides).
   const KernelSpec s = heuristic_pick(p).spec;
   if (auto broken = validate(s))
     return fmt::format("no autogemm kernel for {}/{}: {}", to_string(p.dtype), to_string(p.acc),

@@ -36,7 +36,7 @@ struct HeuristicPick {
 };
 
 // Pure: depends on nothing but its arguments. The spec may be invalid only where no spec of
-// the problem's types is (e.g. fp16 accumulation, not implemented yet).
+// the problem's types is (e.g. fp16 accumulation with bf16 data).
 HeuristicPick heuristic_pick(const Problem& p, const DeviceFacts& device = {});
 
 }  // namespace autogemm::tune

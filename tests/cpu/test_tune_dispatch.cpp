@@ -82,11 +82,17 @@ TEST(TuneDispatch, FallbackForTypesWithoutKernel) {
   EXPECT_EQ(c.kind, ChoiceKind::cublaslt_fallback);
   EXPECT_TRUE(contains(c.reason, "fp16 accumulation requires fp16 data")) << c.reason;
 
+  // fp16 data with fp16 accumulation has kernels; a pick that would use stream-K drops it.
   Problem f16_f16acc = problem(4096, 4096, 4096);
   f16_f16acc.acc = AccType::f16;
   const Choice f = d.choose(f16_f16acc);
-  EXPECT_EQ(f.kind, ChoiceKind::cublaslt_fallback);
-  EXPECT_TRUE(contains(f.reason, "fp16 accumulation not implemented")) << f.reason;
+  EXPECT_EQ(f.kind, ChoiceKind::heuristic);
+  EXPECT_EQ(parse_name(f.spec).acc, AccType::f16);
+  Problem long_k = problem(256, 256, 16384);
+  long_k.acc = AccType::f16;
+  const Choice g = d.choose(long_k);
+  EXPECT_EQ(g.kind, ChoiceKind::heuristic) << g.reason;
+  EXPECT_FALSE(parse_name(g.spec).stream_k) << g.spec;  // parse_name also validates
 }
 
 TEST(TuneDispatch, RejectsEmptyDimensions) {

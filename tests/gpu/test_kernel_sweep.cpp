@@ -1,5 +1,6 @@
 // The sm90 kernel against the fp32 reference on random shapes: any M from 1, N and K multiples
-// of 8 (most not multiples of any tile size), both B layouts, fp16 and bf16, across specs that
+// of 8 (most not multiples of any tile size), both B layouts, fp16 and bf16 (fp32 accumulation)
+// and fp16 with fp16 accumulation, across specs that
 // exercise every structural path (clusters of 2 and 4 CTAs along M and N, one or two consumers,
 // cooperative or ping-pong, persistent or not, stream-K, both rasters, all three epilogues). Inputs
 // are fresh N(0,1) draws and C is poisoned first.
@@ -9,6 +10,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <random>
+#include <regex>
 #include <string>
 #include <vector>
 
@@ -66,13 +68,17 @@ const char* const kSwapTails[] = {
     "64x16x64_s8_c1x1_wg1_persist_r8m_sk4_swap",
 };
 
-std::string spec_for(int i, DType dtype, Layout layout) {
+std::string spec_for(int i, DType dtype, AccType acc, Layout layout) {
   const char* tail =
       layout == Layout::tn && i % 4 == 1   ? kSwapTails[(i / 4) % std::size(kSwapTails)]
       : layout == Layout::tn && i % 4 == 3 ? kTnOnlyTails[(i / 4) % std::size(kTnOnlyTails)]
                                            : kSpecTails[i % std::size(kSpecTails)];
-  return std::string("sm90_") + (dtype == DType::f16 ? "f16" : "bf16") + "f32_" +
-         std::string(to_string(layout)) + "_" + tail;
+  std::string name = std::string("sm90_") + (dtype == DType::f16 ? "f16" : "bf16") +
+                     (acc == AccType::f16 ? "f16_" : "f32_") + std::string(to_string(layout)) +
+                     "_" + tail;
+  // fp16 accumulation has no stream-K: the same spec, data-parallel.
+  if (acc == AccType::f16) name = std::regex_replace(name, std::regex("_sk[0-9]*"), "");
+  return name;
 }
 
 uint64_t sweep_seed() {
@@ -104,10 +110,12 @@ TEST(KernelSweep, RandomShapesMatchReference) {
     do {
       sh = {log_uniform(1, 16384), multiple_of_8(16384), multiple_of_8(16384)};
     } while (sh.flops() > kMaxFlops);
+    // fp16/fp32, fp16 with fp16 accumulation, bf16/fp32 in turn.
     const DType dtype = i % 3 == 2 ? DType::bf16 : DType::f16;
+    const AccType acc = i % 3 == 1 ? AccType::f16 : AccType::f32;
     for (Layout layout : {Layout::nn, Layout::tn}) {
-      const std::string spec = spec_for(i + (layout == Layout::tn), dtype, layout);
-      const Problem p{sh, dtype, AccType::f32, layout};
+      const std::string spec = spec_for(i + (layout == Layout::tn), dtype, acc, layout);
+      const Problem p{sh, dtype, acc, layout};
       const uint64_t case_seed = rng();
       gc.prepare(p, case_seed);
       const std::string what = spec + " " + std::to_string(sh.m) + "x" + std::to_string(sh.n) +

@@ -23,12 +23,24 @@ __device__ __forceinline__ u32 pack_out(float a, float b) {
     return pack_bf16x2(a, b);
 }
 
+// Column pair i of a thread's accumulator fragment as two 16-bit values: pair 2j is row r's
+// columns 8j + 2(t%4) + {0,1}, pair 2j + 1 the same columns of row r + 8. fp32 fragments hold
+// the pair in two registers and are rounded here; fp16 fragments already hold it in one.
+template <ElemType kElem, int kN>
+__device__ __forceinline__ u32 out_pair(const float (&acc)[kN / 2], int i) {
+  return pack_out<kElem>(acc[2 * i], acc[2 * i + 1]);
+}
+template <ElemType kElem, int kN>
+__device__ __forceinline__ u32 out_pair(const u32 (&acc)[kN / 4], int i) {
+  return acc[i];
+}
+
 // acc holds a 64×kN block in the wgmma accumulator layout: for each 8-column group j, registers
 // 4j..4j+1 are row (warp*16 + lane/4), registers 4j+2..4j+3 the row 8 below, columns
 // 8j + 2*(lane%4) + {0,1}.
-template <ElemType kElem, int kN>
-__device__ __forceinline__ void store_direct(const float (&acc)[kN / 2], const GemmArgs& args,
-                                             int row0, int col0) {
+template <ElemType kElem, int kN, class Frag>
+__device__ __forceinline__ void store_direct(const Frag& acc, const GemmArgs& args, int row0,
+                                             int col0) {
   const int t = threadIdx.x % 128;
   const int row = row0 + (t / 32) * 16 + (t % 32) / 4;
   const int col = col0 + 2 * (t % 4);
@@ -38,35 +50,33 @@ __device__ __forceinline__ void store_direct(const float (&acc)[kN / 2], const G
     const int cj = col + 8 * j;
     if (cj >= args.n) continue;
     if (row < args.m)
-      *reinterpret_cast<u32*>(c + (long long)row * args.ldc + cj) =
-          pack_out<kElem>(acc[4 * j], acc[4 * j + 1]);
+      *reinterpret_cast<u32*>(c + (long long)row * args.ldc + cj) = out_pair<kElem, kN>(acc, 2 * j);
     if (row + 8 < args.m)
       *reinterpret_cast<u32*>(c + (long long)(row + 8) * args.ldc + cj) =
-          pack_out<kElem>(acc[4 * j + 2], acc[4 * j + 3]);
+          out_pair<kElem, kN>(acc, 2 * j + 1);
   }
 }
 
 // Swap-AB: the kernel computed Cᵀ, so its (row, col) is C's (col, row); single 16-bit stores at
 // col * ldc + row (a quad of lanes covers 8 consecutive rows: 16 contiguous bytes). Used for
 // small M, where C is small and the stores are few.
-template <ElemType kElem, int kN>
-__device__ __forceinline__ void store_direct_transposed(const float (&acc)[kN / 2],
-                                                        const GemmArgs& args, int row0, int col0) {
+template <ElemType kElem, int kN, class Frag>
+__device__ __forceinline__ void store_direct_transposed(const Frag& acc, const GemmArgs& args,
+                                                        int row0, int col0) {
   const int t = threadIdx.x % 128;
   const int row = row0 + (t / 32) * 16 + (t % 32) / 4;
   const int col = col0 + 2 * (t % 4);
   u16* c = static_cast<u16*>(args.c);
-  auto put = [&](int r, int cc, float v) {
-    if (r < args.m && cc < args.n)
-      c[(long long)cc * args.ldc + r] = u16(pack_out<kElem>(v, 0.0f) & 0xffffu);
+  auto put = [&](int r, int cc, u32 pair) {  // the pair's two values go to columns cc, cc + 1
+    if (r >= args.m) return;
+    if (cc < args.n) c[(long long)cc * args.ldc + r] = u16(pair & 0xffffu);
+    if (cc + 1 < args.n) c[(long long)(cc + 1) * args.ldc + r] = u16(pair >> 16);
   };
 #pragma unroll
   for (int j = 0; j < kN / 8; ++j) {
     const int cj = col + 8 * j;
-    put(row, cj, acc[4 * j]);
-    put(row, cj + 1, acc[4 * j + 1]);
-    put(row + 8, cj, acc[4 * j + 2]);
-    put(row + 8, cj + 1, acc[4 * j + 3]);
+    put(row, cj, out_pair<kElem, kN>(acc, 2 * j));
+    put(row + 8, cj, out_pair<kElem, kN>(acc, 2 * j + 1));
   }
 }
 
@@ -76,10 +86,9 @@ constexpr int kEpilogueBlockBytes = 64 * 128;
 // Stores a 64×kN accumulator block through `staging` (two kEpilogueBlockBytes buffers owned by
 // this warpgroup). `blocks_issued` counts this warpgroup's blocks so far; it picks the buffer and
 // persists across tiles so that a buffer is reused only after its previous store has read it.
-template <ElemType kElem, int kN>
-__device__ __forceinline__ void store_tma_double(const float (&acc)[kN / 2],
-                                                 const TmaDescriptor* tma_c, u8* staging,
-                                                 int barrier_id, int row0, int col0,
+template <ElemType kElem, int kN, class Frag>
+__device__ __forceinline__ void store_tma_double(const Frag& acc, const TmaDescriptor* tma_c,
+                                                 u8* staging, int barrier_id, int row0, int col0,
                                                  int& blocks_issued) {
   const int t = threadIdx.x % 128;
   const int r = (t / 32) * 16 + (t % 32) / 4;  // this thread's first row in the block
@@ -96,9 +105,8 @@ __device__ __forceinline__ void store_tma_double(const float (&acc)[kN / 2],
       // 128-byte swizzle: the 16-byte chunk index is XORed with the row index mod 8, which also
       // spreads a warp's eight rows over all 32 banks.
       const int offset = ((jj ^ (r % 8)) * 16) + 4 * (t % 4);
-      *reinterpret_cast<u32*>(buf + r * 128 + offset) = pack_out<kElem>(acc[4 * j], acc[4 * j + 1]);
-      *reinterpret_cast<u32*>(buf + (r + 8) * 128 + offset) =
-          pack_out<kElem>(acc[4 * j + 2], acc[4 * j + 3]);
+      *reinterpret_cast<u32*>(buf + r * 128 + offset) = out_pair<kElem, kN>(acc, 2 * j);
+      *reinterpret_cast<u32*>(buf + (r + 8) * 128 + offset) = out_pair<kElem, kN>(acc, 2 * j + 1);
     }
     fence_proxy_async_smem();
     named_barrier_sync<128>(barrier_id);
@@ -112,13 +120,10 @@ __device__ __forceinline__ void store_tma_double(const float (&acc)[kN / 2],
 
 // Converts a 64×kN accumulator block to 16-bit pairs: packed[2j] is row r's columns 8j + 2(t%4)
 // + {0,1}, packed[2j + 1] the same columns of row r + 8 (the accumulator layout above).
-template <ElemType kElem, int kN>
-__device__ __forceinline__ void pack_block(const float (&acc)[kN / 2], u32 (&packed)[kN / 4]) {
+template <ElemType kElem, int kN, class Frag>
+__device__ __forceinline__ void pack_block(const Frag& acc, u32 (&packed)[kN / 4]) {
 #pragma unroll
-  for (int j = 0; j < kN / 8; ++j) {
-    packed[2 * j] = pack_out<kElem>(acc[4 * j], acc[4 * j + 1]);
-    packed[2 * j + 1] = pack_out<kElem>(acc[4 * j + 2], acc[4 * j + 3]);
-  }
+  for (int i = 0; i < kN / 4; ++i) packed[i] = out_pair<kElem, kN>(acc, i);
 }
 
 // Writes one packed 64×kN block into `dst` (kN/64 consecutive swizzled 64×64 blocks).
@@ -162,11 +167,10 @@ __device__ __forceinline__ void store_tma_tile_packed(const u32 (&packed)[kMmaM]
   }
 }
 
-// The same from fp32 accumulators.
-template <ElemType kElem, int kN, int kMmaM>
-__device__ __forceinline__ void store_tma_tile(const float (&acc)[kMmaM][kN / 2],
-                                               const TmaDescriptor* tma_c, u8* staging,
-                                               int barrier_id, int row0, int col0) {
+// The same from accumulators (fp32 or fp16 fragments).
+template <ElemType kElem, int kN, int kMmaM, class Frag>
+__device__ __forceinline__ void store_tma_tile(const Frag (&acc)[kMmaM], const TmaDescriptor* tma_c,
+                                               u8* staging, int barrier_id, int row0, int col0) {
   u32 packed[kMmaM][kN / 4];
 #pragma unroll
   for (int mi = 0; mi < kMmaM; ++mi) pack_block<kElem, kN>(acc[mi], packed[mi]);
@@ -192,10 +196,9 @@ __device__ __forceinline__ u32 swizzle_phase(int r) {
 // waits until the previous block's stores have read the staging, writes it as kN/kW swizzled
 // 64×kW blocks, and issues one TMA store per block. Less shared memory than a whole tile, any
 // kN that is a multiple of 16.
-template <ElemType kElem, int kN>
-__device__ __forceinline__ void store_tma_rows(const float (&acc)[kN / 2],
-                                               const TmaDescriptor* tma_c, u8* staging,
-                                               int barrier_id, int row0, int col0) {
+template <ElemType kElem, int kN, class Frag>
+__device__ __forceinline__ void store_tma_rows(const Frag& acc, const TmaDescriptor* tma_c,
+                                               u8* staging, int barrier_id, int row0, int col0) {
   constexpr int kW = kStoreBlockCols<kN>;
   constexpr int kRowBytes = kW * 2, kBlockBytes = 64 * kRowBytes;
   const int t = threadIdx.x % 128;
@@ -209,8 +212,8 @@ __device__ __forceinline__ void store_tma_rows(const float (&acc)[kN / 2],
 #pragma unroll
   for (int j = 0; j < kN / 8; ++j) {
     const u32 addr = base + (j / (kW / 8)) * kBlockBytes + ((u32(j % (kW / 8)) ^ phase) * 16);
-    st_shared_u32(addr, pack_out<kElem>(acc[4 * j], acc[4 * j + 1]));
-    st_shared_u32(addr + 8 * kRowBytes, pack_out<kElem>(acc[4 * j + 2], acc[4 * j + 3]));
+    st_shared_u32(addr, out_pair<kElem, kN>(acc, 2 * j));
+    st_shared_u32(addr + 8 * kRowBytes, out_pair<kElem, kN>(acc, 2 * j + 1));
   }
   fence_proxy_async_smem();
   named_barrier_sync<128>(barrier_id);

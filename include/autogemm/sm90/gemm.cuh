@@ -19,10 +19,20 @@
 
 namespace autogemm::sm90 {
 
+// The accumulator register type: fp32 values, or pairs of fp16 values in one 32-bit register.
+template <bool kF16>
+struct AccumulatorOf {
+  using type = float;
+};
+template <>
+struct AccumulatorOf<true> {
+  using type = u32;
+};
+
 template <ElemType kElem_, bool kBMnMajor_, int kBM_, int kBN_, int kBK_, int kStages_,
           int kConsumers_, int kClusterM_, int kClusterN_, bool kPersistent_, bool kRasterN_,
           int kSwizzle_, int kEpilogue_, bool kStreamK_, bool kPingPong_ = false, int kMmaLag_ = 1,
-          bool kSwapAB_ = false, bool kDeferStore_ = false>
+          bool kSwapAB_ = false, bool kDeferStore_ = false, bool kAccF16_ = false>
 struct GemmConfig {
   static constexpr ElemType kElem = kElem_;
   static constexpr bool kBMnMajor = kBMnMajor_;  // B row-major K×N ("nn"): N-major tiles
@@ -49,6 +59,10 @@ struct GemmConfig {
   // and staged only once the next tile's first MMAs are in flight, so the tensor cores are not
   // idle while C goes to shared memory. Costs kBN/4 registers per m64 block.
   static constexpr bool kDeferStore = kDeferStore_;
+  // fp16 accumulators (F16F16F16F16): half the registers, C already in its output type.
+  static constexpr bool kAccF16 = kAccF16_;
+  using Acc = typename AccumulatorOf<kAccF16>::type;
+  static constexpr int kAccRegs = kAccF16 ? kBN / 4 : kBN / 2;  // per m64 block and thread
 
   static constexpr int kThreads = 128 * (kConsumers + 1);
   // Registers after setmaxnreg: the producer warpgroup gives up what the consumers take. With
@@ -84,6 +98,8 @@ struct GemmConfig {
   static_assert(!kPingPong || (kConsumers == 2 && !kStreamK), "ping-pong: 2 consumers, no SK");
   static_assert(kConsumers >= 1 && kConsumers <= 3, "one to three consumer warpgroups");
   static_assert(!kSwapAB || kEpilogue == 0, "swap-AB stores C transposed from registers");
+  static_assert(!kAccF16 || (kElem == ElemType::kF16 && !kStreamK),
+                "fp16 accumulation: fp16 data; no stream-K (its partials are fp32)");
   static_assert(!kDeferStore || (kEpilogue == 2 && !kStreamK && !kPingPong),
                 "deferred store: whole-tile TMA epilogue, no stream-K, no ping-pong");
 };
@@ -190,7 +206,7 @@ __device__ __forceinline__ void consume(const TmaDescriptor* tma_c, const GemmAr
   const u32 rank = Cfg::kClusterSize > 1 ? cluster_cta_rank() : 0;
   const int consumer = int(threadIdx.x) / 128 - 1;
   const int barrier_id = 1 + consumer;  // named barrier of this warpgroup (0 is __syncthreads)
-  float acc[Cfg::kMmaM][Cfg::kBN / 2];
+  typename Cfg::Acc acc[Cfg::kMmaM][Cfg::kAccRegs];
   // Deferred store: the previous tile's C, packed, and where it goes (pending_row0 < 0: none).
   u32 packed[Cfg::kDeferStore ? Cfg::kMmaM : 1][Cfg::kDeferStore ? Cfg::kBN / 4 : 1];
   int pending_row0 = -1, pending_col0 = 0;
@@ -242,8 +258,12 @@ __device__ __forceinline__ void consume(const TmaDescriptor* tma_c, const GemmAr
         for (int mi = 0; mi < Cfg::kMmaM; ++mi) {
           const u64 desc_a =
               smem_descriptor_sw128(a + mi * 64 * Cfg::kRowBytes + k16 * 32, 16, 1024);
-          Mma::template mma<Cfg::kBMnMajor>(acc[mi], desc_a, desc_b,
-                                            (kb > w.kb_begin || k16 > 0) ? 1 : 0);
+          const int accumulate = (kb > w.kb_begin || k16 > 0) ? 1 : 0;
+          if constexpr (Cfg::kAccF16)
+            WgmmaF16Acc<Cfg::kBN>::template mma<Cfg::kBMnMajor>(acc[mi], desc_a, desc_b,
+                                                                accumulate);
+          else
+            Mma::template mma<Cfg::kBMnMajor>(acc[mi], desc_a, desc_b, accumulate);
         }
       }
       wgmma_commit();
