@@ -2,11 +2,24 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 namespace autogemm::tune {
 namespace {
 
 int64_t tiles(const Shape& s, int bm, int bn) {
   return ((s.m + bm - 1) / bm) * ((s.n + bn - 1) / bn);
+}
+
+// Stream-K pieces per tile: each at least 32 k-blocks long and all of them together no more than
+// the SMs, so the CTA finishing a tile adds a few partial tiles, not dozens (a piece of a k-block
+// or two costs more in pipeline fill and fixup than it computes: 64x128x4096 took 45 us with a
+// piece per SM, h200_grid_auto_tn.csv).
+int sk_splits_for(int64_t tiles, int64_t k, int sms) {
+  const int64_t kblocks = (k + 63) / 64;
+  const int64_t by_length = std::max<int64_t>(2, kblocks / 32);
+  const int64_t by_sms = std::max<int64_t>(2, sms / std::max<int64_t>(1, tiles));
+  return int(std::min<int64_t>({16, by_length, by_sms}));
 }
 
 KernelSpec make(const Problem& p, int bm, int bn, int stages, int consumers) {
@@ -53,9 +66,12 @@ static HeuristicPick pick_by_rules(const Problem& p, const DeviceFacts& device) 
     while (s.bn < sh.m) s.bn *= 2;
     s.epilogue = Epilogue::direct;  // swap-AB stores C transposed from registers
     s.swap_ab = true;
-    s.stream_k = tiles({sh.n, sh.m, sh.k}, 64, s.bn) < sms;
-    return {s, fmt::format("M = {} with K = {}: swap-AB puts M on the MMA's N (bn {}){}", sh.m,
-                           sh.k, s.bn, s.stream_k ? ", stream-K over the idle SMs" : "")};
+    const int64_t t = tiles({sh.n, sh.m, sh.k}, 64, s.bn);
+    s.stream_k = t < sms;
+    if (s.stream_k) s.sk_splits = sk_splits_for(t, sh.k, sms);
+    return {s, fmt::format(
+                   "M = {} with K = {}: swap-AB puts M on the MMA's N (bn {}){}", sh.m, sh.k, s.bn,
+                   s.stream_k ? fmt::format(", K split {} ways over idle SMs", s.sk_splits) : "")};
   }
   const int64_t t256 = tiles(sh, 128, 256), t192 = tiles(sh, 128, 192);
   // Share of the SMs' tile slots that hold a tile: 1 when the last wave is full.
@@ -93,9 +109,10 @@ static HeuristicPick pick_by_rules(const Problem& p, const DeviceFacts& device) 
   if (const int64_t t = tiles(sh, 128, 128); sh.k >= 4096) {
     KernelSpec s = make(p, 128, 128, 4, 2);
     s.stream_k = true;
-    return {s, fmt::format("{} 128x128 tiles for {} SMs and K = {}: stream-K splits K over the "
+    s.sk_splits = sk_splits_for(t, sh.k, sms);
+    return {s, fmt::format("{} 128x128 tiles for {} SMs and K = {}: K split {} ways over the "
                            "idle SMs",
-                           t, sms, sh.k)};
+                           t, sms, sh.k, s.sk_splits)};
   }
   KernelSpec s = make(p, 64, 128, 6, 1);
   s.epilogue = Epilogue::tma_tile;

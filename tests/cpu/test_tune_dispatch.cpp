@@ -106,9 +106,10 @@ TEST(TuneDispatch, HeuristicRules) {
   auto pick = [&](int64_t m, int64_t n, int64_t k) {
     return heuristic_pick(problem(m, n, k), h200).spec;
   };
-  // Rule 1: small M, layout tn, long K -> swap-AB (bn covers M), stream-K when tiles are few.
+  // Rule 1: small M, layout tn, long K -> swap-AB (bn covers M), stream-K when tiles are few, in
+  // at most SMs/tiles pieces per tile (80 tiles: 2).
   EXPECT_EQ(spec_name(pick(16, 5120, 13824)),
-            "sm90_f16f32_tn_64x16x64_s8_c1x1_wg1_persist_r8m_sk_swap");
+            "sm90_f16f32_tn_64x16x64_s8_c1x1_wg1_persist_r8m_sk2_swap");
   // Rule 2: 128x192 tiles fill their last wave about as well as 128x256 (8192^3: 2752 tiles,
   // 99% of 21 waves, against 97% of 16) -> ping-pong 128x192.
   EXPECT_EQ(spec_name(pick(8192, 8192, 8192)),
@@ -123,9 +124,9 @@ TEST(TuneDispatch, HeuristicRules) {
   // Rule 4: a wave of 128x128 tiles (1024/128 * 2560/128 = 160) but not of 128x256 (80).
   EXPECT_EQ(spec_name(pick(1024, 2560, 512)),
             "sm90_f16f32_tn_128x128x64_s5_c1x1_pp_persist_r8m_etmat");
-  // Rule 5: few tiles and a long K -> stream-K.
+  // Rule 5: few tiles and a long K -> stream-K, 8 pieces of 32 k-blocks per tile.
   EXPECT_EQ(spec_name(pick(256, 256, 16384)),
-            "sm90_f16f32_tn_128x128x64_s4_c1x1_coop_persist_r8m_etma_sk");
+            "sm90_f16f32_tn_128x128x64_s4_c1x1_coop_persist_r8m_etma_sk8");
   // Rule 6: small everything.
   EXPECT_EQ(spec_name(pick(64, 256, 64)), "sm90_f16f32_tn_64x128x64_s6_c1x1_wg1_persist_r8m_etmat");
   // Fewer SMs: the same shape fills a wave sooner.
