@@ -303,8 +303,8 @@ __device__ __forceinline__ void consume(const TmaDescriptor* tma_c, const GemmAr
       }
       if (w.kb_begin > 0) {  // the tail: add the heads, nearest CTA first (a fixed order)
         const int first = sched.sk_owner(w.tile_index * sched.kblocks);
-        for (int from = int(blockIdx.x) - 1; from >= first; --from)
-          Fixup<Cfg>::add_partial(acc, args, from, consumer, barrier_id);
+        if (first <= int(blockIdx.x) - 1)
+          Fixup<Cfg>::add_partials(acc, args, first, int(blockIdx.x) - 1, consumer, barrier_id);
       }
     }
 
