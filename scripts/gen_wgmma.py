@@ -10,45 +10,35 @@ TYPES = [("kF16", "f16"), ("kBF16", "bf16")]
 NS = range(8, 257, 8)
 
 
-def wrapper(n: int, enum: str, ptx: str) -> str:
-    regs = n // 2
+def wrapper(n: int, struct: str, acc: str, regs: int, constraint: str, shape_types: str) -> str:
+    """One specialisation: `regs` accumulator registers of C++ type `acc` bound as `constraint`."""
     outs = ", ".join(f"%{i}" for i in range(regs))
     cons = ",\n        ".join(
-        ", ".join(f'"+f"(d[{j}])' for j in range(i, min(i + 8, regs))) for i in range(0, regs, 8))
+        ", ".join(f'"+{constraint}"(d[{j}])' for j in range(i, min(i + 8, regs)))
+        for i in range(0, regs, 8))
     a, b, s, t = regs, regs + 1, regs + 2, regs + 3
     return f"""template <>
-struct Wgmma<{n}, ElemType::{enum}> {{
+struct {struct} {{
   template <bool kTransB>
-  __device__ __forceinline__ static void mma(float (&d)[{regs}], u64 desc_a, u64 desc_b, int scale_d) {{
+  __device__ __forceinline__ static void mma({acc} (&d)[{regs}], u64 desc_a, u64 desc_b, int scale_d) {{
     asm volatile(
         "{{\\n.reg .pred p;\\nsetp.ne.b32 p, %{s}, 0;\\n"
-        "wgmma.mma_async.sync.aligned.m64n{n}k16.f32.{ptx}.{ptx} {{{outs}}}, %{a}, %{b}, p, 1, 1, 0, %{t};\\n}}"
+        "wgmma.mma_async.sync.aligned.m64n{n}k16.{shape_types} {{{outs}}}, %{a}, %{b}, p, 1, 1, 0, %{t};\\n}}"
         : {cons}
         : "l"(desc_a), "l"(desc_b), "r"(scale_d), "n"(int(kTransB)));
   }}
 }};
 """
+
+
+def wrapper_f32_acc(n: int, enum: str, ptx: str) -> str:
+    """fp32 accumulators: N/2 registers."""
+    return wrapper(n, f"Wgmma<{n}, ElemType::{enum}>", "float", n // 2, "f", f"f32.{ptx}.{ptx}")
 
 
 def wrapper_f16_acc(n: int) -> str:
     """fp16 data, fp16 accumulators: N/4 registers, each two halves in fp32's pair order."""
-    regs = n // 4
-    outs = ", ".join(f"%{i}" for i in range(regs))
-    cons = ",\n        ".join(
-        ", ".join(f'"+r"(d[{j}])' for j in range(i, min(i + 8, regs))) for i in range(0, regs, 8))
-    a, b, s, t = regs, regs + 1, regs + 2, regs + 3
-    return f"""template <>
-struct WgmmaF16Acc<{n}> {{
-  template <bool kTransB>
-  __device__ __forceinline__ static void mma(u32 (&d)[{regs}], u64 desc_a, u64 desc_b, int scale_d) {{
-    asm volatile(
-        "{{\\n.reg .pred p;\\nsetp.ne.b32 p, %{s}, 0;\\n"
-        "wgmma.mma_async.sync.aligned.m64n{n}k16.f16.f16.f16 {{{outs}}}, %{a}, %{b}, p, 1, 1, 0, %{t};\\n}}"
-        : {cons}
-        : "l"(desc_a), "l"(desc_b), "r"(scale_d), "n"(int(kTransB)));
-  }}
-}};
-"""
+    return wrapper(n, f"WgmmaF16Acc<{n}>", "u32", n // 4, "r", "f16.f16.f16")
 
 
 def main() -> None:
@@ -64,7 +54,7 @@ def main() -> None:
     ]
     for n in NS:
         for enum, ptx in TYPES:
-            parts.append(wrapper(n, enum, ptx) + "\n")
+            parts.append(wrapper_f32_acc(n, enum, ptx) + "\n")
     parts.append("// fp16 accumulation (F16F16F16F16): two halves per register, in fp32's pair order.\n")
     parts.append("template <int N>\nstruct WgmmaF16Acc;\n\n")
     for n in NS:
