@@ -171,7 +171,7 @@ void register_train_cost_model(CLI::App& db) {
 
 void register_db(CLI::App& app) {
   auto* db = app.add_subcommand(
-      "db", "Experience store and tuning tables: export, merge, stats, train-cost-model");
+      "db", "Experience store and tuning tables: export, merge, stats, train-policy, train-cost-model");
   db->require_subcommand(1);
   register_export(*db);
   register_merge(*db);
