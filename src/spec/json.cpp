@@ -69,7 +69,8 @@ void to_json(nlohmann::json& j, const KernelSpec& s) {
                      {"pingpong", s.pingpong},
                      {"mma_lag", s.mma_lag},
                      {"swap_ab", s.swap_ab},
-                     {"defer_store", s.defer_store}};
+                     {"defer_store", s.defer_store},
+                     {"acc_sets", s.acc_sets}};
 }
 
 void from_json(const nlohmann::json& j, KernelSpec& out) {
@@ -107,6 +108,8 @@ void from_json(const nlohmann::json& j, KernelSpec& out) {
         s.swap_ab = get_bool(v, key);
       else if (key == "defer_store")
         s.defer_store = get_bool(v, key);
+      else if (key == "acc_sets")
+        s.acc_sets = get_int(v, key);
       else if (key == "mma_lag")
         s.mma_lag = get_int(v, key);
       else if (key == "pingpong")

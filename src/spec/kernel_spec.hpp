@@ -64,6 +64,10 @@ struct KernelSpec {
   // idle through the epilogue. Costs half the accumulator count in registers.
   bool defer_store = false;
 
+  // Independent fp32 accumulator sets (1, 2 or 4): consecutive k16 steps go to different sets,
+  // summed after the mainloop, so a small tile's MMAs do not wait on each other's results.
+  int acc_sets = 1;
+
   friend bool operator==(const KernelSpec&, const KernelSpec&) = default;
   friend auto operator<=>(const KernelSpec&, const KernelSpec&) = default;
 };

@@ -81,7 +81,8 @@ std::string spec_name(const KernelSpec& s) {
                                              : "") +
          (s.stream_k ? (s.sk_splits > 0 ? fmt::format("_sk{}", s.sk_splits) : "_sk") : "") +
          (s.mma_lag == 0 ? "_lag0" : "") + (s.swap_ab ? "_swap" : "") +
-         (s.defer_store ? "_defer" : "");
+         (s.defer_store ? "_defer" : "") +
+         (s.acc_sets > 1 ? fmt::format("_acc{}", s.acc_sets) : "");
 }
 
 KernelSpec parse_name(std::string_view name) {
@@ -180,10 +181,12 @@ KernelSpec parse_name(std::string_view name) {
       s.swap_ab = true;
     else if (tokens[i] == "defer")
       s.defer_store = true;
+    else if (tokens[i] == "acc2" || tokens[i] == "acc4")
+      s.acc_sets = tokens[i][3] - '0';
     else
       p.fail(tokens[i],
-             "an optional field token: 'etma', 'etmat', 'etmar', 'sk', 'lag0', 'swap' or "
-             "'defer'");
+             "an optional field token: 'etma', 'etmat', 'etmar', 'sk', 'lag0', 'swap', "
+             "'defer', 'acc2' or 'acc4'");
   }
 
   // Canonical form only ("s04" or "wg2" would otherwise alias another name).

@@ -165,6 +165,14 @@ Verdict rule_defer_store(const KernelSpec& s, const DeviceLimits&) {
   return {};
 }
 
+Verdict rule_acc_sets(const KernelSpec& s, const DeviceLimits&) {
+  if (s.acc_sets != 1 && s.acc_sets != 2 && s.acc_sets != 4)
+    return fmt::format("acc_sets must be 1, 2 or 4, got {}", s.acc_sets);
+  if (s.acc_sets > 1 && s.acc == AccType::f16)
+    return "several accumulator sets are for fp32 accumulation";
+  return {};
+}
+
 Verdict rule_mma_lag(const KernelSpec& s, const DeviceLimits&) {
   if (s.mma_lag != 0 && s.mma_lag != 1)
     return fmt::format("mma_lag must be 0 or 1, got {}", s.mma_lag);
@@ -188,7 +196,7 @@ Verdict rule_registers(const KernelSpec& s, const DeviceLimits&) {
   // With three consumers (512 threads) they get 152 registers each: 96 accumulators at most.
   // The deferred store keeps the previous tile's C, packed two per register, beside them.
   const int acc = acc_registers_per_thread(s);
-  const int regs = s.defer_store ? acc + acc / 2 : acc;
+  const int regs = (s.defer_store ? acc + acc / 2 : acc) * s.acc_sets;
   // Ping-pong warpgroups hold one tile at a time, with no second set live: up to 192 (the 128x176
   // and 128x192 tiles cuBLASLt runs on short K; notes/NOTES.md item 17).
   const int budget = s.consumers == 3 ? 96 : (s.defer_store || s.pingpong) ? 192 : 128;
@@ -204,9 +212,9 @@ Verdict rule_registers(const KernelSpec& s, const DeviceLimits&) {
 using Rule = Verdict (*)(const KernelSpec&, const DeviceLimits&);
 // Order matters: later rules may assume earlier ones hold (e.g. consumers != 0).
 constexpr Rule kRules[] = {
-    rule_types,   rule_bk,      rule_bm,          rule_bn,   rule_stages,   rule_consumers,
-    rule_cluster, rule_swizzle, rule_mma,         rule_tma,  rule_epilogue, rule_stream_k,
-    rule_mma_lag, rule_swap_ab, rule_defer_store, rule_smem, rule_registers};
+    rule_types,   rule_bk,      rule_bm,          rule_bn,       rule_stages,   rule_consumers,
+    rule_cluster, rule_swizzle, rule_mma,         rule_tma,      rule_epilogue, rule_stream_k,
+    rule_mma_lag, rule_swap_ab, rule_defer_store, rule_acc_sets, rule_smem,     rule_registers};
 
 std::string describe(const Problem& p) {
   return fmt::format("problem {}x{}x{} {}/{}/{}", p.shape.m, p.shape.n, p.shape.k,

@@ -56,7 +56,7 @@ std::vector<std::string> changed_fields(const KernelSpec& a, const KernelSpec& b
   diff(a.epilogue != b.epilogue, "epilogue");
   diff(a.stream_k != b.stream_k || a.sk_splits != b.sk_splits, "stream_k");
   diff(a.swap_ab != b.swap_ab, "swap_ab");
-  diff(a.mma_lag != b.mma_lag, "mma_lag");
+  diff(a.mma_lag != b.mma_lag || a.acc_sets != b.acc_sets, "mma_lag");
   diff(a.persistent != b.persistent, "persistent");
   diff(a.raster != b.raster, "raster");
   diff(a.swizzle != b.swizzle, "swizzle");
@@ -98,6 +98,8 @@ std::vector<KernelSpec> local_moves(const KernelSpec& from, const Problem& p) {
       s.pingpong = pingpong;
     });
   try_move([](KernelSpec& s) { s.mma_lag = 1 - s.mma_lag; });
+  for (int sets : {1, 2, 4})  // independent accumulator chains (small tiles)
+    try_move([&](KernelSpec& s) { s.acc_sets = sets; });
   // Swap-AB pays only where M is small enough to sit on the MMA's N; switching it off is
   // always worth a look.
   if (from.swap_ab || (p.layout == Layout::tn && p.shape.m <= 256))

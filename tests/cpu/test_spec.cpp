@@ -247,6 +247,25 @@ TEST(Spec, StreamKSplits) {
   EXPECT_NE(validate(dp)->find("stream_k"), std::string::npos);
 }
 
+TEST(Spec, AccumulatorSets) {
+  const KernelSpec s = parse_name("sm90_f16f32_tn_64x32x64_s8_c1x1_wg1_persist_r8m_sk4_swap_acc4");
+  EXPECT_EQ(s.acc_sets, 4);
+  EXPECT_EQ(spec_name(s), "sm90_f16f32_tn_64x32x64_s8_c1x1_wg1_persist_r8m_sk4_swap_acc4");
+  EXPECT_EQ(nlohmann::json(s).get<KernelSpec>(), s);
+  EXPECT_THROW(parse_name("sm90_f16f32_tn_64x32x64_s8_c1x1_wg1_persist_r8m_sk4_swap_acc3"), Error);
+  KernelSpec f16 = s;  // fp16 accumulators: one set
+  f16.acc = AccType::f16;
+  f16.stream_k = false;
+  f16.sk_splits = 0;
+  ASSERT_TRUE(validate(f16));
+  EXPECT_NE(validate(f16)->find("fp32 accumulation"), std::string::npos) << *validate(f16);
+  // Sets multiply the accumulator registers: 128x128 cooperative (64 each) fits two, not four.
+  KernelSpec coop = parse_name("sm90_f16f32_tn_128x128x64_s4_c1x1_coop_persist_r8m_etma_acc2");
+  coop.acc_sets = 4;
+  ASSERT_TRUE(validate(coop));
+  EXPECT_NE(validate(coop)->find("registers"), std::string::npos);
+}
+
 TEST(Spec, DeferStoreRules) {
   KernelSpec s = parse_name("sm90_f16f32_tn_128x256x64_s3_c2x1_coop_persist_r8m_etmat_lag0_defer");
   EXPECT_TRUE(s.defer_store);

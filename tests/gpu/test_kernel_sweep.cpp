@@ -51,6 +51,7 @@ const char* const kSpecTails[] = {
     "128x192x64_s4_c2x1_pp_persist_r8m_etmar",
     "128x128x64_s4_c1x1_coop_persist_r8m_etmar",
     "128x128x64_s4_c1x1_coop_persist_r8m_etma_sk3",
+    "64x128x64_s6_c1x1_wg1_persist_r8m_etmat_acc2",
 };
 
 // Specs valid for layout tn only (bn not a multiple of 64), taking every fourth tn case after
@@ -63,9 +64,12 @@ const char* const kTnOnlyTails[] = {
 
 // Swap-AB specs (layout tn only), taking every fourth tn case.
 const char* const kSwapTails[] = {
-    "64x8x64_s8_c1x1_wg1_persist_r8m_sk_swap",         "64x16x64_s8_c1x1_wg1_persist_r8m_swap",
-    "128x32x64_s8_c1x1_coop_persist_r8m_sk_lag0_swap", "64x64x64_s6_c1x1_wg1_tiles_r4n_swap",
+    "64x8x64_s8_c1x1_wg1_persist_r8m_sk_swap",
+    "64x16x64_s8_c1x1_wg1_persist_r8m_swap",
+    "128x32x64_s8_c1x1_coop_persist_r8m_sk_lag0_swap",
+    "64x64x64_s6_c1x1_wg1_tiles_r4n_swap",
     "64x16x64_s8_c1x1_wg1_persist_r8m_sk4_swap",
+    "64x32x64_s8_c1x1_wg1_persist_r8m_sk4_swap_acc4",
 };
 
 std::string spec_for(int i, DType dtype, AccType acc, Layout layout) {
@@ -76,8 +80,8 @@ std::string spec_for(int i, DType dtype, AccType acc, Layout layout) {
   std::string name = std::string("sm90_") + (dtype == DType::f16 ? "f16" : "bf16") +
                      (acc == AccType::f16 ? "f16_" : "f32_") + std::string(to_string(layout)) +
                      "_" + tail;
-  // fp16 accumulation has no stream-K: the same spec, data-parallel.
-  if (acc == AccType::f16) name = std::regex_replace(name, std::regex("_sk[0-9]*"), "");
+  // fp16 accumulation has no stream-K and one accumulator set: the same spec without them.
+  if (acc == AccType::f16) name = std::regex_replace(name, std::regex("_sk[0-9]*|_acc[24]"), "");
   return name;
 }
 

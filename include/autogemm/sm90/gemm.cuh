@@ -32,7 +32,8 @@ struct AccumulatorOf<true> {
 template <ElemType kElem_, bool kBMnMajor_, int kBM_, int kBN_, int kBK_, int kStages_,
           int kConsumers_, int kClusterM_, int kClusterN_, bool kPersistent_, bool kRasterN_,
           int kSwizzle_, int kEpilogue_, bool kStreamK_, bool kPingPong_ = false, int kMmaLag_ = 1,
-          bool kSwapAB_ = false, bool kDeferStore_ = false, bool kAccF16_ = false>
+          bool kSwapAB_ = false, bool kDeferStore_ = false, bool kAccF16_ = false,
+          int kAccSets_ = 1>
 struct GemmConfig {
   static constexpr ElemType kElem = kElem_;
   static constexpr bool kBMnMajor = kBMnMajor_;  // B row-major K×N ("nn"): N-major tiles
@@ -63,6 +64,10 @@ struct GemmConfig {
   static constexpr bool kAccF16 = kAccF16_;
   using Acc = typename AccumulatorOf<kAccF16>::type;
   static constexpr int kAccRegs = kAccF16 ? kBN / 4 : kBN / 2;  // per m64 block and thread
+  // Independent accumulator sets: k16 step i accumulates into set i % kAccSets and the sets are
+  // summed after the mainloop, so small tiles, whose four MMAs per k-block would otherwise wait
+  // on each other's results, keep several chains in flight.
+  static constexpr int kAccSets = kAccSets_;
 
   static constexpr int kThreads = 128 * (kConsumers + 1);
   // Registers after setmaxnreg: the producer warpgroup gives up what the consumers take. With
@@ -98,6 +103,8 @@ struct GemmConfig {
   static_assert(!kPingPong || (kConsumers == 2 && !kStreamK), "ping-pong: 2 consumers, no SK");
   static_assert(kConsumers >= 1 && kConsumers <= 3, "one to three consumer warpgroups");
   static_assert(!kSwapAB || kEpilogue == 0, "swap-AB stores C transposed from registers");
+  static_assert(kAccSets == 1 || kAccSets == 2 || kAccSets == 4, "1, 2 or 4 accumulator sets");
+  static_assert(kAccSets == 1 || !kAccF16, "several accumulator sets: fp32 accumulation");
   static_assert(!kAccF16 || (kElem == ElemType::kF16 && !kStreamK),
                 "fp16 accumulation: fp16 data; no stream-K (its partials are fp32)");
   static_assert(!kDeferStore || (kEpilogue == 2 && !kStreamK && !kPingPong),
@@ -207,6 +214,8 @@ __device__ __forceinline__ void consume(const TmaDescriptor* tma_c, const GemmAr
   const int consumer = int(threadIdx.x) / 128 - 1;
   const int barrier_id = 1 + consumer;  // named barrier of this warpgroup (0 is __syncthreads)
   typename Cfg::Acc acc[Cfg::kMmaM][Cfg::kAccRegs];
+  // Accumulator sets 1.. (set 0 is acc); summed into acc once a tile's MMAs are done.
+  float extra[Cfg::kAccSets > 1 ? Cfg::kAccSets - 1 : 1][Cfg::kMmaM][Cfg::kAccRegs];
   // Deferred store: the previous tile's C, packed, and where it goes (pending_row0 < 0: none).
   u32 packed[Cfg::kDeferStore ? Cfg::kMmaM : 1][Cfg::kDeferStore ? Cfg::kBN / 4 : 1];
   int pending_row0 = -1, pending_col0 = 0;
@@ -258,12 +267,17 @@ __device__ __forceinline__ void consume(const TmaDescriptor* tma_c, const GemmAr
         for (int mi = 0; mi < Cfg::kMmaM; ++mi) {
           const u64 desc_a =
               smem_descriptor_sw128(a + mi * 64 * Cfg::kRowBytes + k16 * 32, 16, 1024);
-          const int accumulate = (kb > w.kb_begin || k16 > 0) ? 1 : 0;
+          // Each set starts fresh at its first step of the tile.
+          const int set = k16 % Cfg::kAccSets;
+          const int accumulate = (kb > w.kb_begin || k16 >= Cfg::kAccSets) ? 1 : 0;
           if constexpr (Cfg::kAccF16)
             WgmmaF16Acc<Cfg::kBN>::template mma<Cfg::kBMnMajor>(acc[mi], desc_a, desc_b,
                                                                 accumulate);
-          else
+          else if (set == 0)
             Mma::template mma<Cfg::kBMnMajor>(acc[mi], desc_a, desc_b, accumulate);
+          else
+            Mma::template mma<Cfg::kBMnMajor>(extra[set > 0 ? set - 1 : 0][mi], desc_a, desc_b,
+                                              accumulate);
         }
       }
       wgmma_commit();
@@ -292,6 +306,14 @@ __device__ __forceinline__ void consume(const TmaDescriptor* tma_c, const GemmAr
     }
     wgmma_wait<0>();
     if (prev_stage >= 0) release_stage<Cfg>(empty, prev_stage);
+    if constexpr (Cfg::kAccSets > 1) {
+#pragma unroll
+      for (int e = 0; e < Cfg::kAccSets - 1; ++e)
+#pragma unroll
+        for (int mi = 0; mi < Cfg::kMmaM; ++mi)
+#pragma unroll
+          for (int i = 0; i < Cfg::kAccRegs; ++i) acc[mi][i] += extra[e][mi][i];
+    }
     rec.stamp(index, kMmaDone);
     rec.put_waited(index);
 
