@@ -79,6 +79,6 @@ std::string_view to_string(Epilogue);
 // are defined once here.
 int threads_per_block(const KernelSpec&);         // 128 * (consumers + 1): a producer warpgroup
 int smem_bytes(const KernelSpec&);                // dynamic shared memory the kernel asks for
-int acc_registers_per_thread(const KernelSpec&);  // fp32 accumulators per consumer thread
+int acc_registers_per_thread(const KernelSpec&);  // accumulator registers per consumer thread
 
 }  // namespace autogemm
