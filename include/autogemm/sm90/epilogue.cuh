@@ -1,4 +1,5 @@
-// Accumulators -> C, three ways (chosen by GemmConfig::kEpilogue):
+// Accumulators (fp32, or fp16 pairs already in the output type) -> C, four ways (chosen by
+// GemmConfig::kEpilogue):
 //  - direct: each thread stores its accumulator pairs straight to global memory, skipping rows
 //    past M and columns past N (N is a multiple of 8, so a column pair is wholly in or out);
 //  - TMA, double-buffered: each consumer warpgroup writes 64×64 blocks into two 128-byte-swizzled
@@ -6,8 +7,10 @@
 //    edges;
 //  - TMA, whole tile: the warpgroup stages all of its rows at once, with one barrier, and issues
 //    every block's store together; it waits only for the previous tile's stores to have read
-//    the staging. Costs a tile of shared memory, frees the warpgroup soonest.
-// Either TMA way lets the warpgroup go on to its next tile while the copy engine drains C.
+//    the staging. Costs a tile of shared memory, frees the warpgroup soonest;
+//  - TMA, row blocks: one 64-row block of staging per warpgroup, stored in blocks of 64, 32 or
+//    16 columns (so any bn that is a multiple of 16), one barrier pair per 64 rows.
+// Every TMA way lets the warpgroup go on to its next tile while the copy engine drains C.
 #pragma once
 
 #include "autogemm/sm90/ptx.cuh"
