@@ -12,6 +12,7 @@
 #include "bench_options.hpp"
 #include "commands.hpp"
 #include "exit_codes.hpp"
+#include "process_util.hpp"
 
 using namespace autogemm;
 using namespace autogemm::cli;
@@ -37,20 +38,9 @@ std::string input_error(std::vector<std::string> args) {
   return "";
 }
 
-struct ProcessResult {
-  int code;
-  std::string output;  // stdout and stderr
-};
-
-ProcessResult run_binary(const std::string& args) {
-  const std::string cmd = std::string(AUTOGEMM_BINARY) + " " + args + " 2>&1";
-  FILE* pipe = popen(cmd.c_str(), "r");
-  if (!pipe) return {-1, "popen failed"};
-  std::string out;
-  std::array<char, 4096> buf;
-  while (size_t n = fread(buf.data(), 1, buf.size(), pipe)) out.append(buf.data(), n);
-  const int status = pclose(pipe);
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
+// The autogemm binary with `args`; output holds stdout and stderr.
+test::CommandResult run_binary(const std::string& args) {
+  return test::run_command(std::string(AUTOGEMM_BINARY) + " " + args + " 2>&1");
 }
 
 }  // namespace
@@ -189,7 +179,7 @@ TEST(Binary, BadInputExitsTwoWithOneLine) {
        {"bench --mnk 64x4096", "bench --mnk 0_64_64", "bench --shapes /no/such/shapes.txt",
         "bench --mnk 1_1_1 --methods x", "bench --mnk 1_1_1 --dtype bf16 --acc fp16",
         "bench --bogus", "frobnicate"}) {
-    const ProcessResult r = run_binary(args);
+    const test::CommandResult r = run_binary(args);
     EXPECT_EQ(r.code, 2) << args << "\n" << r.output;
     EXPECT_EQ(r.output.rfind("autogemm: error: ", 0), 0u) << args << "\n" << r.output;
     EXPECT_EQ(std::count(r.output.begin(), r.output.end(), '\n'), 1) << r.output;
@@ -198,18 +188,18 @@ TEST(Binary, BadInputExitsTwoWithOneLine) {
 
 TEST(Binary, HelpOnEverySubcommand) {
   for (const char* sub : {"", "info", "bench", "shapes", "report"}) {
-    const ProcessResult r = run_binary(std::string(sub) + " --help");
+    const test::CommandResult r = run_binary(std::string(sub) + " --help");
     EXPECT_EQ(r.code, 0) << sub;
     EXPECT_NE(r.output.find("Usage:"), std::string::npos) << sub;
   }
 }
 
 TEST(Binary, ShapesPrintsWhatBenchReads) {
-  const ProcessResult r = run_binary("shapes --grid cudal2 --sample 10 --seed 3");
+  const test::CommandResult r = run_binary("shapes --grid cudal2 --sample 10 --seed 3");
   ASSERT_EQ(r.code, 0) << r.output;
   const auto path = std::filesystem::temp_directory_path() / "autogemm_cli_shapes.txt";
   std::ofstream(path) << r.output;
-  const ProcessResult again = run_binary("shapes --shapes " + path.string());
+  const test::CommandResult again = run_binary("shapes --shapes " + path.string());
   std::filesystem::remove(path);
   EXPECT_EQ(again.code, 0);
   // Same ten shapes (the header comment differs: it records the command).

@@ -1,10 +1,8 @@
 // Helpers shared by the tune tests: scratch directories, sample measurements, running commands.
 #pragma once
 
-#include <sys/wait.h>
 #include <unistd.h>
 
-#include <array>
 #include <atomic>
 #include <cstdio>
 #include <cstdlib>
@@ -13,6 +11,7 @@
 #include <optional>
 #include <string>
 
+#include "process_util.hpp"
 #include "tune/measurement.hpp"
 
 namespace autogemm::tune::testing {
@@ -57,21 +56,8 @@ class ScopedEnv {
   std::optional<std::string> old_;
 };
 
-struct CommandResult {
-  int code;            // exit status; -1 when the process did not exit normally
-  std::string output;  // what it wrote, when `command` sends it to stdout (e.g. 2>&1)
-};
-
-// Runs a shell command and collects its standard output.
-inline CommandResult run_command(const std::string& command) {
-  FILE* pipe = popen(command.c_str(), "r");
-  if (!pipe) return {-1, "popen failed"};
-  std::string out;
-  std::array<char, 4096> buf;
-  while (size_t n = fread(buf.data(), 1, buf.size(), pipe)) out.append(buf.data(), n);
-  const int status = pclose(pipe);
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
-}
+using autogemm::test::CommandResult;
+using autogemm::test::run_command;
 
 inline void write_file(const std::filesystem::path& p, const std::string& text) {
   std::ofstream(p, std::ios::binary | std::ios::trunc) << text;
