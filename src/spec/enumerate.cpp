@@ -23,7 +23,8 @@ std::vector<KernelSpec> enumerate_specs(DType dtype, AccType acc, Layout layout,
             for (bool persistent : {true, false})
               for (Raster raster : {Raster::m, Raster::n})
                 for (int swizzle : {1, 2, 4, 8, 16})
-                  for (Epilogue epilogue : {Epilogue::direct, Epilogue::tma, Epilogue::tma_tile})
+                  for (Epilogue epilogue :
+                       {Epilogue::direct, Epilogue::tma, Epilogue::tma_tile, Epilogue::tma_rows})
                     for (bool stream_k : {false, true})
                       for (bool pingpong : {false, true}) {
                         s.bm = bm;
