@@ -12,4 +12,7 @@ cp -a build .device/build
 find .device/build \( -name '*.o' -o -name '*.a' -o -name '*.o.d' \) -delete
 # The CPU tests run here (and in CI), never on the device: drop their executables.
 find .device/build/tests/cpu -maxdepth 1 -type f -executable -name 'test_*' -delete
+rm -rf .device/build/tests/cpu/jit_cache
+# CMake's compiler-identification scratch (several MB) is not needed to run ctest.
+find .device/build/CMakeFiles -maxdepth 2 -type d -name 'CompilerId*' -exec rm -rf {} +
 echo "pack_build.sh: .device/build ($(du -sh .device/build | cut -f1))"

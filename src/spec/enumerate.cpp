@@ -108,8 +108,8 @@ std::vector<KernelSpec> default_sweep(DType dtype, AccType acc, Layout layout) {
         // (bench/results/h200/h200_defer_probe_tn.csv; notes/NOTES.md item 15).
         s.stages = stages;
         s.epilogue = Epilogue::tma;
-        s.stream_k = true;  // stream-K needs 1x1 clusters: add() skips the others
-        add(s);
+        s.stream_k = true;  // unlimited stream-K: 1x1 clusters (clustered split-K is below)
+        if (cm == 1 && cn == 1) add(s);
       }
   // Ping-pong: each consumer owns a whole tile, so tiles are at most 128 accumulators/thread.
   for (auto [bm, bn] : {std::pair{128, 128}, std::pair{64, 256}})

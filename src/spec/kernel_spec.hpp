@@ -44,8 +44,9 @@ struct KernelSpec {
 
   Epilogue epilogue = Epilogue::direct;
 
-  // Stream-K: the tiles of the last partial wave are split along K over all CTAs (persistent,
-  // 1x1 clusters), partial tiles handed over through a workspace.
+  // Stream-K: the tiles of the last partial wave are split along K over all clusters
+  // (persistent; a cluster's CTAs share each k-range), partial tiles handed over through a
+  // workspace.
   bool stream_k = false;
   // Stream-K only: at most this many CTAs per tile (split-K as a special case of stream-K);
   // 0 spreads the tiles over every resident CTA. Small, long-K problems want few, long pieces:

@@ -138,10 +138,9 @@ Verdict rule_epilogue(const KernelSpec& s, const DeviceLimits&) {
 }
 
 Verdict rule_stream_k(const KernelSpec& s, const DeviceLimits&) {
-  // Partial tiles wait on other CTAs: all must be resident (persistent), and a cluster's CTAs
-  // would have to split K identically.
+  // Partial tiles wait on other CTAs: all must be resident (persistent). A cluster's CTAs split
+  // K identically, so multicast works as in the data-parallel kernel.
   if (s.stream_k && !s.persistent) return "stream-K needs a persistent grid";
-  if (s.stream_k && s.cluster_m * s.cluster_n != 1) return "stream-K needs a 1x1 cluster";
   if (s.sk_splits != 0 && !s.stream_k) return "sk_splits is a stream-K setting: set stream_k";
   if (s.sk_splits < 0 || s.sk_splits == 1 || s.sk_splits > 64)
     return fmt::format("sk_splits must be 0 (every SM) or 2 to 64, got {}", s.sk_splits);

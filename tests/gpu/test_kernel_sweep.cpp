@@ -52,6 +52,11 @@ const char* const kSpecTails[] = {
     "128x128x64_s4_c1x1_coop_persist_r8m_etmar",
     "128x128x64_s4_c1x1_coop_persist_r8m_etma_sk3",
     "64x128x64_s6_c1x1_wg1_persist_r8m_etmat_acc2",
+    // Stream-K with clusters: every CTA of a cluster takes the same k-range.
+    "128x128x64_s4_c2x1_coop_persist_r8m_etma_sk8",
+    "64x128x64_s6_c1x2_wg1_persist_r8m_etmat_sk4",
+    "64x64x64_s6_c2x2_wg1_persist_r8m_etma_sk",
+    "128x256x64_s4_c2x1_coop_persist_r8m_etma_sk",
 };
 
 // Specs valid for layout tn only (bn not a multiple of 64), taking every fourth tn case after
@@ -70,6 +75,7 @@ const char* const kSwapTails[] = {
     "64x64x64_s6_c1x1_wg1_tiles_r4n_swap",
     "64x16x64_s8_c1x1_wg1_persist_r8m_sk4_swap",
     "64x32x64_s8_c1x1_wg1_persist_r8m_sk4_swap_acc4",
+    "64x32x64_s8_c2x1_wg1_persist_r8m_sk12_swap",
 };
 
 std::string spec_for(int i, DType dtype, AccType acc, Layout layout) {

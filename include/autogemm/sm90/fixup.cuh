@@ -47,15 +47,18 @@ struct Fixup {
     }
   }
 
-  // Adds the partials of CTAs last, last - 1, ..., first (that order, always: the sum is
-  // deterministic). All flags are awaited first, by one thread each, and kUnroll partials are
+  // Adds the partials of the rank-`rank` CTAs of clusters last, last - 1, ..., first (that
+  // order, always: the sum is deterministic). All flags are awaited first, by one thread each, and kUnroll partials are
   // loaded before any is added, so the L2 latency is paid once per kUnroll partials instead of
   // once per partial (a tile split 12 ways spent as long here as in its mainloop otherwise).
   __device__ static void add_partials(float (&acc)[Cfg::kMmaM][Cfg::kBN / 2], const GemmArgs& args,
-                                      int first, int last, int consumer, int barrier_id) {
+                                      int first, int last, int rank, int consumer,
+                                      int barrier_id) {
     const int t = threadIdx.x % 128;
+    // Cluster c's CTA of this rank (clusters are consecutive blocks of the 1-D grid).
+    auto cta = [rank](int c) { return c * Cfg::kClusterSize + rank; };
     for (int from = first + t; from <= last; from += 128)
-      while (flag_load_acquire(flag(args, from, consumer)) == 0) {
+      while (flag_load_acquire(flag(args, cta(from), consumer)) == 0) {
       }
     named_barrier_sync<128>(barrier_id);
     constexpr int kUnroll = kAccPerThread >= 64 ? 1 : kAccPerThread >= 32 ? 2 : 4;
@@ -64,7 +67,7 @@ struct Fixup {
       float v[kUnroll][kAccPerThread];
 #pragma unroll
       for (int u = 0; u < kUnroll; ++u) {
-        const float* src = slot(args, from - u, consumer);
+        const float* src = slot(args, cta(from - u), consumer);
 #pragma unroll
         for (int i = 0; i < kAccPerThread; ++i) v[u][i] = __ldcg(src + i * 128 + t);
       }
@@ -76,7 +79,7 @@ struct Fixup {
           for (int j = 0; j < Cfg::kBN / 2; ++j) acc[mi][j] += v[u][mi * (Cfg::kBN / 2) + j];
     }
     for (; from >= first; --from) {
-      const float* src = slot(args, from, consumer);
+      const float* src = slot(args, cta(from), consumer);
 #pragma unroll
       for (int mi = 0; mi < Cfg::kMmaM; ++mi)
 #pragma unroll
@@ -84,7 +87,7 @@ struct Fixup {
           acc[mi][j] += __ldcg(src + (mi * (Cfg::kBN / 2) + j) * 128 + t);
     }
     // Zero again for the next launch (the data are not rewritten before then: stream order).
-    for (int f = first + t; f <= last; f += 128) *flag(args, f, consumer) = 0;
+    for (int f = first + t; f <= last; f += 128) *flag(args, cta(f), consumer) = 0;
   }
 };
 

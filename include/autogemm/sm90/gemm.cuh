@@ -100,7 +100,7 @@ struct GemmConfig {
   static_assert(!(kEpilogue == 1 || kEpilogue == 2) || kBN % 64 == 0,
                 "these TMA epilogues store 64-column blocks");
   static_assert(kEpilogue != 3 || kBN % 16 == 0, "the row-block epilogue stores 16-column blocks");
-  static_assert(!kStreamK || (kClusterSize == 1 && kPersistent), "stream-K: 1x1, persistent");
+  static_assert(!kStreamK || kPersistent, "stream-K: persistent");
   static_assert(!kPingPong || (kConsumers == 2 && !kStreamK), "ping-pong: 2 consumers, no SK");
   static_assert(kConsumers >= 1 && kConsumers <= 3, "one to three consumer warpgroups");
   static_assert(!kSwapAB || kEpilogue == 0, "swap-AB stores C transposed from registers");
@@ -324,10 +324,11 @@ __device__ __forceinline__ void consume(const TmaDescriptor* tma_c, const GemmAr
         rec.stamp(index, kEnd);
         continue;
       }
-      if (w.kb_begin > 0) {  // the tail: add the heads, nearest CTA first (a fixed order)
+      if (w.kb_begin > 0) {  // the tail: add the heads, nearest cluster first (a fixed order)
         const int first = sched.sk_owner(w.tile_index * sched.kblocks);
-        if (first <= int(blockIdx.x) - 1)
-          Fixup<Cfg>::add_partials(acc, args, first, int(blockIdx.x) - 1, consumer, barrier_id);
+        if (first <= sched.cluster - 1)
+          Fixup<Cfg>::add_partials(acc, args, first, sched.cluster - 1, int(rank), consumer,
+                                   barrier_id);
       }
     }
 

@@ -7,13 +7,15 @@
 // persistent grid walks the units with a stride of the number of clusters launched; a
 // non-persistent grid has one cluster per unit. Every item is a whole tile.
 //
-// Stream-K (1×1 clusters, persistent grid of G CTAs, all resident): when the T tiles do not fill
-// whole waves, the last T % G + G tiles (all of them if T < G) are cut into their S k-blocks and
-// S is split evenly over the G CTAs; the remaining tiles are dealt out data-parallel afterwards.
-// A CTA walks its stream-K range from the top down, so the only piece that does not end at a
-// tile's last k-block — the one that must be handed over — is its first: it is written to the
-// CTA's workspace slot early, and the CTA that finishes that tile adds it in at the end
-// (fixup.cuh). Each CTA thus has at most one partial tile, and every sum has a fixed order.
+// Stream-K (persistent grid of G clusters, all resident): when the T units do not fill whole
+// waves, the last T % G + G units (all of them if T < G) are cut into their S k-blocks and S is
+// split evenly over the G clusters; the remaining units are dealt out data-parallel afterwards.
+// Every CTA of a cluster gets the same k-range of its own tile of the unit, so multicast loads
+// stay shared. A cluster walks its stream-K range from the top down, so the only piece that does
+// not end at a tile's last k-block — the one that must be handed over — is its first: each CTA
+// writes it to its workspace slot early, and the same-rank CTA of the cluster that finishes that
+// unit adds it in at the end (fixup.cuh). Each CTA thus has at most one partial tile, and every
+// sum has a fixed order.
 //
 // Tiles are numbered in grouped (swizzled) order: bands of kSwizzle unit-rows (raster m) or
 // unit-columns (raster n), the other index moving slowest, so tiles running at one time share A
@@ -35,7 +37,8 @@ template <class Cfg>
 struct TileScheduler {
   int tiles_m, tiles_n, units_m, units_n, num_units;
   int kblocks;  // k-blocks per tile
-  // Stream-K only.
+  // Stream-K only (counted in clusters: `clusters` launched, this CTA's is `cluster`).
+  int clusters = 0, cluster = 0;
   int sk_tiles = 0, sk_blocks_total = 0, sk_cursor = 0, sk_begin = 0, dp_next = 0;
 
   __device__ TileScheduler(const GemmArgs& args) {
@@ -46,20 +49,22 @@ struct TileScheduler {
     num_units = units_m * units_n;
     kblocks = (args.k + Cfg::kBK - 1) / Cfg::kBK;
     if constexpr (Cfg::kStreamK) {
-      const int g = int(gridDim.x), cta = int(blockIdx.x);
+      clusters = int(gridDim.x) / Cfg::kClusterSize;
+      cluster = int(blockIdx.x) / Cfg::kClusterSize;
+      const int g = clusters;
       sk_tiles = num_units % g == 0 ? 0 : (num_units > g ? num_units % g + g : num_units);
       sk_blocks_total = sk_tiles * kblocks;
-      sk_begin = sk_range_begin(cta);
-      sk_cursor = sk_range_begin(cta + 1);
-      dp_next = sk_tiles + cta;
+      sk_begin = sk_range_begin(cluster);
+      sk_cursor = sk_range_begin(cluster + 1);
+      dp_next = sk_tiles + cluster;
     } else {
       dp_next = int(blockIdx.x) / Cfg::kClusterSize;
     }
   }
 
-  // First k-block (in the stream-K numbering) of CTA `cta`'s range.
-  __device__ int sk_range_begin(int cta) const {
-    return int((long long)sk_blocks_total * cta / int(gridDim.x));
+  // First k-block (in the stream-K numbering) of cluster `c`'s range.
+  __device__ int sk_range_begin(int c) const {
+    return int((long long)sk_blocks_total * c / clusters);
   }
 
   // Next item of this CTA; false when it has none left.
@@ -68,15 +73,15 @@ struct TileScheduler {
       if (sk_cursor > sk_begin) {
         const int tile = (sk_cursor - 1) / kblocks;
         const int lo = max(sk_begin, tile * kblocks);
-        set_tile(w, tile, 0);
+        set_tile(w, tile, cta_rank);
         w.kb_begin = lo - tile * kblocks;
         w.kb_end = sk_cursor - tile * kblocks;
         sk_cursor = lo;
         return true;
       }
       if (dp_next >= num_units) return false;
-      set_tile(w, dp_next, 0);
-      dp_next += int(gridDim.x);
+      set_tile(w, dp_next, cta_rank);
+      dp_next += clusters;
     } else {
       if (dp_next >= num_units) return false;
       set_tile(w, dp_next, cta_rank);
@@ -87,12 +92,12 @@ struct TileScheduler {
     return true;
   }
 
-  // The CTA whose stream-K range holds k-block `block` (stream-K numbering).
+  // The cluster whose stream-K range holds k-block `block` (stream-K numbering).
   __device__ int sk_owner(int block) const {
-    int cta = int((long long)block * int(gridDim.x) / max(sk_blocks_total, 1));
-    while (cta > 0 && sk_range_begin(cta) > block) --cta;
-    while (sk_range_begin(cta + 1) <= block) ++cta;
-    return cta;
+    int c = int((long long)block * clusters / max(sk_blocks_total, 1));
+    while (c > 0 && sk_range_begin(c) > block) --c;
+    while (sk_range_begin(c + 1) <= block) ++c;
+    return c;
   }
 
  private:
