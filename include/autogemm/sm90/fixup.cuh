@@ -48,12 +48,12 @@ struct Fixup {
   }
 
   // Adds the partials of the rank-`rank` CTAs of clusters last, last - 1, ..., first (that
-  // order, always: the sum is deterministic). All flags are awaited first, by one thread each, and kUnroll partials are
-  // loaded before any is added, so the L2 latency is paid once per kUnroll partials instead of
-  // once per partial (a tile split 12 ways spent as long here as in its mainloop otherwise).
+  // order, always: the sum is deterministic). All flags are awaited first, by one thread each, and
+  // kUnroll partials are loaded before any is added, so the L2 latency is paid once per kUnroll
+  // partials instead of once per partial (a tile split 12 ways spent as long here as in its
+  // mainloop otherwise).
   __device__ static void add_partials(float (&acc)[Cfg::kMmaM][Cfg::kBN / 2], const GemmArgs& args,
-                                      int first, int last, int rank, int consumer,
-                                      int barrier_id) {
+                                      int first, int last, int rank, int consumer, int barrier_id) {
     const int t = threadIdx.x % 128;
     // Cluster c's CTA of this rank (clusters are consecutive blocks of the 1-D grid).
     auto cta = [rank](int c) { return c * Cfg::kClusterSize + rank; };
