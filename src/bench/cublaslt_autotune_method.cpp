@@ -6,9 +6,15 @@
 // kBudgetSeconds once kMinCandidates were timed. Small shapes try all candidates in a few ms;
 // only the ~40 largest grid shapes hit the budget (their top heuristic picks are timed).
 // Estimated over the 1,000-shape grid, both layouts: 35-85 s on an H200 (30-100 candidates).
+//
+// With an AlgoCache (the tuner's), the choice is kept and reused: a kept algorithm that
+// cuBLASLt still accepts for the problem (cublasLtMatmulAlgoCheck) and that passes the
+// correctness check is used without autotuning; otherwise autotuning runs and its choice
+// replaces the kept one.
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstring>
 
 #include "bench/cublaslt_gemm.hpp"
 #include "bench/method_registry.hpp"
@@ -25,7 +31,8 @@ constexpr int kMaxLoopCalls = 20;
 
 class CublasLtAutotuneMethod : public Method {
  public:
-  CublasLtAutotuneMethod(BlasContext& blas, Layout layout) : lt_(blas), layout_(layout) {
+  CublasLtAutotuneMethod(BlasContext& blas, Layout layout, AlgoCache* cache)
+      : lt_(blas), layout_(layout), cache_(cache) {
     check_cuda(cudaEventCreate(&start_), "cudaEventCreate");
     check_cuda(cudaEventCreate(&stop_), "cudaEventCreate");
   }
@@ -42,6 +49,7 @@ class CublasLtAutotuneMethod : public Method {
 
   void prepare(const Problem& p, const Operands& ops, cudaStream_t stream) override {
     lt_.setup(p, ops);
+    if (cache_ && use_kept(p, ops, stream)) return;
     const auto candidates = lt_.heuristics(kRequested);
     struct Timed {
       size_t index;
@@ -73,6 +81,11 @@ class CublasLtAutotuneMethod : public Method {
       choice_ = candidates[t.index];
       spec_ = describe_algo(choice_) + " heuristic_rank=" + std::to_string(t.index) +
               " timed=" + std::to_string(timed.size()) + "/" + std::to_string(candidates.size());
+      if (cache_) {
+        std::vector<uint8_t> bytes(sizeof algo);
+        std::memcpy(bytes.data(), &algo, sizeof algo);
+        cache_->put(p, name(), bytes, describe_algo(choice_));
+      }
       return;
     }
     throw Error("cuBLASLt autotune: none of " + std::to_string(timed.size()) +
@@ -82,6 +95,25 @@ class CublasLtAutotuneMethod : public Method {
   void run(cudaStream_t stream) override { lt_.run(choice_.algo, stream); }
 
  private:
+  // The kept algorithm for `p`, when there is one that cuBLASLt accepts and that computes
+  // right; false sends prepare() to autotune.
+  bool use_kept(const Problem& p, const Operands& ops, cudaStream_t stream) {
+    const auto bytes = cache_->find(p, name());
+    cublasLtMatmulAlgo_t algo{};
+    if (!bytes || bytes->size() != sizeof algo) return false;
+    std::memcpy(&algo, bytes->data(), sizeof algo);
+    cublasLtMatmulHeuristicResult_t checked{};
+    if (!lt_.check(algo, checked)) return false;
+    try {
+      if (!ops.check([&] { lt_.run(algo, stream); }, stream).pass) return false;
+    } catch (const Error&) {
+      return false;  // refused at launch
+    }
+    choice_ = checked;
+    spec_ = describe_algo(choice_) + " kept";
+    return true;
+  }
+
   // Mean µs per call of `calls` back-to-back calls, by CUDA events.
   double time_loop(const cublasLtMatmulAlgo_t& algo, int calls, cudaStream_t stream) {
     check_cuda(cudaEventRecord(start_, stream), "cudaEventRecord");
@@ -96,14 +128,15 @@ class CublasLtAutotuneMethod : public Method {
   LtGemm lt_;
   Layout layout_;
   cudaEvent_t start_ = nullptr, stop_ = nullptr;
+  AlgoCache* cache_;
   cublasLtMatmulHeuristicResult_t choice_{};
   std::string spec_;
 };
 
 }  // namespace
 
-MethodPtr make_cublaslt_autotune_method(BlasContext& blas, Layout layout) {
-  return std::make_unique<CublasLtAutotuneMethod>(blas, layout);
+MethodPtr make_cublaslt_autotune_method(BlasContext& blas, Layout layout, AlgoCache* cache) {
+  return std::make_unique<CublasLtAutotuneMethod>(blas, layout, cache);
 }
 
 }  // namespace autogemm::bench

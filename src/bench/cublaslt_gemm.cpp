@@ -66,6 +66,17 @@ void LtGemm::run(const cublasLtMatmulAlgo_t& algo, cudaStream_t stream) const {
       "cublasLtMatmul");
 }
 
+bool LtGemm::check(const cublasLtMatmulAlgo_t& algo,
+                   cublasLtMatmulHeuristicResult_t& result) const {
+  result = {};
+  if (cublasLtMatmulAlgoCheck(blas_.lt(), op_, lb_, la_, lc_, lc_, &algo, &result) !=
+          CUBLAS_STATUS_SUCCESS ||
+      result.state != CUBLAS_STATUS_SUCCESS || result.workspaceSize > blas_.workspace_bytes())
+    return false;
+  result.algo = algo;
+  return true;
+}
+
 std::string describe_algo(const cublasLtMatmulHeuristicResult_t& h) {
   auto get = [&](cublasLtMatmulAlgoConfigAttributes_t attr) -> long long {
     // Attributes differ in width (16 or 32 bits) and cuBLASLt wants the exact size: ask for

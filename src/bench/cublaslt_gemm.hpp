@@ -26,6 +26,9 @@ class LtGemm {
   // Throws Error if there is none.
   std::vector<cublasLtMatmulHeuristicResult_t> heuristics(int requested) const;
   void run(const cublasLtMatmulAlgo_t& algo, cudaStream_t stream) const;
+  // cublasLtMatmulAlgoCheck: whether `algo` (e.g. kept from an earlier run) serves this problem
+  // within the workspace; fills `result` (its algo included) when it does.
+  bool check(const cublasLtMatmulAlgo_t& algo, cublasLtMatmulHeuristicResult_t& result) const;
 
  private:
   void destroy();

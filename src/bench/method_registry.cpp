@@ -31,9 +31,13 @@ const std::vector<Entry>& registry() {
       {"cublaslt_heuristic_tn",
        [](const MethodEnv& e) { return one(make_cublaslt_heuristic_method(*e.blas, Layout::tn)); }},
       {"cublaslt_autotune_nn",
-       [](const MethodEnv& e) { return one(make_cublaslt_autotune_method(*e.blas, Layout::nn)); }},
+       [](const MethodEnv& e) {
+         return one(make_cublaslt_autotune_method(*e.blas, Layout::nn, e.algo_cache));
+       }},
       {"cublaslt_autotune_tn",
-       [](const MethodEnv& e) { return one(make_cublaslt_autotune_method(*e.blas, Layout::tn)); }},
+       [](const MethodEnv& e) {
+         return one(make_cublaslt_autotune_method(*e.blas, Layout::tn, e.algo_cache));
+       }},
       // Our own kernels: one instance per --spec (autogemm_method.cpp).
       {"autogemm", make_autogemm_methods},
   };

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "bench/algo_cache.hpp"
 #include "bench/blas_context.hpp"
 #include "bench/method.hpp"
 
@@ -17,6 +18,7 @@ struct MethodEnv {
   Layout layout = Layout::nn;      // --layout (methods whose name does not fix it)
   DType dtype = DType::f16;        // the run's data and accumulator types
   AccType acc = AccType::f32;
+  AlgoCache* algo_cache = nullptr;  // cuBLASLt autotuning's kept choices; none: autotune afresh
 };
 
 // Every registered name, available or not, in registry order.
@@ -32,7 +34,8 @@ std::vector<MethodPtr> make_methods(const std::string& name, const MethodEnv& en
 // Makers, one per file.
 MethodPtr make_cublas_method(BlasContext& blas, Layout layout);
 MethodPtr make_cublaslt_heuristic_method(BlasContext& blas, Layout layout);
-MethodPtr make_cublaslt_autotune_method(BlasContext& blas, Layout layout);
+MethodPtr make_cublaslt_autotune_method(BlasContext& blas, Layout layout,
+                                        AlgoCache* cache = nullptr);
 std::vector<MethodPtr> make_autogemm_methods(const MethodEnv& env);
 
 }  // namespace autogemm::bench

@@ -23,6 +23,7 @@
 #include "spec/name.hpp"
 #include "spec/validity.hpp"
 #include "tune/dispatch.hpp"
+#include "tune/first_sight.hpp"
 
 namespace autogemm {
 namespace {
@@ -125,14 +126,30 @@ tune::Dispatcher& dispatcher(int device) {
     d = std::make_unique<tune::Dispatcher>(
         tune::Dispatcher::from_environment(prop.name, dir ? dir : AUTOGEMM_DEFAULT_DATA_DIR,
                                            tune::DeviceFacts{prop.multiProcessorCount}));
+    tune::use_first_sight_from_environment(*d, prop.name, device, AUTOGEMM_BUILT_TUNE_COMMAND);
   }
   return *d;
 }
 
-const tune::Choice& query(const Problem& problem, int& device) {
+// Tuning on first sight (AUTOGEMM_TUNE=1) never runs while `stream` is being captured into a
+// CUDA graph: the capture would record none of it, and synchronizing is illegal there.
+bool capturing(cudaStream_t stream) {
+  cudaStreamCaptureStatus status = cudaStreamCaptureStatusNone;
+  if (cudaStreamIsCapturing(stream, &status) != cudaSuccess) {
+    cudaGetLastError();  // our query's error, not the caller's: clear it, and do not tune
+    return true;
+  }
+  return status != cudaStreamCaptureStatusNone;
+}
+
+tune::Dispatcher& current_dispatcher(int& device) {
   require_gpu();
   check_cuda(cudaGetDevice(&device), "cudaGetDevice");
-  return dispatcher(device).query(problem);
+  return dispatcher(device);
+}
+
+const tune::Choice& query(const Problem& problem, int& device) {
+  return current_dispatcher(device).query(problem);
 }
 
 }  // namespace
@@ -147,7 +164,16 @@ Choice choose(const Problem& problem) {
 
 void gemm(const Problem& problem, const void* a, const void* b, void* c, cudaStream_t stream) {
   int device = 0;
-  const tune::Choice& choice = query(problem, device);
+  tune::Dispatcher& d = current_dispatcher(device);
+  const tune::Choice* found = &d.query(problem);
+  if (d.needs_tuning(problem) && !capturing(stream)) {
+    // Synchronous, before this call's GEMM: the work already queued on `stream` finishes first
+    // (the tuner, another process on this GPU, then measures an idle stream), the tuner runs
+    // and waits, and the tuned kernel is enqueued after, in the stream's order as always.
+    check_cuda(cudaStreamSynchronize(stream), "gemm: synchronize before tuning");
+    found = &d.tune(problem);
+  }
+  const tune::Choice& choice = *found;
   if (choice.kind != tune::ChoiceKind::cublaslt_fallback) {
     gemm(problem, choice.spec, a, b, c, stream);
     return;

@@ -1,5 +1,6 @@
 #include "tune/clock.hpp"
 
+#include <chrono>
 #include <ctime>
 
 namespace autogemm::tune {
@@ -11,6 +12,10 @@ std::string utc_timestamp() {
   char buf[32];
   std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
   return buf;
+}
+
+double unix_seconds() {
+  return std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
 }
 
 }  // namespace autogemm::tune

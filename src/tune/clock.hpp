@@ -8,4 +8,7 @@ namespace autogemm::tune {
 // e.g. "2026-11-21T06:33:08Z".
 std::string utc_timestamp();
 
+// Seconds since the Unix epoch, with a fraction: heartbeats that other processes compare.
+double unix_seconds();
+
 }  // namespace autogemm::tune

@@ -9,9 +9,11 @@
 
 #include "spec/name.hpp"
 #include "spec/validity.hpp"
+#include "tune/file_lock.hpp"
 #include "tune/gpu_name.hpp"
 #include "tune/measurement.hpp"
 #include "tune/policy_file.hpp"
+#include "tune/user_table.hpp"
 
 namespace autogemm::tune {
 
@@ -40,6 +42,20 @@ std::optional<std::string> unservable_reason(const Problem& p) {
   if (auto broken = validate_problem(s, p)) return *broken;
   return std::nullopt;
 }
+
+namespace {
+
+Choice table_choice(const TableEntry& e, std::string_view what, const std::string& source) {
+  std::string reason =
+      fmt::format("{} {} (GPU '{}'): {:.1f} us measured", what, source, e.gpu, e.time_us);
+  if (e.reference_us)
+    reason +=
+        fmt::format(", {} {:.1f} us", e.reference_method.empty() ? "reference" : e.reference_method,
+                    *e.reference_us);
+  return {ChoiceKind::table, e.spec, std::move(reason)};
+}
+
+}  // namespace
 
 size_t Dispatcher::ProblemHash::operator()(const Problem& p) const {
   size_t h = std::hash<int64_t>()(p.shape.m);
@@ -108,19 +124,16 @@ Choice Dispatcher::choose(const Problem& p) const {
     return {ChoiceKind::cublaslt_fallback, "",
             fmt::format("the autogemm kernel cannot serve it: {}", *why)};
 
-  if (table_) {
-    if (const TableEntry* e = table_->find(p)) {
-      std::string reason = fmt::format("tuning table {} (GPU '{}'): {:.1f} us measured",
-                                       table_source_, e->gpu, e->time_us);
-      if (e->reference_us)
-        reason += fmt::format(", {} {:.1f} us",
-                              e->reference_method.empty() ? "reference" : e->reference_method,
-                              *e->reference_us);
-      return {ChoiceKind::table, e->spec, std::move(reason)};
-    }
-  }
-  const std::string where =
+  if (table_)
+    if (const TableEntry* e = table_->find(p))
+      return table_choice(*e, "tuning table", table_source_);
+  const auto user = user_table();
+  if (user)
+    if (const TableEntry* e = user->find(p))
+      return table_choice(*e, "user tuning table", user_table_path_.string());
+  std::string where =
       table_ ? fmt::format("not in tuning table {}", table_source_) : no_table_note_;
+  if (user) where += fmt::format(", nor in user tuning table {}", user_table_path_.string());
   if (policy_) {
     const auto top = policy_->top_choices(p, 1, device_);
     if (!top.empty())
@@ -136,8 +149,8 @@ Choice Dispatcher::choose(const Problem& p) const {
 const Choice& Dispatcher::query(const Problem& p) {
   {
     std::shared_lock lock(cache_->mutex);
-    auto it = cache_->choices.find(p);
-    if (it != cache_->choices.end()) return it->second;
+    if (auto it = cache_->tuned.find(p); it != cache_->tuned.end()) return it->second;
+    if (auto it = cache_->choices.find(p); it != cache_->choices.end()) return it->second;
   }
   Choice c = choose(p);
   std::unique_lock lock(cache_->mutex);
@@ -148,6 +161,62 @@ const Choice& Dispatcher::query(const Problem& p) {
                          ch.spec.empty() ? "" : " ", ch.spec, ch.reason)
           << std::flush;
   }
+  return it->second;
+}
+
+void Dispatcher::set_user_table(std::optional<TuningTable> table, std::filesystem::path path) {
+  user_table_path_ = std::move(path);
+  std::unique_lock lock(cache_->mutex);
+  cache_->user_table = table ? std::make_shared<const TuningTable>(std::move(*table)) : nullptr;
+}
+
+std::shared_ptr<const TuningTable> Dispatcher::user_table() const {
+  std::shared_lock lock(cache_->mutex);
+  return cache_->user_table;
+}
+
+void Dispatcher::reload_user_table() {
+  auto fresh = load_table_if_exists(user_table_path_);
+  std::unique_lock lock(cache_->mutex);
+  cache_->user_table = fresh ? std::make_shared<const TuningTable>(std::move(*fresh)) : nullptr;
+}
+
+bool Dispatcher::needs_tuning(const Problem& p) {
+  if (!tuner_ || user_table_path_.empty()) return false;  // first: gemm()'s hot path asks
+  const ChoiceKind kind = query(p).kind;
+  if (kind == ChoiceKind::table || kind == ChoiceKind::cublaslt_fallback) return false;
+  std::shared_lock lock(cache_->mutex);
+  return !cache_->attempted.count(p);
+}
+
+const Choice& Dispatcher::tune(const Problem& p) {
+  std::lock_guard one_at_a_time(cache_->tune_mutex);
+  if (!needs_tuning(p)) return query(p);
+  {
+    std::unique_lock lock(cache_->mutex);
+    cache_->attempted.insert(p);
+  }
+  std::optional<std::string> failure;
+  try {
+    FileLock across_processes(user_table_path_.string() + ".tune.lock");
+    reload_user_table();
+    const auto user = user_table();
+    if (!user || !user->find(p)) {
+      failure = tuner_(p);
+      reload_user_table();
+    }
+  } catch (const Error& e) {
+    failure = e.what();
+  }
+  Choice c = choose(p);
+  if (failure) c.reason += fmt::format("; tuning on first sight failed: {}", *failure);
+  std::unique_lock lock(cache_->mutex);
+  auto [it, inserted] = cache_->tuned.emplace(p, std::move(c));
+  if (inserted && log_)
+    *log_ << fmt::format("autogemm: tuned {} -> {}{}{} ({})\n", describe(p),
+                         to_string(it->second.kind), it->second.spec.empty() ? "" : " ",
+                         it->second.spec, it->second.reason)
+          << std::flush;
   return it->second;
 }
 

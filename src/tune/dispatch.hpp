@@ -8,6 +8,10 @@
 //      for the problem (no search, no measurement);
 //   4. otherwise the heuristic (tune/heuristic.hpp) -> its spec.
 //
+// A user tuning table (user_table.hpp: shapes tuned on this machine) is consulted after the
+// loaded table, and with tuning on first sight (set_first_sight_tuner, first_sight.hpp) a
+// problem in neither table is tuned the first time tune() is called for it.
+//
 // The table comes from AUTOGEMM_TABLE (a file path) when set, else from
 // <data dir>/<sanitized GPU name>.json when that file exists (tune/gpu_name.hpp), else none.
 // The policy likewise from AUTOGEMM_POLICY, else <data dir>/<sanitized GPU name>.policy.json.
@@ -20,6 +24,7 @@
 #pragma once
 
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -28,6 +33,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "tune/heuristic.hpp"
 #include "tune/table.hpp"
@@ -66,9 +72,30 @@ class Dispatcher {
   // The choice for `p`; pure (no cache, no log). Throws Error for M, N or K below 1.
   Choice choose(const Problem& p) const;
 
-  // choose() remembered per problem, logging each problem's first choice when logging is on.
-  // Thread-safe; the reference stays valid for the dispatcher's lifetime.
+  // choose() remembered per problem, logging each problem's first choice when logging is on;
+  // after tune(p), tune()'s choice. Thread-safe; the reference stays valid for the
+  // dispatcher's lifetime.
   const Choice& query(const Problem& p);
+
+  // The user tuning table at `path` (user_table.hpp), consulted after the loaded table; `table`
+  // is its contents (nullopt: the file does not exist yet). Set it before the first query().
+  void set_user_table(std::optional<TuningTable> table, std::filesystem::path path);
+  const std::filesystem::path& user_table_path() const { return user_table_path_; }
+
+  // Tunes `p` and adds it to the user table file; returns an error text, or nullopt on success.
+  using FirstSightTuner = std::function<std::optional<std::string>(const Problem&)>;
+  // Turns tuning on first sight on (needs a user table path). Set it before the first query().
+  void set_first_sight_tuner(FirstSightTuner tuner) { tuner_ = std::move(tuner); }
+
+  // Whether tune(p) would tune: a tuner is set, query(p) is neither a table hit nor the
+  // cuBLASLt fallback, and this process has not tried to tune p yet.
+  bool needs_tuning(const Problem& p);
+  // Tunes `p` once per process, unless another process has put it in the user table since:
+  // under a lock file beside the table ("<table>.tune.lock", so processes tune one shape at a
+  // time), it rereads the table, runs the tuner when `p` is still missing, rereads the table
+  // again, and remembers the resulting choice (a table hit when tuning succeeded; otherwise
+  // the earlier choice, its reason saying why tuning failed). Returns query(p).
+  const Choice& tune(const Problem& p);
 
   // The learned policy consulted for problems not in the table; `source` names it in reasons.
   // Set it before the first query(): choices already made are remembered.
@@ -91,6 +118,9 @@ class Dispatcher {
     size_t operator()(const Problem& p) const;
   };
 
+  std::shared_ptr<const TuningTable> user_table() const;
+  void reload_user_table();
+
   std::optional<TuningTable> table_;
   std::string table_source_;
   std::string no_table_note_;
@@ -98,10 +128,17 @@ class Dispatcher {
   std::shared_ptr<const Policy> policy_;
   std::string policy_source_;
   std::ostream* log_ = nullptr;
+  std::filesystem::path user_table_path_;
+  FirstSightTuner tuner_;
   // Behind a pointer so that a Dispatcher can be moved (a mutex cannot).
   struct Cache {
-    std::shared_mutex mutex;
+    std::shared_mutex mutex;  // guards all below but tune_mutex
     std::unordered_map<Problem, Choice, ProblemHash> choices;
+    // tune()'s choices: apart from `choices`, whose entries others may be reading.
+    std::unordered_map<Problem, Choice, ProblemHash> tuned;
+    std::unordered_set<Problem, ProblemHash> attempted;  // tune() ran for these
+    std::shared_ptr<const TuningTable> user_table;       // replaced whole on reload
+    std::mutex tune_mutex;                               // one tune() at a time
   };
   std::unique_ptr<Cache> cache_ = std::make_unique<Cache>();
 };

@@ -173,14 +173,8 @@ std::vector<KernelSpec> nearest_done_specs(const ExperienceStore& store,
   std::vector<KernelSpec> out;
   for (const auto& [dist, shape] : near) {
     if (out.size() >= max_shapes) break;
-    MeasurementFilter f;
-    f.gpu_name = gpu_name;
-    f.shape = shape;
-    f.dtype = p.dtype;
-    f.acc = p.acc;
-    f.layout = p.layout;
-    f.mode = "kernel";
-    const auto best = store.best_per_problem(f);
+    const auto best =
+        store.best_per_problem(problem_filter(gpu_name, {shape, p.dtype, p.acc, p.layout}));
     if (best.empty()) continue;
     try {
       out.push_back(parse_name(best.front().spec));

@@ -89,6 +89,20 @@ void SqliteDb::write_transaction(const std::function<void()>& body, int max_wait
       max_wait_ms);
 }
 
+void SqliteDb::ensure_table(std::string_view table, std::string_view create_sql) {
+  auto exists = [&] {
+    Statement st(*this, "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = ?1");
+    st.bind(1, table);
+    return st.step() && st.column_int(0) > 0;
+  };
+  bool found = false;
+  retry_busy([&] { found = exists(); });
+  if (found) return;  // the common case takes no write lock (a read-only store still opens)
+  write_transaction([&] {
+    if (!exists()) exec(create_sql);
+  });
+}
+
 // ---- Statement ----
 
 Statement::Statement(SqliteDb& db, std::string_view sql) : db_(db) {

@@ -83,6 +83,11 @@ class SqliteDb {
   // The error for a failed SQLite call: "experience store 'path': <what>: <sqlite message>".
   [[noreturn]] void fail(int rc, std::string_view what) const;
 
+  // Creates `table` with `create_sql` unless the file has it. For the tables that came after
+  // schema version 1 (the tuning queue, in-flight candidates, cached references): adding a
+  // table leaves older stores readable by older builds, so it needs no version bump.
+  void ensure_table(std::string_view table, std::string_view create_sql);
+
   sqlite3* handle() const { return db_; }
   const std::string& path() const { return path_; }
 

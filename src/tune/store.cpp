@@ -172,6 +172,18 @@ void ensure_schema(SqliteDb& db) {
 
 }  // namespace
 
+MeasurementFilter problem_filter(const std::string& gpu_name, const Problem& problem,
+                                 const std::string& mode) {
+  MeasurementFilter f;
+  f.gpu_name = gpu_name;
+  f.shape = problem.shape;
+  f.dtype = problem.dtype;
+  f.acc = problem.acc;
+  f.layout = problem.layout;
+  f.mode = mode;
+  return f;
+}
+
 ExperienceStore ExperienceStore::open(const std::string& path) {
   auto db = std::make_unique<SqliteDb>(path);
   // The first read of the file (schema_version): a non-database or a damaged header fails

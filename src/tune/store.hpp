@@ -33,6 +33,10 @@ struct MeasurementFilter {
   std::optional<Status> status;
 };
 
+// The rows of one problem on one GPU model in one timing mode.
+MeasurementFilter problem_filter(const std::string& gpu_name, const Problem& problem,
+                                 const std::string& mode = "kernel");
+
 // A shape's progress in a tuning run, for --resume: the budget it was (or is being) tuned
 // with, and whether that budget was used up.
 struct ShapeProgress {

@@ -41,18 +41,23 @@ TuningTable export_table(const ExperienceStore& store, const ExportOptions& opti
   t.gpu = gpu;
   t.created = utc_timestamp();
   t.commit = options.commit;
-  for (const Measurement& m : best) {
-    TableEntry e;
-    e.problem = m.problem;
-    e.spec = m.spec;
-    e.time_us = *m.median_us;
-    e.reference_us = m.reference_median_us;
-    e.reference_method = m.reference_method;
-    e.gpu = m.env.gpu_name;
-    e.date = m.timestamp;
-    t.add(std::move(e));
-  }
+  for (const Measurement& m : best) t.add(table_entry(m));
   return t;
+}
+
+TableEntry table_entry(const Measurement& m) {
+  if (m.status != Status::ok || !m.median_us)
+    throw Error(fmt::format("table entry for {}: the measurement of {} is not a correct, timed one",
+                            describe(m.problem), m.spec));
+  TableEntry e;
+  e.problem = m.problem;
+  e.spec = m.spec;
+  e.time_us = *m.median_us;
+  e.reference_us = m.reference_median_us;
+  e.reference_method = m.reference_method;
+  e.gpu = m.env.gpu_name;
+  e.date = m.timestamp;
+  return e;
 }
 
 TuningTable merge_tables(const std::vector<SourcedTable>& tables, const std::string& commit) {

@@ -22,6 +22,10 @@ struct ExportOptions {
 // or none of the named one.
 TuningTable export_table(const ExperienceStore& store, const ExportOptions& options);
 
+// The entry a correct, timed measurement makes (its spec, times, GPU and date). Throws Error
+// for a failed or untimed one.
+TableEntry table_entry(const Measurement& m);
+
 // A named table, for error messages.
 struct SourcedTable {
   std::string source;

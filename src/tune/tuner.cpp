@@ -1,10 +1,13 @@
 #include "tune/tuner.hpp"
 
 #include <cuda_runtime.h>
+#include <fmt/format.h>
+#include <unistd.h>
 
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <exception>
 #include <fstream>
 #include <sstream>
 
@@ -16,7 +19,11 @@
 #include "core/cuda_check.hpp"
 #include "jit/jit.hpp"
 #include "spec/name.hpp"
+#include "tune/attempt_log.hpp"
 #include "tune/proposer.hpp"
+#include "tune/store_algo_cache.hpp"
+#include "tune/supervisor.hpp"
+#include "tune/work_queue.hpp"
 
 namespace autogemm::tune {
 namespace {
@@ -39,6 +46,36 @@ std::string current_commit() {
   std::string line;
   if (f && std::getline(f, line) && !line.empty()) return line;
   return "unknown";
+}
+
+// The CUDA error that a candidate left behind when the context is unusable (a sticky error:
+// illegal address, trap, ...); nullopt when the context still works.
+std::optional<cudaError_t> broken_context() {
+  if (cudaDeviceSynchronize() == cudaSuccess) return std::nullopt;
+  cudaGetLastError();                                 // a non-sticky error goes with this ...
+  const cudaError_t again = cudaDeviceSynchronize();  // ... a sticky one stays
+  if (again == cudaSuccess) return std::nullopt;
+  return again;
+}
+
+// The candidate whose row shows the error `e` first, in the gate (messages "prepare: " or
+// "run: "): the gate runs one method at a time and synchronizes after each, so rows before the
+// culprit succeeded and rows after it failed only because the context was gone. Errors in the
+// timed rounds (shuffled order, several methods in flight) pin nobody; nor does the reference.
+const bench::ResultRow* culprit(const std::vector<bench::ResultRow>& rows, cudaError_t e) {
+  const std::string name = cudaGetErrorName(e);
+  for (const auto& r : rows) {
+    if (r.status == bench::RowStatus::ok || r.message.find(name) == std::string::npos) continue;
+    const bool in_gate = r.message.rfind("prepare: ", 0) == 0 || r.message.rfind("run: ", 0) == 0;
+    return r.method == "autogemm" && in_gate ? &r : nullptr;
+  }
+  return nullptr;
+}
+
+std::string default_worker_id() {
+  char host[256] = {};
+  if (gethostname(host, sizeof host - 1) != 0) return fmt::format("pid{}", int(getpid()));
+  return fmt::format("{}:{}", host, int(getpid()));
 }
 
 // A failed row's status: the gate's verdict is a wrong result, anything else a failure.
@@ -79,12 +116,22 @@ struct ShapeState {
 class Tuner {
  public:
   Tuner(const TuneOptions& o, ExperienceStore& store, std::ostream& progress)
-      : o_(o), store_(store), progress_(progress) {}
+      : o_(o),
+        store_(store),
+        progress_(progress),
+        worker_(o.worker_id.empty() ? default_worker_id() : o.worker_id),
+        attempts_(store),
+        references_(store) {}
   TuneSummary run();
 
  private:
+  void run_queue(TuneSummary& summary);
   void tune_shape(const Problem& p, size_t seq, size_t total, TuneSummary& summary);
+  void take_over_leftovers(ShapeState& st, uint64_t& seed);
   void measure(ShapeState& st, const std::vector<KernelSpec>& batch, uint64_t seed);
+  void heartbeat() {
+    if (queue_) queue_->heartbeat(o_.queue_run, worker_);
+  }
   void record(ShapeState& st, Measurement m) {
     m.env = env_;
     m.problem = st.problem;
@@ -96,6 +143,11 @@ class Tuner {
   const TuneOptions& o_;
   ExperienceStore& store_;
   std::ostream& progress_;
+  std::string worker_;
+  AttemptLog attempts_;
+  ReferenceCache references_;
+  std::unique_ptr<StoreAlgoCache> algo_cache_;
+  std::unique_ptr<WorkQueue> queue_;
   Environment env_;
   DeviceFacts facts_;
   bench::BlasContext* blas_ = nullptr;
@@ -109,9 +161,15 @@ TuneSummary Tuner::run() {
   check_cuda(cudaSetDevice(o_.device), "cudaSetDevice");
   bench::BlasContext blas;
   blas_ = &blas;
+  algo_cache_ = std::make_unique<StoreAlgoCache>(references_, env_);
 
   TuneSummary summary;
   summary.gpu_name = env_.gpu_name;
+  if (!o_.queue_run.empty()) {
+    run_queue(summary);
+    blas_ = nullptr;
+    return summary;
+  }
   auto problem_at = [&](size_t i) { return Problem{o_.shapes[i], o_.dtype, o_.acc, o_.layout}; };
   std::function<bool(size_t)> done;
   if (o_.resume)
@@ -127,19 +185,60 @@ TuneSummary Tuner::run() {
   return summary;
 }
 
+void Tuner::run_queue(TuneSummary& summary) {
+  queue_ = std::make_unique<WorkQueue>(store_);
+  size_t seq = 0;
+  while (auto item = queue_->claim(o_.queue_run, worker_)) {
+    if (o_.resume && store_.is_shape_done(env_.gpu_name, item->problem, o_.budget)) {
+      queue_->finish(o_.queue_run, item->seq, worker_, ItemEnd::skipped);
+      ++summary.skipped;
+      continue;
+    }
+    tune_shape(item->problem, seq++, 0, summary);
+    queue_->finish(o_.queue_run, item->seq, worker_, ItemEnd::done);
+  }
+  if (speedup_count_ > 0) summary.geomean_speedup = std::exp(log_speedup_sum_ / speedup_count_);
+}
+
+// Rows a dead worker left in the AttemptLog for this problem: the candidate it was measuring
+// alone is recorded as the cause (unless a row of it is in the store already), the candidates
+// of a larger batch are measured one at a time before anything else.
+void Tuner::take_over_leftovers(ShapeState& st, uint64_t& seed) {
+  const LeftoverPlan plan =
+      decide_leftovers(attempts_.leftovers(env_.gpu_name, st.problem, worker_));
+  auto tried = [&](const std::string& name) {
+    for (const KernelSpec& t : st.tried)
+      if (spec_name(t) == name) return true;
+    return false;
+  };
+  for (const auto& f : plan.failures) {
+    if (tried(f.spec)) continue;
+    Measurement m;
+    m.spec = f.spec;
+    m.status = f.status;
+    m.message = f.message;
+    record(st, m);
+  }
+  attempts_.forget_others(env_.gpu_name, st.problem, worker_);
+  for (const std::string& name : plan.suspects) {
+    if (int(st.tried.size()) >= o_.budget) break;
+    if (tried(name)) continue;
+    try {
+      measure(st, {parse_name(name)}, seed++);
+    } catch (const WorkerFaultError&) {
+      throw;
+    } catch (const Error&) {
+      // An old name that no longer parses: nothing to measure.
+    }
+  }
+}
+
 void Tuner::tune_shape(const Problem& p, size_t seq, size_t total, TuneSummary& summary) {
   store_.mark_shape_done(env_.gpu_name, p, o_.budget, false);
   ShapeState st;
   st.problem = p;
   // Rows left by a killed run count toward the budget and are not measured again.
-  MeasurementFilter mine;
-  mine.gpu_name = env_.gpu_name;
-  mine.shape = p.shape;
-  mine.dtype = p.dtype;
-  mine.acc = p.acc;
-  mine.layout = p.layout;
-  mine.mode = "kernel";
-  for (const Measurement& m : store_.measurements(mine)) st.add(m);
+  for (const Measurement& m : store_.measurements(problem_filter(env_.gpu_name, p))) st.add(m);
 
   ProposalContext ctx;
   ctx.problem = p;
@@ -147,6 +246,7 @@ void Tuner::tune_shape(const Problem& p, size_t seq, size_t total, TuneSummary& 
   ctx.policy = o_.policy.get();
   ctx.neighbours = nearest_done_specs(store_, env_.gpu_name, p);
   uint64_t seed = 2026 + seq * 7919;
+  take_over_leftovers(st, seed);
   while (int(st.tried.size()) < o_.budget) {
     ctx.incumbent = st.incumbent;
     ctx.tried = st.tried;
@@ -165,7 +265,9 @@ void Tuner::tune_shape(const Problem& p, size_t seq, size_t total, TuneSummary& 
   out.best_us = st.incumbent_us;
   out.reference_us = st.reference_us;
   std::ostringstream line;
-  line << "[" << seq + 1 << "/" << total << "] " << describe(p) << ": ";
+  line << "[" << seq + 1;
+  if (total > 0) line << "/" << total;
+  line << "] " << describe(p) << ": ";
   if (out.best_us && out.reference_us) {
     const double speedup = *out.reference_us / *out.best_us;
     log_speedup_sum_ += std::log(speedup);
@@ -192,11 +294,13 @@ void Tuner::measure(ShapeState& st, const std::vector<KernelSpec>& batch, uint64
   // Compile first, on every CPU thread, so compilation overlaps nothing timed on the GPU; a
   // spec that does not compile is recorded and not run.
   const auto built = jit::build_many(batch, o_.compile_threads);
+  heartbeat();  // compiling a batch can take seconds on a cold cache
   bench::MethodEnv env;
   env.blas = blas_;
-  env.layout = o_.layout;
-  env.dtype = o_.dtype;
-  env.acc = o_.acc;
+  env.layout = st.problem.layout;
+  env.dtype = st.problem.dtype;
+  env.acc = st.problem.acc;
+  env.algo_cache = algo_cache_.get();
   for (size_t i = 0; i < batch.size(); ++i) {
     if (built[i].ok()) {
       env.specs.push_back(spec_name(batch[i]));
@@ -210,21 +314,51 @@ void Tuner::measure(ShapeState& st, const std::vector<KernelSpec>& batch, uint64
   }
   if (env.specs.empty()) return;
 
-  const std::string reference = "cublaslt_autotune_" + std::string(to_string(o_.layout));
+  const std::string reference = "cublaslt_autotune_" + std::string(to_string(st.problem.layout));
   std::vector<bench::MethodPtr> methods = bench::make_methods(reference, env);
   for (auto& m : bench::make_autogemm_methods(env)) methods.push_back(std::move(m));
   bench::BenchConfig cfg;
   cfg.shapes = {st.problem.shape};
-  cfg.dtype = o_.dtype;
-  cfg.acc = o_.acc;
+  cfg.dtype = st.problem.dtype;
+  cfg.acc = st.problem.acc;
   cfg.mode = bench::Mode::kernel;
   cfg.protocol.rounds = o_.rounds;
-  cfg.autogemm_layout = o_.layout;
+  cfg.autogemm_layout = st.problem.layout;
   cfg.data = bench::DataDist::normal;
   cfg.device = o_.device;
   cfg.seed = seed;
   std::ostringstream quiet;
-  const auto rows = bench::run_methods(cfg, methods, quiet, quiet, true);
+  attempts_.begin(env_.gpu_name, st.problem, worker_, env.specs);
+  std::vector<bench::ResultRow> rows;
+  std::exception_ptr thrown;
+  try {
+    rows = bench::run_methods(cfg, methods, quiet, quiet, true);
+  } catch (const Error&) {
+    thrown = std::current_exception();
+  }
+  if (const auto error = broken_context()) {
+    // Record only the pinned culprit: the other failures are the broken context's, not their
+    // specs'. Unpinned, the batch stays in the AttemptLog for the next worker to sort out.
+    const bench::ResultRow* bad = culprit(rows, *error);
+    if (bad) {
+      Measurement m;
+      m.spec = bad->spec;
+      m.status = Status::failed;
+      m.message = "launch error: " + bad->message;
+      record(st, m);
+      attempts_.end(env_.gpu_name, st.problem, worker_);
+    }
+    throw WorkerFaultError(fmt::format(
+        "{} broke the CUDA context ({}: {}); {}; run again with --resume (--devices restarts "
+        "workers itself)",
+        bad ? "candidate " + bad->spec : "a candidate of a batch on " + describe(st.problem),
+        cudaGetErrorName(*error), cudaGetErrorString(*error),
+        bad ? "it is recorded as failed" : "its batch will be measured one at a time"));
+  }
+  if (thrown) {
+    attempts_.end(env_.gpu_name, st.problem, worker_);
+    std::rethrow_exception(thrown);
+  }
 
   std::optional<double> ref_us;
   for (const auto& r : rows)
@@ -245,6 +379,8 @@ void Tuner::measure(ShapeState& st, const std::vector<KernelSpec>& batch, uint64
     m.reference_median_us = ref_us;
     record(st, m);
   }
+  attempts_.end(env_.gpu_name, st.problem, worker_);
+  heartbeat();
 }
 
 }  // namespace

@@ -9,6 +9,20 @@
 // Kill-safety: each measurement is committed as it is recorded, and a shape is marked finished
 // only after its budget is spent. A shape killed halfway keeps its rows; the next run reuses
 // them (they count toward the budget and are never re-measured), with or without --resume.
+//
+// The reference is found once per shape: cuBLASLt autotuning's choice is kept in the store
+// (reference_cache.hpp) and reused by later batches, runs and workers.
+//
+// Faulting candidates: each batch is written to the AttemptLog before it runs. A candidate
+// that breaks the CUDA context (a sticky error: illegal address, trap, ...) is recorded as
+// failed ("launch error: ...") when the gate pins it, and run_tune throws WorkerFaultError
+// (supervisor.hpp): the process must end, and a new one (--resume) carries on. A batch that
+// could not be pinned, or a process killed while hanging, leaves its rows in the AttemptLog;
+// the next run measures those suspects alone first, and one that brings a worker down alone
+// is recorded as failed or timed out. A candidate recorded so is never measured again.
+//
+// Queue mode (TuneOptions::queue_run, a worker of `autogemm tune --devices`): problems come
+// from the run's WorkQueue, claimed one at a time, with a heartbeat after every batch.
 #pragma once
 
 #include <memory>
@@ -46,6 +60,11 @@ struct TuneOptions {
   // proposals, the heuristic's pick kept first; unset, the proposer's own order.
   SpecScorer screen_scores;
   int screen_factor = 8;
+  // A worker of `autogemm tune --devices`: the WorkQueue run it drains (`shapes`, `shard`
+  // and `dtype`/`acc`/`layout` are then the queue's). Empty: tune `shapes`.
+  std::string queue_run;
+  // This process in the queue and the AttemptLog; empty: "<host>:<pid>".
+  std::string worker_id;
 };
 
 struct ShapeOutcome {
@@ -68,7 +87,8 @@ struct TuneSummary {
 // Throws NoGpuError without a GPU `device`.
 Environment current_environment(int device);
 
-// Runs the loop; one progress line per shape on `progress`. Throws NoGpuError without a GPU.
+// Runs the loop; one progress line per shape on `progress`. Throws NoGpuError without a GPU,
+// WorkerFaultError when a candidate broke the CUDA context.
 TuneSummary run_tune(const TuneOptions& options, ExperienceStore& store, std::ostream& progress);
 
 }  // namespace autogemm::tune

@@ -199,3 +199,33 @@ TEST(TuneCli, TrainPolicyBadInputExitsTwo) {
   EXPECT_FALSE(std::filesystem::exists(dir / "p.json"));
   EXPECT_FALSE(std::filesystem::exists(dir / "t.sqlite"));
 }
+
+TEST(TuneCli, DevicesBadInputExitsTwo) {
+  ScratchDir dir;
+  const std::string tune = "tune --mnk 64_64_64 --store " + quoted(dir / "t.sqlite");
+  expect_bad_input(tune + " --devices 0,x", "--devices: 'x' is not a GPU ordinal in '0,x'");
+  expect_bad_input(tune + " --devices ''", "--devices: '' is not a GPU ordinal");
+  expect_bad_input(tune + " --devices 1,1", "--devices: GPU 1 is named twice");
+  expect_bad_input(tune + " --devices 0 --worker-timeout 0", "--worker-timeout must be positive");
+  expect_bad_input(tune + " --devices 0 --max-restarts -1", "--max-restarts must not be negative");
+  EXPECT_FALSE(std::filesystem::exists(dir / "t.sqlite"));
+}
+
+// A GPU that is not there (GPU 99: on no machine of ours): exit 3 before the store is created.
+TEST(TuneCli, DevicesWithoutTheGpuExitsThree) {
+  ScratchDir dir;
+  const CommandResult r =
+      run("tune --mnk 64_64_64 --devices 0,99 --store " + quoted(dir / "t.sqlite") +
+          " --update-table " + quoted(dir / "u.json"));
+  EXPECT_EQ(r.code, 3) << r.output;
+  EXPECT_FALSE(std::filesystem::exists(dir / "t.sqlite"));
+  EXPECT_FALSE(std::filesystem::exists(dir / "u.json"));
+}
+
+TEST(TuneCli, TuneHelpNamesTheNewFlags) {
+  const CommandResult r = run("tune --help");
+  EXPECT_EQ(r.code, 0) << r.output;
+  for (const char* flag : {"--devices", "--worker-timeout", "--max-restarts", "--update-table"})
+    EXPECT_TRUE(contains(r.output, flag)) << flag;
+  EXPECT_FALSE(contains(r.output, "--worker-of")) << r.output;  // internal
+}

@@ -9,6 +9,7 @@
 #include <set>
 #include <vector>
 
+#include "fork_util.hpp"
 #include "tune/store.hpp"
 #include "tune_test_util.hpp"
 
@@ -16,32 +17,8 @@ using namespace autogemm;
 using namespace autogemm::tune;
 using namespace autogemm::tune::testing;
 
-namespace {
-
-// Runs `body` in a child process; the child exits 0 when body returns, 1 when it throws.
-template <typename F>
-pid_t spawn(F&& body) {
-  const pid_t pid = fork();
-  if (pid == 0) {
-    int code = 0;
-    try {
-      body();
-    } catch (const std::exception& e) {
-      std::fprintf(stderr, "child %d: %s\n", int(getpid()), e.what());
-      code = 1;
-    }
-    _exit(code);  // no gtest teardown or static destructors in the child
-  }
-  return pid;
-}
-
-int wait_exit_code(pid_t pid) {
-  int status = 0;
-  if (waitpid(pid, &status, 0) != pid) return -1;
-  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
-
-}  // namespace
+using autogemm::test::spawn;
+using autogemm::test::wait_exit_code;
 
 // Four processes open a store that does not exist yet (racing to create the schema) and each
 // commits 200 rows as fast as it can.

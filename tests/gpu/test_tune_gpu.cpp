@@ -12,18 +12,28 @@
 #include "autogemm/autogemm.hpp"
 #include "core/cuda_check.hpp"
 #include "gemm_checker.hpp"
+#include "process_util.hpp"
+#include "tune/reference_cache.hpp"
+#include "tune/store_algo_cache.hpp"
 #include "tune/table_ops.hpp"
 #include "tune/tuner.hpp"
+#include "tune/user_table.hpp"
 
 namespace autogemm {
 namespace {
 
-TEST(TuneGpu, TuneExportDispatch) {
-  ASSERT_NO_THROW(require_gpu()) << "this test needs a GPU";
+// An empty directory under the temp dir, named for this process.
+std::filesystem::path fresh_dir(const std::string& name) {
   const std::filesystem::path dir =
-      std::filesystem::temp_directory_path() / ("autogemm_tune_gpu_" + std::to_string(::getpid()));
+      std::filesystem::temp_directory_path() / (name + "_" + std::to_string(::getpid()));
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir);
+  return dir;
+}
+
+TEST(TuneGpu, TuneExportDispatch) {
+  ASSERT_NO_THROW(require_gpu()) << "this test needs a GPU";
+  const std::filesystem::path dir = fresh_dir("autogemm_tune_gpu");
   const std::string table_path = (dir / "table.json").string();
   // The dispatcher reads AUTOGEMM_TABLE once per process, at its first choice: set it before
   // anything could choose. The file itself is written below, before the first choose().
@@ -90,6 +100,59 @@ TEST(TuneGpu, TuneExportDispatch) {
     const auto verdict = gc.check(p);
     EXPECT_TRUE(verdict.pass) << entry->spec << ": " << verdict.reason;
   }
+  std::filesystem::remove_all(dir);
+}
+
+// The reference is autotuned once and kept: after a run the store holds cuBLASLt's choice for
+// the shape; a kept algorithm cuBLASLt refuses is replaced by a fresh autotune, not used.
+TEST(TuneGpu, ReferenceIsKeptAndReplacedWhenRefused) {
+  ASSERT_NO_THROW(require_gpu()) << "this test needs a GPU";
+  const std::filesystem::path dir = fresh_dir("autogemm_tune_ref");
+  auto store = tune::ExperienceStore::open((dir / "store.sqlite").string());
+  tune::TuneOptions o;
+  o.shapes = {{256, 512, 384}};
+  o.budget = 2;
+  o.batch = 1;  // two batches: the second reuses the first's reference
+  o.rounds = 2;
+  std::ostringstream log;
+  tune::run_tune(o, store, log);
+  SCOPED_TRACE(log.str());
+  tune::ReferenceCache refs(store);
+  const tune::StoreAlgoCache keys(refs, tune::current_environment(0));
+  const Problem p{o.shapes[0], o.dtype, o.acc, o.layout};
+  const auto key = keys.key(p, "cublaslt_autotune_tn");
+  const auto kept = refs.find(key);
+  ASSERT_TRUE(kept.has_value());
+  EXPECT_EQ(kept->algo.size(), 64u);
+  EXPECT_FALSE(kept->description.empty());
+  for (const auto& m : store.measurements())
+    if (m.status == tune::Status::ok) {
+      EXPECT_TRUE(m.reference_median_us.has_value()) << m.spec;
+    }
+
+  tune::CachedReference garbage = *kept;
+  garbage.algo.assign(64, 0xff);
+  refs.put(key, garbage);
+  o.budget = 3;  // one more candidate, against a reference that must be found again
+  tune::run_tune(o, store, log);
+  const auto replaced = refs.find(key);
+  ASSERT_TRUE(replaced.has_value());
+  EXPECT_NE(replaced->algo, garbage.algo);
+  std::filesystem::remove_all(dir);
+}
+
+// `autogemm tune --devices 0`: one worker under the parent, the store and the table written.
+TEST(TuneGpu, DevicesSmoke) {
+  ASSERT_NO_THROW(require_gpu()) << "this test needs a GPU";
+  const std::filesystem::path dir = fresh_dir("autogemm_tune_devices");
+  const auto r = test::run_command(std::string(AUTOGEMM_BINARY) +
+                                   " tune --devices 0 --mnk 256_512_384 --mnk 512_512_512 "
+                                   "--budget 2 --store " +
+                                   (dir / "s.sqlite").string() + " --update-table " +
+                                   (dir / "u.json").string() + " 2>&1");
+  ASSERT_EQ(r.code, 0) << r.output;
+  EXPECT_NE(r.output.find("tune: 2/2 shapes done"), std::string::npos) << r.output;
+  EXPECT_EQ(tune::load_table(dir / "u.json").size(), 2u) << r.output;
   std::filesystem::remove_all(dir);
 }
 

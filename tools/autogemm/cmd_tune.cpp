@@ -4,9 +4,14 @@
 //       --store tune.sqlite [--resume] [--shard 0/4] [--out-table table.json]
 //       [--policy policy.json]
 //       [--cost-model model.bin [--screen 8]]
+//       [--devices 0,1 [--worker-timeout 300] [--max-restarts 10]]   (tune_devices.hpp)
+//       [--update-table user.json]   (merge the tuned shapes into a table: tune/user_table.hpp)
 #include <cstdlib>
 #include <iostream>
 #include <memory>
+#include <optional>
+
+#include <fmt/format.h>
 
 #include "bench/errors.hpp"
 #include "commands.hpp"
@@ -16,6 +21,9 @@
 #include "tune/policy_file.hpp"
 #include "tune/table_ops.hpp"
 #include "tune/tuner.hpp"
+#include "tune/user_table.hpp"
+#include "tune/worker_command.hpp"
+#include "tune_devices.hpp"
 
 namespace autogemm::cli {
 namespace {
@@ -30,8 +38,75 @@ struct TuneCliOptions {
   int screen = 8;
   bool resume = false;
   int gpu_device_id = 0;
-  std::string policy;  // learned policy file (autogemm db train-policy)
+  std::string policy;                  // learned policy file (autogemm db train-policy)
+  std::optional<std::string> devices;  // --devices 0,1,...: one worker process per GPU
+  double worker_timeout = 300;
+  int max_restarts = 10;
+  std::string update_table;
+  std::string worker_of, worker_id;  // set by the --devices parent for its workers
 };
+
+DevicesOptions make_devices_options(const TuneCliOptions& o) {
+  DevicesOptions d;
+  d.devices = as_bad_input([&] { return tune::parse_devices(*o.devices); }, "--devices");
+  if (o.worker_timeout <= 0) throw bench::InputError("--worker-timeout must be positive");
+  if (o.max_restarts < 0) throw bench::InputError("--max-restarts must not be negative");
+  if (!o.worker_of.empty()) throw bench::InputError("--devices cannot be given to a worker");
+  d.worker_timeout_s = o.worker_timeout;
+  d.max_restarts = o.max_restarts;
+  return d;
+}
+
+// The tables asked for at the end: the store's whole table for `gpu` (--out-table), and the
+// run's problems merged into --update-table.
+void write_tables(const TuneCliOptions& o, const tune::ExperienceStore& store,
+                  const std::string& gpu, const std::vector<Problem>& problems) {
+  if (!o.out_table.empty()) {
+    tune::ExportOptions eo;
+    eo.gpu = gpu;
+    const char* commit = std::getenv("AUTOGEMM_COMMIT");
+    eo.commit = commit ? commit : "";
+    const auto table = tune::export_table(store, eo);
+    tune::save_table(table, o.out_table);
+    std::cout << "exported " << table.size() << " problems to " << o.out_table << "\n";
+  }
+  if (!o.update_table.empty()) {
+    const size_t n = tune::update_table_file(o.update_table, store, gpu, problems);
+    std::cout << "updated " << n << " problems in " << o.update_table << "\n";
+  }
+}
+
+void run_single(const TuneCliOptions& o, const tune::TuneOptions& opt) {
+  tune::current_environment(opt.device);  // no GPU: exit 3 before a store file is created
+  auto store = as_bad_input([&] { return tune::ExperienceStore::open(o.store); }, "--store");
+  const tune::TuneSummary s = tune::run_tune(opt, store, std::cerr);
+  std::cout << "tuned " << s.shapes.size() << " shapes on " << s.gpu_name;
+  if (s.skipped) std::cout << " (" << s.skipped << " skipped: already done)";
+  if (s.geomean_speedup) std::cout << ", geomean speedup " << *s.geomean_speedup << "x";
+  std::cout << "; store " << o.store << "\n";
+  if (!opt.queue_run.empty()) return;  // a worker: its parent writes the tables
+  std::vector<Problem> problems;
+  for (size_t i : tune::select_shapes(opt.shapes.size(), opt.shard))
+    problems.push_back({opt.shapes[i], opt.dtype, opt.acc, opt.layout});
+  write_tables(o, store, s.gpu_name, problems);
+}
+
+void run_parent(const TuneCliOptions& o, const tune::TuneOptions& opt) {
+  const DevicesOptions d = make_devices_options(o);
+  require_devices(d);  // no GPU: exit 3 before a store file is created
+  auto store = as_bad_input([&] { return tune::ExperienceStore::open(o.store); }, "--store");
+  std::vector<Problem> problems;
+  const tune::SupervisorResult r = tune_on_devices(opt, d, store, std::cerr, problems);
+  std::cout << "tuned " << r.progress.done << " shapes (" << r.progress.skipped
+            << " skipped: already done) with " << d.devices.size() << " workers, " << r.restarts
+            << " restarts; store " << o.store << "\n";
+  if (r.failed_workers > 0 || !r.complete())
+    throw Error(
+        fmt::format("{} worker(s) failed and {} of {} shapes are not tuned; run again "
+                    "with --resume",
+                    r.failed_workers, r.progress.pending + r.progress.claimed, r.progress.total));
+  write_tables(o, store, device_name(d.devices.front()), problems);
+}
 
 // Every flag is checked before the GPU or the store is touched: bad input runs nothing.
 tune::TuneOptions make_tune_options(const TuneCliOptions& o) {
@@ -65,6 +140,8 @@ tune::TuneOptions make_tune_options(const TuneCliOptions& o) {
     };
     t.screen_factor = o.screen;
   }
+  t.queue_run = o.worker_of;
+  t.worker_id = o.worker_id;
   return t;
 }
 
@@ -104,24 +181,29 @@ void register_tune(CLI::App& app) {
       ->capture_default_str();
   sub->add_option("--out-table,--out_table", o->out_table,
                   "At the end, export the store's tuning table for this GPU to this JSON file");
+  sub->add_option("--update-table,--update_table", o->update_table,
+                  "At the end, merge the best spec of each of this run's shapes into this table "
+                  "(created if absent, other entries kept; locked, written atomically)");
+  sub->add_option("--devices", o->devices,
+                  "GPUs to tune on at once, e.g. 0,1: one worker process each, pulling shapes from "
+                  "a shared queue in the store; workers a faulting candidate brings down are "
+                  "restarted with --resume");
+  sub->add_option("--worker-timeout,--worker_timeout", o->worker_timeout,
+                  "With --devices: kill and restart a worker that makes no progress for this many "
+                  "seconds (a hanging candidate)")
+      ->capture_default_str();
+  sub->add_option("--max-restarts,--max_restarts", o->max_restarts,
+                  "With --devices: restarts per GPU before its worker counts as failed")
+      ->capture_default_str();
+  // Set by the --devices parent on its workers' command lines; not for people.
+  sub->add_option("--worker-of", o->worker_of)->group("");
+  sub->add_option("--worker-id", o->worker_id)->group("");
   sub->callback([o] {
     const tune::TuneOptions opt = make_tune_options(*o);
-    tune::current_environment(opt.device);  // no GPU: exit 3 before a store file is created
-    auto store = as_bad_input([&] { return tune::ExperienceStore::open(o->store); }, "--store");
-    const tune::TuneSummary s = tune::run_tune(opt, store, std::cerr);
-    std::cout << "tuned " << s.shapes.size() << " shapes on " << s.gpu_name;
-    if (s.skipped) std::cout << " (" << s.skipped << " skipped: already done)";
-    if (s.geomean_speedup) std::cout << ", geomean speedup " << *s.geomean_speedup << "x";
-    std::cout << "; store " << o->store << "\n";
-    if (!o->out_table.empty()) {
-      tune::ExportOptions eo;
-      eo.gpu = s.gpu_name;
-      const char* commit = std::getenv("AUTOGEMM_COMMIT");
-      eo.commit = commit ? commit : "";
-      const auto table = tune::export_table(store, eo);
-      tune::save_table(table, o->out_table);
-      std::cout << "exported " << table.size() << " problems to " << o->out_table << "\n";
-    }
+    if (!o->devices)  // given but empty is bad input (make_devices_options), not "no GPUs"
+      run_single(*o, opt);
+    else
+      run_parent(*o, opt);
   });
 }
 

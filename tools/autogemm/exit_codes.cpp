@@ -1,7 +1,10 @@
 #include "exit_codes.hpp"
 
+#include <algorithm>
+
 #include "autogemm/types.hpp"
 #include "bench/errors.hpp"
+#include "tune/supervisor.hpp"
 
 namespace autogemm::cli {
 
@@ -14,6 +17,9 @@ int exit_code_for(const std::exception_ptr& e) {
     return kBadInput;
   } catch (const NoGpuError&) {
     return kNoGpu;
+  } catch (const tune::WorkerFaultError&) {
+    static_assert(kWorkerFault == tune::kWorkerFaultExit);
+    return kWorkerFault;
   } catch (...) {
     return kFailure;
   }
@@ -30,10 +36,22 @@ const std::string& command_line() {
   return command_line_storage();
 }
 
+namespace {
+std::vector<std::string>& command_args_storage() {
+  static std::vector<std::string> args;
+  return args;
+}
+}  // namespace
+
+const std::vector<std::string>& command_args() {
+  return command_args_storage();
+}
+
 int run_cli(CLI::App& app, int argc, const char* const* argv, std::ostream& out,
             std::ostream& err) {
   std::string& cmd = command_line_storage();
   cmd.clear();
+  command_args_storage().assign(argv + std::min(argc, 1), argv + argc);
   for (int i = 0; i < argc; ++i) {
     // The program by its name alone: recorded commands should not depend on the build path.
     std::string arg = argv[i];

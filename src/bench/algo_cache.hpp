@@ -1,0 +1,28 @@
+// Where cuBLASLt autotuning keeps the algorithm it chose per problem, so that it is chosen
+// once. `autogemm bench` runs without one (each run autotunes afresh, as its protocol says);
+// the tuner backs one with the experience store (tune/reference_cache.hpp), so its reference
+// is found once per shape and reused by later batches, runs and workers.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "autogemm/types.hpp"
+
+namespace autogemm::bench {
+
+class AlgoCache {
+ public:
+  virtual ~AlgoCache() = default;
+  // The bytes of the cublasLtMatmulAlgo_t kept for `problem` and `method`, if any.
+  virtual std::optional<std::vector<uint8_t>> find(const Problem& problem,
+                                                   const std::string& method) = 0;
+  // Keeps `algo` for `problem` and `method`, replacing what was kept; `description` is
+  // describe_algo()'s text.
+  virtual void put(const Problem& problem, const std::string& method,
+                   const std::vector<uint8_t>& algo, const std::string& description) = 0;
+};
+
+}  // namespace autogemm::bench
