@@ -43,6 +43,15 @@ struct Choice {
 Choice choose(const Problem& problem);
 
 // C = A · B with the kernel choose() names. Any M, N, K >= 1.
+//
+// With AUTOGEMM_TUNE=1, a problem that no tuning table holds is tuned the first time this
+// process sees it (budget AUTOGEMM_TUNE_BUDGET, default 8) and added to the user tuning table
+// (AUTOGEMM_USER_TABLE, default ~/.cache/autogemm/<gpu>.user.json), which later calls and
+// processes read; choose() then says kind "table". That first call is synchronous: it waits for
+// the work already queued on `stream`, runs `autogemm tune` as a child process on this GPU
+// (seconds), then enqueues the GEMM on `stream` as usual, so its result is as correct as any
+// other call's. A call on a stream being captured into a CUDA graph never tunes: it runs the
+// normal pick, and a later uncaptured call tunes.
 void gemm(const Problem& problem, const void* a, const void* b, void* c,
           cudaStream_t stream = nullptr);
 

@@ -337,23 +337,33 @@ void Tuner::measure(ShapeState& st, const std::vector<KernelSpec>& batch, uint64
     thrown = std::current_exception();
   }
   if (const auto error = broken_context()) {
-    // Record only the pinned culprit: the other failures are the broken context's, not their
-    // specs'. Unpinned, the batch stays in the AttemptLog for the next worker to sort out.
-    const bench::ResultRow* bad = culprit(rows, *error);
-    if (bad) {
-      Measurement m;
-      m.spec = bad->spec;
-      m.status = Status::failed;
-      m.message = "launch error: " + bad->message;
+    // Record only the culprit: the other failures are the broken context's, not their specs'.
+    // It is the row the gate pinned, or the batch's only candidate (the harness usually stops
+    // at the next kernel after the fault and returns no rows at all). Otherwise the batch stays
+    // in the AttemptLog, and the next worker measures its candidates one at a time.
+    const std::string cause =
+        fmt::format("{}: {}", cudaGetErrorName(*error), cudaGetErrorString(*error));
+    Measurement m;
+    m.status = Status::failed;
+    if (const bench::ResultRow* pinned = culprit(rows, *error)) {
+      m.spec = pinned->spec;
+      m.message = "launch error: " + pinned->message;
+    } else if (env.specs.size() == 1) {
+      m.spec = env.specs.front();
+      m.message = "launch error: " + cause + " (measured alone)";
+    }
+    if (!m.spec.empty()) {
       record(st, m);
       attempts_.end(env_.gpu_name, st.problem, worker_);
     }
     throw WorkerFaultError(fmt::format(
-        "{} broke the CUDA context ({}: {}); {}; run again with --resume (--devices restarts "
-        "workers itself)",
-        bad ? "candidate " + bad->spec : "a candidate of a batch on " + describe(st.problem),
-        cudaGetErrorName(*error), cudaGetErrorString(*error),
-        bad ? "it is recorded as failed" : "its batch will be measured one at a time"));
+        "{} broke the CUDA context ({}); {}; run again with --resume (--devices restarts workers "
+        "itself)",
+        m.spec.empty() ? "a candidate of a batch on " + describe(st.problem)
+                       : "candidate " + m.spec,
+        cause,
+        m.spec.empty() ? "its candidates will be measured one at a time"
+                       : "it is recorded as failed"));
   }
   if (thrown) {
     attempts_.end(env_.gpu_name, st.problem, worker_);

@@ -15,7 +15,8 @@
 //
 // Faulting candidates: each batch is written to the AttemptLog before it runs. A candidate
 // that breaks the CUDA context (a sticky error: illegal address, trap, ...) is recorded as
-// failed ("launch error: ...") when the gate pins it, and run_tune throws WorkerFaultError
+// failed ("launch error: ...") when it can be pinned (the gate's row names the error, or it was
+// the batch's only candidate), and run_tune throws WorkerFaultError
 // (supervisor.hpp): the process must end, and a new one (--resume) carries on. A batch that
 // could not be pinned, or a process killed while hanging, leaves its rows in the AttemptLog;
 // the next run measures those suspects alone first, and one that brings a worker down alone
