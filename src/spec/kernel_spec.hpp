@@ -53,7 +53,7 @@ struct KernelSpec {
   // a piece of one or two k-blocks costs more in pipeline fill and fixup than it computes.
   int sk_splits = 0;
 
-  // k-blocks of MMAs a consumer keeps in flight before releasing a pipeline stage (1 or 0).
+  // k-blocks of MMAs a consumer keeps in flight before releasing a pipeline stage (0 to 3).
   int mma_lag = 1;
 
   // Swap-AB: compute Cᵀ = Bᵀ·Aᵀ, so a small M lands on the MMA's N (bn down to 8); tn only,

@@ -80,7 +80,7 @@ std::string spec_name(const KernelSpec& s) {
           : s.epilogue == Epilogue::tma_rows ? "_etmar"
                                              : "") +
          (s.stream_k ? (s.sk_splits > 0 ? fmt::format("_sk{}", s.sk_splits) : "_sk") : "") +
-         (s.mma_lag == 0 ? "_lag0" : "") + (s.swap_ab ? "_swap" : "") +
+         (s.mma_lag != 1 ? fmt::format("_lag{}", s.mma_lag) : "") + (s.swap_ab ? "_swap" : "") +
          (s.defer_store ? "_defer" : "") +
          (s.acc_sets > 1 ? fmt::format("_acc{}", s.acc_sets) : "");
 }
@@ -175,8 +175,8 @@ KernelSpec parse_name(std::string_view name) {
                          [](char c) { return c >= '0' && c <= '9'; })) {
       s.stream_k = true;
       s.sk_splits = p.integer(tokens[i], tokens[i].substr(2), "'skN': stream-K with N splits");
-    } else if (tokens[i] == "lag0")
-      s.mma_lag = 0;
+    } else if (tokens[i] == "lag0" || tokens[i] == "lag2" || tokens[i] == "lag3")
+      s.mma_lag = tokens[i][3] - '0';
     else if (tokens[i] == "swap")
       s.swap_ab = true;
     else if (tokens[i] == "defer")
@@ -185,8 +185,8 @@ KernelSpec parse_name(std::string_view name) {
       s.acc_sets = tokens[i][3] - '0';
     else
       p.fail(tokens[i],
-             "an optional field token: 'etma', 'etmat', 'etmar', 'sk', 'lag0', 'swap', "
-             "'defer', 'acc2' or 'acc4'");
+             "an optional field token: 'etma', 'etmat', 'etmar', 'sk', 'lag0', 'lag2', "
+             "'lag3', 'swap', 'defer', 'acc2' or 'acc4'");
   }
 
   // Canonical form only ("s04" or "wg2" would otherwise alias another name).

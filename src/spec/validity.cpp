@@ -173,8 +173,11 @@ Verdict rule_acc_sets(const KernelSpec& s, const DeviceLimits&) {
 }
 
 Verdict rule_mma_lag(const KernelSpec& s, const DeviceLimits&) {
-  if (s.mma_lag != 0 && s.mma_lag != 1)
-    return fmt::format("mma_lag must be 0 or 1, got {}", s.mma_lag);
+  if (s.mma_lag < 0 || s.mma_lag > 3)
+    return fmt::format("mma_lag must be 0 to 3, got {}", s.mma_lag);
+  if (s.mma_lag >= s.stages)
+    return fmt::format("mma_lag {} holds that many stages: needs more than {} stages", s.mma_lag,
+                       s.stages);
   return {};
 }
 

@@ -266,6 +266,22 @@ TEST(Spec, AccumulatorSets) {
   EXPECT_NE(validate(coop)->find("registers"), std::string::npos);
 }
 
+TEST(Spec, MmaLagNamesAndRules) {
+  KernelSpec s = parse_name("sm90_f16f32_tn_64x64x64_s12_c1x1_wg1_persist_r8m_etma_sk8_lag3");
+  EXPECT_EQ(s.mma_lag, 3);
+  EXPECT_EQ(spec_name(s), "sm90_f16f32_tn_64x64x64_s12_c1x1_wg1_persist_r8m_etma_sk8_lag3");
+  EXPECT_EQ(nlohmann::json(s).get<KernelSpec>(), s);
+  s.mma_lag = 1;  // the default has no token
+  EXPECT_EQ(spec_name(s), "sm90_f16f32_tn_64x64x64_s12_c1x1_wg1_persist_r8m_etma_sk8");
+  EXPECT_THROW(parse_name("sm90_f16f32_tn_64x64x64_s12_c1x1_wg1_persist_r8m_etma_lag4"), Error);
+  // Each k-block in flight holds a stage: the producer needs one more.
+  KernelSpec shallow = parse_name("sm90_f16f32_tn_128x128x64_s3_c1x1_coop_persist_r8m_etma_lag2");
+  EXPECT_FALSE(validate(shallow));
+  shallow.mma_lag = 3;
+  ASSERT_TRUE(validate(shallow));
+  EXPECT_NE(validate(shallow)->find("stages"), std::string::npos) << *validate(shallow);
+}
+
 TEST(Spec, DeferStoreRules) {
   KernelSpec s = parse_name("sm90_f16f32_tn_128x256x64_s3_c2x1_coop_persist_r8m_etmat_lag0_defer");
   EXPECT_TRUE(s.defer_store);

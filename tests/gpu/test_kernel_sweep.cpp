@@ -57,6 +57,10 @@ const char* const kSpecTails[] = {
     "64x128x64_s6_c1x2_wg1_persist_r8m_etmat_sk4",
     "64x64x64_s6_c2x2_wg1_persist_r8m_etma_sk",
     "128x256x64_s4_c2x1_coop_persist_r8m_etma_sk",
+    // More k-blocks of MMAs in flight (lag 2-3).
+    "64x64x64_s12_c1x1_wg1_persist_r8m_etma_sk8_lag3",
+    "128x128x64_s4_c1x1_coop_persist_r8m_etma_lag2",
+    "128x128x64_s6_c2x1_pp_persist_r8m_etmat_lag3",
 };
 
 // Specs valid for layout tn only (bn not a multiple of 64), taking every fourth tn case after
@@ -76,6 +80,7 @@ const char* const kSwapTails[] = {
     "64x16x64_s8_c1x1_wg1_persist_r8m_sk4_swap",
     "64x32x64_s8_c1x1_wg1_persist_r8m_sk4_swap_acc4",
     "64x32x64_s8_c2x1_wg1_persist_r8m_sk12_swap",
+    "64x32x64_s16_c1x1_wg1_persist_r8m_sk12_lag3_swap",
 };
 
 std::string spec_for(int i, DType dtype, AccType acc, Layout layout) {

@@ -53,7 +53,8 @@ struct GemmConfig {
   // splitting one, so one's epilogue overlaps the other's MMAs.
   static constexpr bool kPingPong = kPingPong_;
   // k-blocks of MMAs a consumer keeps in flight before it releases a stage: 1 overlaps issue
-  // with completion, 0 frees each stage as soon as its MMAs are done (a deeper effective ring).
+  // with completion, 0 frees each stage as soon as its MMAs are done (a deeper effective ring),
+  // 2-3 keep more MMAs queued for small tiles, whose MMAs are short next to their latency.
   static constexpr int kMmaLag = kMmaLag_;
   // Swap-AB: the host passed B as A and A as B, so the kernel computes Cᵀ; it stores transposed.
   static constexpr bool kSwapAB = kSwapAB_;
@@ -103,6 +104,7 @@ struct GemmConfig {
   static_assert(!kStreamK || kPersistent, "stream-K: persistent");
   static_assert(!kPingPong || (kConsumers == 2 && !kStreamK), "ping-pong: 2 consumers, no SK");
   static_assert(kConsumers >= 1 && kConsumers <= 3, "one to three consumer warpgroups");
+  static_assert(kMmaLag >= 0 && kMmaLag <= 3 && kMmaLag < kStages, "0-3 k-blocks in flight");
   static_assert(!kSwapAB || kEpilogue == 0, "swap-AB stores C transposed from registers");
   static_assert(kAccSets == 1 || kAccSets == 2 || kAccSets == 4, "1, 2 or 4 accumulator sets");
   static_assert(kAccSets == 1 || !kAccF16, "several accumulator sets: fp32 accumulation");
@@ -111,6 +113,12 @@ struct GemmConfig {
   static_assert(!kDeferStore || (kEpilogue == 2 && !kStreamK && !kPingPong),
                 "deferred store: whole-tile TMA epilogue, no stream-K, no ping-pong");
 };
+
+// The ring stage `back` k-blocks before `stage`.
+template <int kStages>
+__device__ __forceinline__ int ring_back(int stage, int back) {
+  return (stage - back + kStages) % kStages;
+}
 
 // Producer and consumers walk the same sequence of k-blocks, so one counter gives both the
 // ring stage and the phase parity to wait for.
@@ -241,7 +249,6 @@ __device__ __forceinline__ void consume(const TmaDescriptor* tma_c, const GemmAr
     rec.stamp(index, kStart);
     if (Cfg::kPingPong && index > 0) named_barrier_sync<256>(kOrder + consumer);
     const int tm = w.tm, tn = w.tn;
-    int prev_stage = -1;
     for (int kb = w.kb_begin; kb < w.kb_end; ++kb, pos.template advance<Cfg::kStages>()) {
       if constexpr (kTrace) {
         if (kb == w.kb_begin) {
@@ -290,15 +297,11 @@ __device__ __forceinline__ void consume(const TmaDescriptor* tma_c, const GemmAr
           pending_row0 = -1;
         }
       }
-      if constexpr (Cfg::kMmaLag == 0) {
-        wgmma_wait<0>();
-        release_stage<Cfg>(empty, pos.stage);
-      } else {
-        // Keep this k-block's MMAs in flight; the previous block's are done: free its stage.
-        wgmma_wait<1>();
-        if (prev_stage >= 0) release_stage<Cfg>(empty, prev_stage);
-        prev_stage = pos.stage;
-      }
+      // Keep the last kMmaLag k-blocks' MMAs in flight; the one before them is done: free its
+      // stage (k-blocks of a tile sit in consecutive stages).
+      wgmma_wait<Cfg::kMmaLag>();
+      if (kb - w.kb_begin >= Cfg::kMmaLag)
+        release_stage<Cfg>(empty, ring_back<Cfg::kStages>(pos.stage, Cfg::kMmaLag));
     }
     if constexpr (Cfg::kPingPong) {  // hand the tensor cores over if there is a next tile
       TileScheduler<Cfg> peek = sched;
@@ -306,7 +309,9 @@ __device__ __forceinline__ void consume(const TmaDescriptor* tma_c, const GemmAr
       if (peek.next(next, rank)) named_barrier_arrive<256>(kOrder + (1 - consumer));
     }
     wgmma_wait<0>();
-    if (prev_stage >= 0) release_stage<Cfg>(empty, prev_stage);
+    // The stages of the last kMmaLag k-blocks (pos is one past the tile's last k-block).
+    for (int back = min(w.kb_end - w.kb_begin, Cfg::kMmaLag); back >= 1; --back)
+      release_stage<Cfg>(empty, ring_back<Cfg::kStages>(pos.stage, back));
     if constexpr (Cfg::kAccSets > 1) {
 #pragma unroll
       for (int e = 0; e < Cfg::kAccSets - 1; ++e)
