@@ -76,10 +76,11 @@ void launch(const LaunchPlan& plan, cudaStream_t stream, const Workspace* worksp
   sm90::GemmArgs args = plan.args;
   if (plan.stream_k) {
     if (workspace == nullptr || workspace->partial_bytes < plan.partial_bytes ||
-        workspace->flag_count < plan.consumers * int(plan.grid))
+        workspace->flag_count / 2 < plan.consumers * int(plan.grid))
       throw Error("stream-K launch without a large enough workspace");
     args.workspace = workspace->partials;
     args.flags = workspace->flags;
+    args.flag_stride = workspace->flag_count / 2;
   }
   const LaunchConfig config(plan, stream);
   void* params[] = {const_cast<CUtensorMap*>(&plan.maps.a), const_cast<CUtensorMap*>(&plan.maps.b),

@@ -21,7 +21,8 @@ std::unique_ptr<Workspace> allocate(int device) {
              "cudaDeviceGetAttribute(multiprocessors)");
   auto ws = std::make_unique<Workspace>();
   ws->partial_bytes = stream_k_partial_bytes(unsigned(sms), 1, int(kMaxTileArea));
-  ws->flag_count = kMaxConsumers * sms;  // one per CTA and consumer warpgroup
+  // A ready flag and a reader count per CTA and consumer warpgroup (fixup.cuh).
+  ws->flag_count = 2 * kMaxConsumers * sms;
   check_cuda(cudaMalloc(&ws->partials, ws->partial_bytes), "allocating the stream-K workspace");
   check_cuda(cudaMalloc(&ws->flags, size_t(ws->flag_count) * sizeof(int)),
              "allocating the stream-K flags");

@@ -60,7 +60,7 @@ const char* const kSpecTails[] = {
     // More k-blocks of MMAs in flight (lag 2-3).
     "64x64x64_s12_c1x1_wg1_persist_r8m_etma_sk8_lag3",
     "128x128x64_s4_c1x1_coop_persist_r8m_etma_lag2",
-    "128x128x64_s6_c2x1_pp_persist_r8m_etmat_lag3",
+    "128x128x64_s5_c2x1_pp_persist_r8m_etmat_lag3",
 };
 
 // Specs valid for layout tn only (bn not a multiple of 64), taking every fourth tn case after
@@ -156,6 +156,38 @@ TEST(KernelSweep, RandomShapesMatchReference) {
   std::printf("checked %d cases; worst relative error %.3e (%s)\n", checked, worst,
               worst_case.c_str());
   EXPECT_EQ(checked, 2 * kShapes);
+}
+
+// Split-K and stream-K schedules on long-K shapes with few tiles: aligned split-K (every piece
+// reduces a slice: units x splits clusters), unaligned stream-K (pieces straddle tiles), with
+// clusters, swap-AB and several consumers; each run twice, so flags left set would show.
+TEST(KernelSweep, SplitKSchedulesMatchReference) {
+  ASSERT_NO_THROW(require_gpu()) << "this test needs a GPU";
+  const std::pair<const char*, Shape> cases[] = {
+      {"64x32x64_s8_c1x1_wg1_persist_r8m_sk12_swap", {128, 128, 16384}},
+      {"64x32x64_s8_c2x1_wg1_persist_r8m_sk12_swap", {100, 200, 8200}},
+      {"64x64x64_s8_c2x2_wg1_persist_r8m_etma_sk8", {128, 256, 16384}},
+      {"64x128x64_s6_c1x1_wg1_persist_r8m_etma_sk4", {512, 512, 16384}},
+      {"64x128x64_s6_c2x1_wg1_persist_r8m_etma_sk4", {250, 1000, 12000}},
+      {"128x128x64_s4_c1x1_coop_persist_r8m_etma_sk4", {1000, 520, 16384}},
+      {"128x128x64_s4_c1x2_coop_persist_r8m_etma_sk", {300, 700, 9000}},
+      {"128x256x64_s4_c1x1_coop_persist_r8m_etma_sk", {1024, 1024, 4096}},
+      {"64x16x64_s8_c1x1_wg1_persist_r8m_sk_swap", {16, 5120, 13824}},
+      {"192x192x64_s3_c1x1_wg3_persist_r8m_etma_sk4", {384, 384, 20000}},
+  };
+  test::GemmChecker gc(int64_t(5120) * 13824);
+  for (const auto& [tail, sh] : cases) {
+    const Problem p{sh, DType::f16, AccType::f32, Layout::tn};
+    const std::string spec = std::string("sm90_f16f32_tn_") + tail;
+    for (int run = 0; run < 2; ++run) {
+      gc.prepare(p, 1234 + run);
+      ASSERT_NO_THROW(gemm(p, spec, gc.a(), gc.b(), gc.c(), nullptr)) << spec;
+      ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess) << spec;
+      const auto verdict = gc.check(p);
+      EXPECT_TRUE(verdict.pass) << spec << " " << sh.m << "x" << sh.n << "x" << sh.k << " run "
+                                << run << ": " << verdict.reason;
+    }
+  }
 }
 
 // Bad input reaches the caller as an Error naming the problem, never a crash.

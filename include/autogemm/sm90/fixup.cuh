@@ -6,6 +6,7 @@
 // the finishing CTA after reading, so flags are zero again for the next launch.
 #pragma once
 
+#include "autogemm/sm90/epilogue.cuh"
 #include "autogemm/sm90/ptx.cuh"
 
 namespace autogemm::sm90 {
@@ -88,6 +89,66 @@ struct Fixup {
     }
     // Zero again for the next launch (the data are not rewritten before then: stream order).
     for (int f = first + t; f <= last; f += 128) *flag(args, cta(f), consumer) = 0;
+  }
+
+  // Aligned split-K (scheduler.cuh): the `splits` clusters first, first + 1, ... each computed
+  // one piece of the same tile and stored it (store_partial). Piece `piece` sums a 1/splits
+  // slice of every thread's accumulators over all pieces, in piece order (deterministic), and
+  // writes that slice of C: the tile's reduction is spread over its CTAs instead of one CTA
+  // reading every partial. The last piece to finish reading resets the flags and the counter.
+  __device__ static void reduce_slice(const GemmArgs& args, int first, int splits, int piece,
+                                      int rank, int consumer, int barrier_id, int row0, int col0) {
+    const int t = threadIdx.x % 128;
+    auto cta = [rank](int c) { return c * Cfg::kClusterSize + rank; };
+    for (int p = t; p < splits; p += 128)
+      while (flag_load_acquire(flag(args, cta(first + p), consumer)) == 0) {
+      }
+    named_barrier_sync<128>(barrier_id);
+    // Pairs of accumulators (two adjacent columns of one row), split evenly over the pieces.
+    constexpr int kPairs = kAccPerThread / 2;
+    const int q_begin = piece * kPairs / splits, q_end = (piece + 1) * kPairs / splits;
+    const int w = t / 32, l = t % 32;
+    u16* c = static_cast<u16*>(args.c);
+    for (int q = q_begin; q < q_end; ++q) {
+      float v0 = 0.f, v1 = 0.f;
+      constexpr int kBatch = 4;  // loads in flight per thread before they are added
+      for (int p0 = 0; p0 < splits; p0 += kBatch) {
+        float a[kBatch], b[kBatch];
+#pragma unroll
+        for (int u = 0; u < kBatch; ++u)
+          if (p0 + u < splits) {
+            const float* src = slot(args, cta(first + p0 + u), consumer);
+            a[u] = __ldcg(src + (2 * q) * 128 + t);
+            b[u] = __ldcg(src + (2 * q + 1) * 128 + t);
+          }
+#pragma unroll
+        for (int u = 0; u < kBatch; ++u)
+          if (p0 + u < splits) v0 += a[u], v1 += b[u];
+      }
+      // Register 2q of m64 block mi = 2q / (kBN/2): the wgmma accumulator layout (epilogue.cuh).
+      const int r = (2 * q) % (Cfg::kBN / 2), mi = (2 * q) / (Cfg::kBN / 2);
+      const int row = row0 + mi * 64 + w * 16 + l / 4 + 8 * ((r % 4) / 2);
+      const int col = col0 + (r / 4) * 8 + (l % 4) * 2;
+      const u32 pair = pack_out<Cfg::kElem>(v0, v1);
+      if constexpr (Cfg::kSwapAB) {  // the kernel's (row, col) is C's (col, row)
+        if (row < args.m) {
+          if (col < args.n) c[(long long)col * args.ldc + row] = u16(pair & 0xffffu);
+          if (col + 1 < args.n) c[(long long)(col + 1) * args.ldc + row] = u16(pair >> 16);
+        }
+      } else if (row < args.m && col < args.n) {
+        *reinterpret_cast<u32*>(c + (long long)row * args.ldc + col) = pair;
+      }
+    }
+    // Count this piece's reads done; the tile's last reader clears the flags for the next launch.
+    named_barrier_sync<128>(barrier_id);
+    if (t == 0) {
+      int* count = args.flags + args.flag_stride + cta(first) * Cfg::kConsumers + consumer;
+      __threadfence();
+      if (atomicAdd(count, 1) == splits - 1) {
+        for (int p = 0; p < splits; ++p) *flag(args, cta(first + p), consumer) = 0;
+        *count = 0;
+      }
+    }
   }
 };
 

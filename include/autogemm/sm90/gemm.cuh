@@ -324,6 +324,14 @@ __device__ __forceinline__ void consume(const TmaDescriptor* tma_c, const GemmAr
     rec.put_waited(index);
 
     if constexpr (Cfg::kStreamK) {
+      if (sched.splits > 0) {  // aligned split-K: every piece hands over and reduces a slice
+        Fixup<Cfg>::store_partial(acc, args, int(blockIdx.x), consumer, barrier_id);
+        Fixup<Cfg>::reduce_slice(args, sched.cluster - sched.cluster % sched.splits, sched.splits,
+                                 sched.cluster % sched.splits, int(rank), consumer, barrier_id,
+                                 tm * Cfg::kBM + consumer * Cfg::kWgRows, tn * Cfg::kBN);
+        rec.stamp(index, kEnd);
+        continue;
+      }
       if (w.kb_end != sched.kblocks) {  // the head of a tile another CTA finishes
         Fixup<Cfg>::store_partial(acc, args, int(blockIdx.x), consumer, barrier_id);
         rec.stamp(index, kEnd);

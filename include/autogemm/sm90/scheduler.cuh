@@ -17,6 +17,11 @@
 // unit adds it in at the end (fixup.cuh). Each CTA thus has at most one partial tile, and every
 // sum has a fixed order.
 //
+// Aligned split-K: when the units do not fill one wave and the clusters divide evenly among
+// them (G = T·S), every cluster's range is exactly one of S pieces of one unit. Then all S
+// pieces hand over their partials and each reduces a 1/S slice of the tile (fixup.cuh), instead
+// of the top piece reading all S - 1 others while the rest of the GPU idles.
+//
 // Tiles are numbered in grouped (swizzled) order: bands of kSwizzle unit-rows (raster m) or
 // unit-columns (raster n), the other index moving slowest, so tiles running at one time share A
 // rows and B columns in L2.
@@ -40,6 +45,7 @@ struct TileScheduler {
   // Stream-K only (counted in clusters: `clusters` launched, this CTA's is `cluster`).
   int clusters = 0, cluster = 0;
   int sk_tiles = 0, sk_blocks_total = 0, sk_cursor = 0, sk_begin = 0, dp_next = 0;
+  int splits = 0;  // aligned split-K: pieces per unit (0: not aligned)
 
   __device__ TileScheduler(const GemmArgs& args) {
     tiles_m = (args.m + Cfg::kBM - 1) / Cfg::kBM;
@@ -54,6 +60,9 @@ struct TileScheduler {
       const int g = clusters;
       sk_tiles = num_units % g == 0 ? 0 : (num_units > g ? num_units % g + g : num_units);
       sk_blocks_total = sk_tiles * kblocks;
+#ifndef AUTOGEMM_NO_ALIGNED_SPLIT_K  // A/B switch for measurements (AUTOGEMM_JIT_DEFINES)
+      if (sk_tiles == num_units && g % num_units == 0 && g / num_units >= 2) splits = g / num_units;
+#endif
       sk_begin = sk_range_begin(cluster);
       sk_cursor = sk_range_begin(cluster + 1);
       dp_next = sk_tiles + cluster;

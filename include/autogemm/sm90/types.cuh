@@ -11,9 +11,11 @@ struct GemmArgs {
   int m, n, k;
   long long ldc;  // elements between consecutive rows of C
   // Stream-K only: one partial tile per CTA (fp32) and one ready flag per CTA and consumer,
+  // then (from flags + flag_stride) one aligned split-K reader count per CTA and consumer; all
   // zero between launches.
   float* workspace;
   int* flags;
+  int flag_stride;
   // Tracing builds only (AUTOGEMM_TRACE, trace.cuh): per-item cycle stamps; null otherwise.
   unsigned long long* trace;
   int trace_items;  // items recorded per role and CTA
