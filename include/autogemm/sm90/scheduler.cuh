@@ -61,7 +61,10 @@ struct TileScheduler {
       sk_tiles = num_units % g == 0 ? 0 : (num_units > g ? num_units % g + g : num_units);
       sk_blocks_total = sk_tiles * kblocks;
 #ifndef AUTOGEMM_NO_ALIGNED_SPLIT_K  // A/B switch for measurements (AUTOGEMM_JIT_DEFINES)
-      if (sk_tiles == num_units && g % num_units == 0 && g / num_units >= 2) splits = g / num_units;
+      // Measured: with 4-8 pieces the serial fixup is as fast or faster (its top piece keeps the
+      // TMA epilogue); from 12 on, spreading the sum wins (h200_split_reduce_tn.csv).
+      if (sk_tiles == num_units && g % num_units == 0 && g / num_units >= 12)
+        splits = g / num_units;
 #endif
       sk_begin = sk_range_begin(cluster);
       sk_cursor = sk_range_begin(cluster + 1);
