@@ -14,7 +14,7 @@ tails=(128x256x64_s4_c1x1_coop_persist_r8m_etma_sk_lag0 128x256x64_s3_c1x1_coop_
        128x256x64_s4_c1x2_coop_persist_r8m_etma_sk 256x128x64_s4_c1x2_coop_persist_r8m_etma_sk
        192x192x64_s3_c2x1_wg3_persist_r8m_etma_sk
        128x256x64_s4_c2x1_coop_persist_r8m_etma_lag2 128x256x64_s3_c2x1_coop_persist_r8m_etmat_lag2
-       128x192x64_s4_c2x1_pp_persist_r8m_etmar_lag2 128x128x64_s6_c1x2_pp_persist_r8m_etmat_lag2)
+       128x192x64_s4_c2x1_pp_persist_r8m_etmar_lag2 128x128x64_s5_c1x2_pp_persist_r8m_etmat_lag2)
 specs=""
 for t in "${tails[@]}"; do specs="$specs --spec sm90_f16f32_tn_$t"; done
 shapes=""
