@@ -171,6 +171,27 @@ std::vector<KernelSpec> default_sweep(DType dtype, AccType acc, Layout layout) {
         s.sk_splits = 0;
       }
   }
+  // Split-K proper for the small tiles without swap-AB (small M or N with long K; nn too), and
+  // stream-K with multicast clusters for the big ones (bench/results/h200/
+  // h200_sk_cluster_probe_tn.csv, h200_split_reduce_tn.csv, h200_large_sk_cluster_tn.csv).
+  for (auto [bm, bn, consumers, stages, cm, cn, splits] :
+       {std::tuple{64, 64, 1, 8, 1, 1, 8}, std::tuple{64, 64, 1, 8, 1, 1, 12},
+        std::tuple{64, 128, 1, 6, 1, 1, 4}, std::tuple{64, 128, 1, 6, 2, 1, 4},
+        std::tuple{64, 128, 1, 6, 1, 1, 8}, std::tuple{128, 128, 2, 4, 1, 1, 4},
+        std::tuple{128, 128, 2, 4, 1, 1, 8}, std::tuple{128, 256, 2, 4, 2, 1, 4},
+        std::tuple{128, 256, 2, 4, 2, 1, 0}, std::tuple{256, 128, 2, 4, 1, 2, 0}}) {
+    KernelSpec s;
+    s.bm = bm;
+    s.bn = bn;
+    s.consumers = consumers;
+    s.stages = stages;
+    s.cluster_m = cm;
+    s.cluster_n = cn;
+    s.epilogue = Epilogue::tma;
+    s.stream_k = true;
+    s.sk_splits = splits;
+    add(s);
+  }
   // Scheduling variants of the flagship tile: raster order, swizzle width, non-persistent.
   for (auto [raster, swizzle, persistent] :
        {std::tuple{Raster::n, 8, true}, std::tuple{Raster::m, 1, true},
