@@ -21,7 +21,7 @@ specs=(
   sm90_f16f32_tn_128x256x64_s3_c2x1_coop_persist_r8m_etmat_lag0_defer
 )
 [ $# -gt 0 ] && specs=("$@")
-shapes='--mnk 200_136_72 --mnk 129_520_2000 --mnk 3_264_1032'
+shapes="${SHAPES:---mnk 200_136_72 --mnk 129_520_2000 --mnk 3_264_1032}"  # SHAPES overrides
 i=0
 for spec in "${specs[@]}"; do
   dtype=fp16; [[ "$spec" == sm90_bf16* ]] && dtype=bf16
