@@ -33,5 +33,5 @@ done
 test_args=(--ctest "-R Sweep")
 [ -n "${TESTS:-}" ] && read -ra test_args <<< "$TESTS"
 exec bash scripts/device_job.sh "${test_args[@]}" \
-  h200_lag_probe_tn "$shapes --mode kernel --methods cublaslt_autotune_nn,cublaslt_autotune_tn,autogemm --layout tn $specs" \
+  h200_lag3_probe_tn "$shapes --mode kernel --methods cublaslt_autotune_nn,cublaslt_autotune_tn,autogemm --layout tn $specs" \
   "$@"
