@@ -7,19 +7,21 @@
 namespace autogemm {
 
 LaunchConfig::LaunchConfig(unsigned grid, unsigned threads, unsigned smem, unsigned cluster,
-                           cudaStream_t stream) {
-  attr.id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
-  attr.value.clusterDim.x = cluster;
-  attr.value.clusterDim.y = 1;
-  attr.value.clusterDim.z = 1;
+                           cudaStream_t stream, bool pdl) {
+  attrs[0].id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
+  attrs[0].value.clusterDim.x = cluster;
+  attrs[0].value.clusterDim.y = 1;
+  attrs[0].value.clusterDim.z = 1;
+  attrs[1].id = CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_STREAM_SERIALIZATION;
+  attrs[1].value.programmaticStreamSerializationAllowed = 1;
   cfg.gridDimX = grid;
   cfg.gridDimY = cfg.gridDimZ = 1;
   cfg.blockDimX = threads;
   cfg.blockDimY = cfg.blockDimZ = 1;
   cfg.sharedMemBytes = smem;
   cfg.hStream = reinterpret_cast<CUstream>(stream);
-  cfg.attrs = &attr;
-  cfg.numAttrs = 1;
+  cfg.attrs = attrs;
+  cfg.numAttrs = pdl ? 2 : 1;
 }
 
 int max_active_clusters(CUfunction fn, const KernelSpec& s) {
@@ -67,6 +69,7 @@ LaunchPlan make_plan(const KernelSpec& s, const Problem& p, CUfunction fn, int r
   plan.threads = unsigned(threads_per_block(s));
   plan.smem = unsigned(smem_bytes(s));
   plan.stream_k = s.stream_k;
+  plan.pdl = s.pdl;
   plan.consumers = s.consumers;
   if (s.stream_k) plan.partial_bytes = stream_k_partial_bytes(plan.grid, s.bm, s.bn);
   return plan;

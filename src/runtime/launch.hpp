@@ -22,18 +22,20 @@ struct LaunchPlan {
   unsigned smem = 0;
   unsigned cluster = 1;
   bool stream_k = false;  // needs a Workspace at launch
+  bool pdl = false;       // programmatic dependent launch attribute
   int consumers = 0;      // stream-K flags per CTA
   size_t partial_bytes = 0;
 };
 
-// cuLaunchKernelEx's configuration with the cluster attribute. Not copyable: cfg points at attr.
+// cuLaunchKernelEx's configuration with the cluster attribute (and the programmatic-stream-
+// serialization one for PDL). Not copyable: cfg points at attrs.
 struct LaunchConfig {
-  CUlaunchAttribute attr{};
+  CUlaunchAttribute attrs[2]{};
   CUlaunchConfig cfg{};
   LaunchConfig(unsigned grid, unsigned threads, unsigned smem, unsigned cluster,
-               cudaStream_t stream);
+               cudaStream_t stream, bool pdl = false);
   LaunchConfig(const LaunchPlan& p, cudaStream_t stream)
-      : LaunchConfig(p.grid, p.threads, p.smem, p.cluster, stream) {}
+      : LaunchConfig(p.grid, p.threads, p.smem, p.cluster, stream, p.pdl) {}
   LaunchConfig(const LaunchConfig&) = delete;
   LaunchConfig& operator=(const LaunchConfig&) = delete;
 };

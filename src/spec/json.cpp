@@ -70,7 +70,8 @@ void to_json(nlohmann::json& j, const KernelSpec& s) {
                      {"mma_lag", s.mma_lag},
                      {"swap_ab", s.swap_ab},
                      {"defer_store", s.defer_store},
-                     {"acc_sets", s.acc_sets}};
+                     {"acc_sets", s.acc_sets},
+                     {"pdl", s.pdl}};
 }
 
 void from_json(const nlohmann::json& j, KernelSpec& out) {
@@ -110,6 +111,8 @@ void from_json(const nlohmann::json& j, KernelSpec& out) {
         s.defer_store = get_bool(v, key);
       else if (key == "acc_sets")
         s.acc_sets = get_int(v, key);
+      else if (key == "pdl")
+        s.pdl = get_bool(v, key);
       else if (key == "mma_lag")
         s.mma_lag = get_int(v, key);
       else if (key == "pingpong")

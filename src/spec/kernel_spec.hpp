@@ -69,6 +69,11 @@ struct KernelSpec {
   // summed after the mainloop, so a small tile's MMAs do not wait on each other's results.
   int acc_sets = 1;
 
+  // Programmatic dependent launch (a launch attribute; the kernel is the same): the launch may
+  // start while the previous kernel in the stream finishes, its prologue overlapping that
+  // kernel's tail; it waits for the previous grid before touching memory.
+  bool pdl = false;
+
   friend bool operator==(const KernelSpec&, const KernelSpec&) = default;
   friend auto operator<=>(const KernelSpec&, const KernelSpec&) = default;
 };

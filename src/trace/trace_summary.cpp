@@ -48,7 +48,7 @@ TraceSummary summarize(const TraceLayout& l, const std::vector<uint64_t>& words)
   const size_t region = kHeader + size_t(l.roles) * size_t(l.items) * kFields;
   TraceSummary s;
   std::vector<double> ghz, cycles, first_ready, ready, mainloop, stalled, epilogue, gap, waited;
-  uint64_t first_exit = UINT64_MAX, last_exit = 0;
+  uint64_t first_exit = UINT64_MAX, last_exit = 0, first_start = UINT64_MAX, last_start = 0;
   for (int cta = 0; cta < l.ctas; ++cta) {
     const uint64_t* h = words.data() + size_t(cta) * region;
     if (h[2] == 0 || h[3] <= h[1]) continue;  // consumer 0 never finished: not recorded
@@ -56,6 +56,8 @@ TraceSummary summarize(const TraceLayout& l, const std::vector<uint64_t>& words)
     cycles.push_back(double(h[2] - h[0]));
     first_exit = std::min(first_exit, h[3]);
     last_exit = std::max(last_exit, h[3]);
+    first_start = std::min(first_start, h[1]);
+    last_start = std::max(last_start, h[1]);
     for (int role = 0; role < l.roles; ++role) {
       const uint64_t* rec = h + kHeader + size_t(role) * size_t(l.items) * kFields;
       const bool producer = role == l.roles - 1;
@@ -84,6 +86,8 @@ TraceSummary summarize(const TraceLayout& l, const std::vector<uint64_t>& words)
   s.clock_ghz = median(ghz);
   s.cta_cycles = median(cycles);
   s.exit_spread_ns = double(last_exit - first_exit);
+  s.start_spread_ns = double(last_start - first_start);
+  s.span_ns = double(last_exit - first_start);
   s.first_ready = stat_of(first_ready);
   s.ready = stat_of(ready);
   s.mainloop = stat_of(mainloop);
@@ -96,9 +100,10 @@ TraceSummary summarize(const TraceLayout& l, const std::vector<uint64_t>& words)
 
 std::string format_summary(const TraceSummary& s) {
   std::string out = fmt::format(
-      "SM clock {:.3f} GHz; CTA {:.0f} cycles (median); CTA exits spread over {:.1f} us; "
-      "{} consumer items{}\n",
-      s.clock_ghz, s.cta_cycles, s.exit_spread_ns / 1000, s.consumer_items,
+      "SM clock {:.3f} GHz; CTA {:.0f} cycles (median); CTA starts spread over {:.1f} us, exits "
+      "over {:.1f} us; first start to last exit {:.1f} us; {} consumer items{}\n",
+      s.clock_ghz, s.cta_cycles, s.start_spread_ns / 1000, s.exit_spread_ns / 1000,
+      s.span_ns / 1000, s.consumer_items,
       s.full_records ? fmt::format(" ({} records full: raise --items)", s.full_records) : "");
   const double item = s.ready.mean + s.mainloop.mean + s.epilogue.mean + s.gap.mean;
   out += fmt::format("{:<34} {:>9} {:>9} {:>9} {:>9} {:>7}\n", "per item (cycles)", "mean", "p10",

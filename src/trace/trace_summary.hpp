@@ -25,11 +25,13 @@ struct Stat {
 };
 
 struct TraceSummary {
-  double clock_ghz = 0;       // SM cycles per globaltimer ns, median over CTAs
-  double cta_cycles = 0;      // start to consumer 0's exit, median over CTAs
-  double exit_spread_ns = 0;  // last CTA exit minus first (tail imbalance)
-  size_t consumer_items = 0;  // items recorded by consumer warpgroups
-  size_t full_records = 0;    // consumer records with every slot used (items may be missing)
+  double clock_ghz = 0;        // SM cycles per globaltimer ns, median over CTAs
+  double cta_cycles = 0;       // start to consumer 0's exit, median over CTAs
+  double exit_spread_ns = 0;   // last CTA exit minus first (tail imbalance)
+  double start_spread_ns = 0;  // last CTA start minus first (launch ramp)
+  double span_ns = 0;          // first CTA start to last exit (the kernel as the CTAs see it)
+  size_t consumer_items = 0;   // items recorded by consumer warpgroups
+  size_t full_records = 0;     // consumer records with every slot used (items may be missing)
   // Consumer warpgroups, per item; "first" = each warpgroup's first item (pipeline fill).
   Stat first_ready;  // start -> first stage full
   Stat ready;        // the same for later items: the producer did not keep up across tiles

@@ -266,6 +266,16 @@ TEST(Spec, AccumulatorSets) {
   EXPECT_NE(validate(coop)->find("registers"), std::string::npos);
 }
 
+TEST(Spec, PdlIsALaunchChoice) {
+  KernelSpec s = parse_name("sm90_f16f32_tn_64x16x64_s8_c1x1_wg1_persist_r8m_sk4_swap_pdl");
+  EXPECT_TRUE(s.pdl);
+  EXPECT_FALSE(validate(s));
+  EXPECT_EQ(spec_name(s), "sm90_f16f32_tn_64x16x64_s8_c1x1_wg1_persist_r8m_sk4_swap_pdl");
+  EXPECT_EQ(nlohmann::json(s).get<KernelSpec>(), s);
+  s.pdl = false;
+  EXPECT_EQ(spec_name(s), "sm90_f16f32_tn_64x16x64_s8_c1x1_wg1_persist_r8m_sk4_swap");
+}
+
 TEST(Spec, MmaLagNamesAndRules) {
   KernelSpec s = parse_name("sm90_f16f32_tn_64x64x64_s12_c1x1_wg1_persist_r8m_etma_sk8_lag3");
   EXPECT_EQ(s.mma_lag, 3);

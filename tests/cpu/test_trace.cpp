@@ -46,6 +46,8 @@ TEST(TraceSummary, PhasesClockAndSpread) {
   EXPECT_DOUBLE_EQ(s.clock_ghz, 2.0);
   EXPECT_DOUBLE_EQ(s.cta_cycles, 4000);
   EXPECT_DOUBLE_EQ(s.exit_spread_ns, 100);
+  EXPECT_DOUBLE_EQ(s.start_spread_ns, 100);
+  EXPECT_DOUBLE_EQ(s.span_ns, 2100);
   EXPECT_EQ(s.consumer_items, 6u);
   EXPECT_EQ(s.full_records, 0u);
   EXPECT_EQ(s.first_ready.count, 2u);

@@ -105,6 +105,8 @@ void register_trace(CLI::App& app) {
                                 {"clock_ghz", s.clock_ghz},
                                 {"cta_cycles", s.cta_cycles},
                                 {"exit_spread_ns", s.exit_spread_ns},
+                                {"start_spread_ns", s.start_spread_ns},
+                                {"span_ns", s.span_ns},
                                 {"first_ready", stat(s.first_ready)},
                                 {"ready", stat(s.ready)},
                                 {"mainloop", stat(s.mainloop)},

@@ -412,6 +412,11 @@ __device__ __forceinline__ void gemm_kernel(const TmaDescriptor* tma_a, const Tm
     cluster_sync();
   else
     __syncthreads();
+  // Everything above touched no global memory a previous kernel could write. Under PDL the next
+  // GEMM's CTAs may now be placed on idle SMs (they wait here too), and this grid waits for the
+  // previous one before its first load or store (without PDL both are no-ops).
+  griddep_launch_dependents();
+  griddep_wait();
 
   if (threadIdx.x < 128) {
     regs_decrease<Cfg::kProducerRegs>();

@@ -30,6 +30,16 @@ __device__ __forceinline__ void mbar_init(u64* bar, u32 arrivals) {
 }
 
 // Makes barrier initialisation visible to the async proxy and to the other CTAs of the cluster.
+// Programmatic dependent launch. launch_dependents: the next grid in the stream (if launched
+// with the PDL attribute) may start its CTAs once every CTA of this one has said so. wait: block
+// until the previous grid has finished and its writes are visible (a no-op without PDL).
+__device__ __forceinline__ void griddep_launch_dependents() {
+  asm volatile("griddepcontrol.launch_dependents;" ::: "memory");
+}
+__device__ __forceinline__ void griddep_wait() {
+  asm volatile("griddepcontrol.wait;" ::: "memory");
+}
+
 __device__ __forceinline__ void fence_barrier_init() {
   asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
 }
