@@ -2,12 +2,15 @@
 // run through the public entry point autogemm::gemm exactly as an application would call it.
 // `--spec auto` runs what autogemm::gemm without a spec runs: the dispatcher's choice per shape
 // (tuning table, heuristic, or cuBLASLt for problems the kernel cannot serve).
+// `--spec table:NAME=FILE` and `--spec policy:NAME=FILE` add a method named NAME that runs the
+// table's or policy's pick per shape (picked_method.cpp); they combine with any of the above.
 #include <string>
 #include <vector>
 
 #include "autogemm/autogemm.hpp"
 #include "bench/errors.hpp"
 #include "bench/method_registry.hpp"
+#include "bench/spec_picker.hpp"
 #include "spec/enumerate.hpp"
 #include "spec/name.hpp"
 
@@ -74,25 +77,38 @@ class AutogemmAutoMethod : public Method {
 
 }  // namespace
 
-std::vector<MethodPtr> make_autogemm_methods(const MethodEnv& env) {
-  std::vector<MethodPtr> out;
-  if (env.specs.size() == 1 && env.specs[0] == "auto") {
-    out.push_back(std::make_unique<AutogemmAutoMethod>(env.layout));
-    return out;
+void check_autogemm_specs(const std::vector<std::string>& specs) {
+  if (specs.empty())
+    throw InputError(
+        "method autogemm needs --spec NAME (repeatable), --spec sweep, --spec auto, "
+        "--spec table:NAME=FILE or --spec policy:NAME=FILE");
+  // auto is the dispatcher's whole answer, so it stands alone among the plain specs; picked
+  // methods (table:, policy:) are methods of their own and combine with anything.
+  size_t plain = 0;
+  bool has_auto = false;
+  for (const std::string& s : specs) {
+    if (parse_picker_source(s)) continue;
+    ++plain;
+    has_auto = has_auto || s == "auto";
   }
-  std::vector<std::string> names;
+  if (has_auto && plain > 1) throw InputError("--spec auto cannot be combined with other specs");
+}
+
+std::vector<MethodPtr> make_autogemm_methods(const MethodEnv& env) {
+  check_autogemm_specs(env.specs);
+  std::vector<MethodPtr> out;
   for (const std::string& s : env.specs) {
-    if (s == "auto") throw InputError("--spec auto cannot be combined with other specs");
-    if (s == "sweep") {  // the default sweep for the run's types and --layout
+    if (const auto picker = parse_picker_source(s)) {
+      out.push_back(make_picked_method(*picker, env.layout));
+    } else if (s == "auto") {
+      out.push_back(std::make_unique<AutogemmAutoMethod>(env.layout));
+    } else if (s == "sweep") {  // the default sweep for the run's types and --layout
       for (const KernelSpec& k : default_sweep(env.dtype, env.acc, env.layout))
-        names.push_back(spec_name(k));
+        out.push_back(std::make_unique<AutogemmMethod>(k));
     } else {
-      names.push_back(spec_name(parse_name(s)));  // throws on a malformed or invalid name
+      out.push_back(std::make_unique<AutogemmMethod>(parse_name(s)));  // throws if invalid
     }
   }
-  if (names.empty())
-    throw InputError("method autogemm needs --spec NAME (repeatable), --spec sweep or --spec auto");
-  for (const std::string& n : names) out.push_back(std::make_unique<AutogemmMethod>(parse_name(n)));
   return out;
 }
 

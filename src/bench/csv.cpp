@@ -49,6 +49,8 @@ std::string status_text(const ResultRow& row) {
       return "FAILED: " + row.message;
     case RowStatus::skipped:
       return "SKIPPED: " + row.message;
+    case RowStatus::no_entry:
+      return "no_entry: " + row.message;
   }
   return "?";
 }
@@ -179,6 +181,9 @@ std::vector<ResultRow> parse_results_csv(std::string_view text, const std::strin
     } else if (status.rfind("SKIPPED: ", 0) == 0) {
       r.status = RowStatus::skipped;
       r.message = status.substr(9);
+    } else if (status.rfind("no_entry: ", 0) == 0) {
+      r.status = RowStatus::no_entry;
+      r.message = status.substr(10);
     } else if (status != "ok") {
       throw InputError(where + ": bad status '" + status + "'");
     }

@@ -1,6 +1,7 @@
 // The results CSV (DESIGN.md §8). Columns, in this order:
 //   M,N,K,dtype,acc,layout,method,mode,median_us,p10_us,p90_us,tflops,rel_err,spec,status
-// The first fourteen are §8's. `status` is added last: "ok", "FAILED: why" or "SKIPPED: why".
+// The first fourteen are §8's. `status` is added last: "ok", "FAILED: why", "SKIPPED: why" or
+// "no_entry: why" (a picked method's table or policy has no spec for the shape).
 // A FAILED or SKIPPED row keeps its place (every shape has a row for every method) with the
 // time columns empty; rel_err holds what the correctness gate measured, if it got that far
 // ("nan"/"inf" when the output had non-finite values). Pure C++.

@@ -12,4 +12,11 @@ class InputError : public Error {
   using Error::Error;
 };
 
+// A method that picks its spec per shape (--spec table:/policy:, spec_picker.hpp) has none for
+// this shape: reported as status no_entry, which is an answer about the source, not a failure.
+class NoEntryError : public Error {
+ public:
+  using Error::Error;
+};
+
 }  // namespace autogemm::bench

@@ -31,11 +31,19 @@ void validate_method_name(const std::string& name);
 // The instances for one name (usually one; autogemm gives one per --spec).
 std::vector<MethodPtr> make_methods(const std::string& name, const MethodEnv& env);
 
+struct PickerSource;
+
 // Makers, one per file.
 MethodPtr make_cublas_method(BlasContext& blas, Layout layout);
 MethodPtr make_cublaslt_heuristic_method(BlasContext& blas, Layout layout);
 MethodPtr make_cublaslt_autotune_method(BlasContext& blas, Layout layout,
                                         AlgoCache* cache = nullptr);
 std::vector<MethodPtr> make_autogemm_methods(const MethodEnv& env);
+// The autogemm method's --spec list as a whole (names are checked where they are parsed): not
+// empty, and auto alone among the specs other than table:/policy:. Throws InputError.
+void check_autogemm_specs(const std::vector<std::string>& specs);
+// --spec table:NAME=FILE or policy:NAME=FILE: a method named NAME (picked_method.cpp). Loads
+// the file: throws Error naming it when it does not load.
+MethodPtr make_picked_method(const PickerSource& source, Layout layout);
 
 }  // namespace autogemm::bench

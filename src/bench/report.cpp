@@ -115,7 +115,7 @@ Summary summarize_results(const std::vector<ResultRow>& all_rows, const std::str
       ++m.ok;
       times[label][it->second] = r.time->median_us;
       sum.shapes[it->second].time_us[label] = r.time->median_us;
-    } else if (r.status == RowStatus::skipped) {
+    } else if (r.status == RowStatus::skipped || r.status == RowStatus::no_entry) {
       ++m.skipped;
     } else {
       ++m.failed;

@@ -23,6 +23,7 @@ std::string pick_candidate(const std::vector<std::string>& labels, const std::st
 
 struct MethodSummary {
   std::string label;
+  // skipped counts no_entry rows too (a picked method's source had no spec for the shape)
   size_t ok = 0, failed = 0, skipped = 0;
   double geomean_us = 0;      // over the shapes where it ran (0 if none)
   double geomean_tflops = 0;  // likewise

@@ -9,7 +9,8 @@
 
 namespace autogemm::bench {
 
-enum class RowStatus { ok, failed, skipped };
+// no_entry: the method's tuning table or policy has no spec for the shape (spec_picker.hpp).
+enum class RowStatus { ok, failed, skipped, no_entry };
 
 struct ResultRow {
   Shape shape;
@@ -28,7 +29,8 @@ struct ResultRow {
   std::string tag;
 };
 
-// "ok", "FAILED: <message>", "SKIPPED: <message>" — the CSV's status column.
+// "ok", "FAILED: <message>", "SKIPPED: <message>", "no_entry: <message>" — the CSV's status
+// column.
 std::string status_text(const ResultRow& row);
 
 }  // namespace autogemm::bench

@@ -222,6 +222,9 @@ void Runner::gate(const Shape& shape, DeviceBuffers& buf) {
     };
     try {
       s.method->prepare(p, ops, stream_);
+    } catch (const NoEntryError& e) {
+      s.fail(RowStatus::no_entry, e.what());
+      continue;
     } catch (const Error& e) {
       s.fail(RowStatus::failed, std::string("prepare: ") + e.what());
       continue;

@@ -98,6 +98,27 @@ TEST(Csv, ParseRoundTrip) {
   EXPECT_FALSE(rows[2].time);
 }
 
+// A picked method (--spec table:NAME=FILE) whose table lacks the shape: its own status, read
+// back as such, and counted with the skipped rows in the summary (not a failure).
+TEST(Csv, NoEntryRow) {
+  ResultRow r = ok_row({64, 64, 64}, "tuned_b8", Layout::tn, 5);
+  r.time.reset();
+  r.rel_err.reset();
+  r.spec = "";
+  r.status = RowStatus::no_entry;
+  r.message = "not in tuning table t8.json";
+  EXPECT_EQ(csv_row(r),
+            "64,64,64,fp16,fp32,tn,tuned_b8,kernel,,,,,,,no_entry: not in tuning table t8.json");
+  const auto rows = parse_results_csv(csv_header() + "\n" + csv_row(r) + "\n", "n.csv");
+  ASSERT_EQ(rows.size(), 1u);
+  EXPECT_EQ(rows[0].status, RowStatus::no_entry);
+  EXPECT_EQ(rows[0].message, r.message);
+  const Summary s = summarize_results(rows, "");
+  ASSERT_EQ(s.methods.size(), 1u);
+  EXPECT_EQ(s.methods[0].skipped, 1u);
+  EXPECT_EQ(s.methods[0].failed, 0u);
+}
+
 TEST(Csv, ParseErrorsNameTheLine) {
   const std::string text = csv_header() + "\n64,64,64,fp16,fp32,nn,x,kernel,abc,1,1,1,,,ok\n";
   try {

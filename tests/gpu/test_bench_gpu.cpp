@@ -1,6 +1,7 @@
 // The bench on a GPU: its own kernels (fill, reference, compare), the six baselines against
 // the reference, the correctness gate against planted wrong methods, the timing modes, skipped
-// shapes, and the files a run writes. Without a GPU every test FAILS (SetUp asserts one).
+// shapes, the files a run writes, and picked methods (--spec table:/policy:). Without a GPU
+// every test FAILS (SetUp asserts one).
 #include <cuda_fp16.h>
 #include <gtest/gtest.h>
 
@@ -21,7 +22,11 @@
 #include "bench/random.hpp"
 #include "bench/report.hpp"
 #include "bench/runner.hpp"
+#include "bench/spec_picker.hpp"
 #include "core/cuda_check.hpp"
+#include "spec/name.hpp"
+#include "tune/policy_file.hpp"
+#include "tune/table.hpp"
 
 using namespace autogemm;
 using namespace autogemm::bench;
@@ -321,5 +326,41 @@ TEST_F(BenchGpu, RunBenchWritesCsvAndJson) {
   EXPECT_EQ(json["summary"]["methods"].size(), 6u);
   EXPECT_FALSE(json["device"]["name"].get<std::string>().empty());
   EXPECT_NE(out.str().find("cublaslt_autotune-max"), std::string::npos) << out.str();
+  std::filesystem::remove_all(dir);
+}
+
+// --spec table:NAME=FILE and policy:NAME=FILE: methods named NAME running the source's pick per
+// shape; a shape the table lacks is a no_entry row while the others run on.
+TEST_F(BenchGpu, PickedMethodsRunTheirSpecOrReportNoEntry) {
+  const auto dir = std::filesystem::temp_directory_path() / "autogemm_test_picked";
+  std::filesystem::create_directories(dir);
+  const Problem hit{{128, 256, 64}, DType::f16, AccType::f32, Layout::tn};
+  const std::string spec = spec_name(tune::Policy().top_choices(hit, 1).front());
+  tune::TuningTable table;
+  table.gpu = "NVIDIA H200";
+  tune::TableEntry e;
+  e.problem = hit;
+  e.spec = spec;
+  e.time_us = 10;
+  e.gpu = table.gpu;
+  table.add(e);
+  tune::save_table(table, dir / "t.json");
+  tune::save_policy(tune::Policy(), dir / "p.json");
+
+  MethodEnv env{
+      nullptr,
+      {"table:tuned=" + (dir / "t.json").string(), "policy:zero_shot=" + (dir / "p.json").string()},
+      Layout::tn};
+  auto ms = make_autogemm_methods(env);
+  const auto rows = run_quiet(quick_config({hit.shape, {64, 64, 512}}), ms);
+  ASSERT_EQ(rows.size(), 4u);
+  EXPECT_EQ(rows[0].method, "tuned");
+  EXPECT_EQ(rows[0].status, RowStatus::ok) << status_text(rows[0]);
+  EXPECT_EQ(rows[0].spec, spec);
+  EXPECT_EQ(rows[1].method, "zero_shot");
+  EXPECT_EQ(rows[1].status, RowStatus::ok) << status_text(rows[1]);
+  EXPECT_EQ(rows[2].status, RowStatus::no_entry) << status_text(rows[2]);
+  EXPECT_EQ(rows[2].spec, "");
+  EXPECT_EQ(rows[3].status, RowStatus::ok) << status_text(rows[3]);
   std::filesystem::remove_all(dir);
 }

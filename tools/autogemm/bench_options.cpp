@@ -6,6 +6,7 @@
 #include "bench/errors.hpp"
 #include "bench/method_registry.hpp"
 #include "bench/report.hpp"
+#include "bench/spec_picker.hpp"
 #include "spec/name.hpp"
 
 namespace autogemm::cli {
@@ -23,6 +24,25 @@ auto as_input(const char* flag, F&& parse) {
   } catch (const Error& e) {
     throw InputError(std::string(flag) + ": " + e.what());
   }
+}
+
+// The table:/policy: specs (spec_picker.hpp): well formed, each NAME once, and each file loads
+// (here, so a bad file stops the run before any GPU work). Returns their NAMEs.
+std::vector<std::string> check_picked_specs(const std::vector<std::string>& specs) {
+  std::vector<std::string> names;
+  for (const auto& s : specs) {
+    const auto source = bench::parse_picker_source(s);  // InputError naming --spec
+    if (!source) continue;
+    if (std::count(names.begin(), names.end(), source->name) > 0)
+      throw InputError("--spec '" + s + "': NAME '" + source->name + "' given twice");
+    names.push_back(source->name);
+    try {
+      bench::SpecPicker{*source};  // loads the file, to be dropped: the run loads it again
+    } catch (const Error& e) {     // the loaders name the file
+      throw InputError("--spec '" + s + "': " + e.what());
+    }
+  }
+  return names;
 }
 
 }  // namespace
@@ -55,7 +75,11 @@ void add_bench_options(CLI::App& sub, BenchOptions& o) {
                  "cublas_nn, cublas_tn, cublaslt_heuristic_nn, cublaslt_heuristic_tn, "
                  "cublaslt_autotune_nn, cublaslt_autotune_tn, autogemm")
       ->delimiter(',');
-  sub.add_option("--spec", o.specs, "autogemm method: kernel spec name to run (repeatable)");
+  sub.add_option("--spec", o.specs,
+                 "autogemm method (repeatable): a kernel spec name, sweep (the default sweep), "
+                 "auto (the dispatcher's choice), table:NAME=FILE (a method NAME running the "
+                 "tuning table's spec per shape) or policy:NAME=FILE (the learned policy's top "
+                 "choice per shape)");
   sub.add_option("--layout", o.layout, "autogemm method: B layout, nn (A@B) or tn (A@W.T)")
       ->capture_default_str();
   sub.add_option("--data", o.data, "Timing input data: normal (N(0,1)) or uniform ([-1,1))")
@@ -116,12 +140,10 @@ bench::BenchConfig make_bench_config(const BenchOptions& o, const std::string& c
       std::find(c.methods.begin(), c.methods.end(), "autogemm") != c.methods.end();
   if (!o.specs.empty() && !has_autogemm)
     throw InputError("--spec applies to the autogemm method; add autogemm to --methods");
-  if (has_autogemm && o.specs.empty())
-    throw InputError("method autogemm needs --spec NAME (repeatable), --spec sweep or --spec auto");
-  if (o.specs.size() > 1 && std::count(o.specs.begin(), o.specs.end(), "auto") > 0)
-    throw InputError("--spec auto cannot be combined with other specs");
+  if (has_autogemm) bench::check_autogemm_specs(o.specs);
+  const std::vector<std::string> picked = check_picked_specs(o.specs);
   for (const auto& s : o.specs) {
-    if (s == "sweep" || s == "auto") continue;
+    if (s == "sweep" || s == "auto" || bench::parse_picker_source(s)) continue;
     try {
       parse_name(s);
     } catch (const Error& e) {
@@ -133,7 +155,9 @@ bench::BenchConfig make_bench_config(const BenchOptions& o, const std::string& c
   if (!o.vs.empty()) {
     // Labels as the report will name them (report.hpp's row_label).
     std::vector<std::string> labels;
-    for (const auto& m : c.methods) {
+    std::vector<std::string> names = c.methods;
+    names.insert(names.end(), picked.begin(), picked.end());
+    for (const auto& m : names) {
       bench::ResultRow r;
       r.method = m;
       r.layout = c.autogemm_layout;

@@ -1,0 +1,60 @@
+// `--spec table:NAME=FILE` and `--spec policy:NAME=FILE`: a bench method named NAME that runs,
+// per shape, the kernel spec a tuning table (tune/table.hpp) or a learned policy
+// (tune/policy.hpp) picks for it. Issue 5's acceptance compares such picks with the sweep's
+// best spec and cuBLASLt-autotune in one interleaved run, so the picks are ordinary methods.
+// Pure C++ (no GPU): parsing, loading and picking are tested on the CPU.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "autogemm/types.hpp"
+#include "tune/heuristic.hpp"
+#include "tune/table.hpp"
+
+namespace autogemm::tune {
+class Policy;
+}
+
+namespace autogemm::bench {
+
+struct PickerSource {
+  enum class Kind { table, policy };
+  Kind kind = Kind::table;
+  std::string name;  // the method's name in the results (the CSV's method column)
+  std::string file;  // the tuning table or policy file
+};
+
+// nullopt when `text` starts with neither "table:" nor "policy:" (a spec name, sweep, auto).
+// Throws InputError naming --spec when it does but is not KIND:NAME=FILE with NAME letters,
+// digits and '_' (starting with a letter), not a registered method and not "oracle", and FILE
+// not empty.
+std::optional<PickerSource> parse_picker_source(std::string_view text);
+
+// What a picker chooses for one problem: a spec, or none and why.
+struct Pick {
+  std::string spec;    // canonical spec name; empty: the source has none for the problem
+  std::string reason;  // when empty spec: why (the CSV's no_entry status)
+};
+
+class SpecPicker {
+ public:
+  // Loads the file. Throws Error naming it when it is missing, unreadable or malformed.
+  explicit SpecPicker(PickerSource source);
+
+  const PickerSource& source() const { return source_; }
+
+  // A table: its entry for exactly `p`. A policy: its most probable valid spec for `p`, as the
+  // dispatcher's "policy" choice (dispatch.hpp), with `device`'s facts (tables ignore them);
+  // none for a problem the dispatcher sends to cuBLASLt.
+  Pick pick(const Problem& p, const tune::DeviceFacts& device) const;
+
+ private:
+  PickerSource source_;
+  std::optional<tune::TuningTable> table_;
+  std::shared_ptr<const tune::Policy> policy_;
+};
+
+}  // namespace autogemm::bench

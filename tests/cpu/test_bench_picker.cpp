@@ -1,0 +1,229 @@
+// `--spec table:NAME=FILE` and `--spec policy:NAME=FILE` (bench/spec_picker.hpp): parsing, the
+// checks before anything runs, what each source picks, and the no_entry answer for a shape the
+// source lacks. None of it needs a GPU.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+
+#include "bench/errors.hpp"
+#include "bench/method_registry.hpp"
+#include "bench/spec_picker.hpp"
+#include "bench_options.hpp"
+#include "process_util.hpp"
+#include "spec/enumerate.hpp"
+#include "spec/name.hpp"
+#include "tune/dispatch.hpp"
+#include "tune/policy_file.hpp"
+
+using namespace autogemm;
+using namespace autogemm::bench;
+
+namespace {
+
+constexpr const char* kSpec = "sm90_f16f32_tn_128x256x64_s4_c2x1_coop_persist_r8m_etma";
+
+Problem tn_problem(int64_t m, int64_t n, int64_t k) {
+  return {{m, n, k}, DType::f16, AccType::f32, Layout::tn};
+}
+
+// A scratch directory holding a one-entry table (4096^3 tn -> kSpec), an untrained policy and a
+// file that is neither.
+class PickerFiles : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = std::filesystem::temp_directory_path() /
+           ("autogemm_picker_test_" + std::to_string(::getpid()));
+    std::filesystem::create_directories(dir_);
+    tune::TuningTable t;
+    t.gpu = "NVIDIA H200";
+    tune::TableEntry e;
+    e.problem = tn_problem(4096, 4096, 4096);
+    e.spec = kSpec;
+    e.time_us = 190;
+    e.gpu = t.gpu;
+    t.add(e);
+    tune::save_table(t, table());
+    tune::save_policy(tune::Policy(), policy());
+    std::ofstream(corrupt()) << "{\"format\": \"autogemm-tuning-table\", \"version\": 1,";
+  }
+  void TearDown() override { std::filesystem::remove_all(dir_); }
+
+  std::string table() const { return (dir_ / "table.json").string(); }
+  std::string policy() const { return (dir_ / "policy.json").string(); }
+  std::string corrupt() const { return (dir_ / "corrupt.json").string(); }
+
+  std::filesystem::path dir_;
+};
+
+// Parses `args` (after "bench") into a config, as the bench subcommand would.
+BenchConfig parse(std::vector<std::string> args) {
+  CLI::App app;
+  cli::BenchOptions o;
+  cli::add_bench_options(app, o);
+  std::vector<std::string> rev(args.rbegin(), args.rend());
+  app.parse(rev);  // CLI11 takes the arguments reversed
+  return cli::make_bench_config(o, "autogemm bench", "TS");
+}
+
+std::string input_error(std::vector<std::string> args) {
+  try {
+    parse(args);
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+std::vector<std::string> autogemm_args(std::vector<std::string> specs) {
+  std::vector<std::string> args = {"--mnk", "4096_4096_4096", "--layout",
+                                   "tn",    "--methods",      "cublaslt_autotune_tn,autogemm"};
+  for (const auto& s : specs) {
+    args.push_back("--spec");
+    args.push_back(s);
+  }
+  return args;
+}
+
+}  // namespace
+
+TEST(PickerSource, Parses) {
+  const auto t = parse_picker_source("table:tuned_b8=/x/t8.json");
+  ASSERT_TRUE(t);
+  EXPECT_EQ(t->kind, PickerSource::Kind::table);
+  EXPECT_EQ(t->name, "tuned_b8");
+  EXPECT_EQ(t->file, "/x/t8.json");
+  const auto p = parse_picker_source("policy:zero_shot=p=q.json");  // FILE after the first '='
+  ASSERT_TRUE(p);
+  EXPECT_EQ(p->kind, PickerSource::Kind::policy);
+  EXPECT_EQ(p->name, "zero_shot");
+  EXPECT_EQ(p->file, "p=q.json");
+  for (const char* plain : {"sweep", "auto", kSpec, "tables:x=y"})
+    EXPECT_FALSE(parse_picker_source(plain)) << plain;
+}
+
+TEST(PickerSource, BadTextNamesSpec) {
+  for (const char* bad : {"table:", "table:x", "table:=f.json", "table:x=", "policy:9x=f",
+                          "table:a-b=f", "table:cublas_nn=f", "policy:oracle=f", "table:a b=f"}) {
+    try {
+      parse_picker_source(bad);
+      ADD_FAILURE() << bad << ": no error";
+    } catch (const InputError& e) {
+      EXPECT_NE(std::string(e.what()).find("--spec"), std::string::npos) << e.what();
+    }
+  }
+}
+
+TEST_F(PickerFiles, TablePicksItsEntryElseNone) {
+  const SpecPicker picker(*parse_picker_source("table:tuned=" + table()));
+  EXPECT_EQ(picker.pick(tn_problem(4096, 4096, 4096), {}).spec, kSpec);
+  const Pick miss = picker.pick(tn_problem(4096, 4096, 2048), {});
+  EXPECT_EQ(miss.spec, "");
+  EXPECT_NE(miss.reason.find(table()), std::string::npos) << miss.reason;
+  // Another layout is another problem.
+  Problem nn = tn_problem(4096, 4096, 4096);
+  nn.layout = Layout::nn;
+  EXPECT_EQ(picker.pick(nn, {}).spec, "");
+}
+
+TEST_F(PickerFiles, PolicyPicksWhatTheDispatcherWould) {
+  const SpecPicker picker(*parse_picker_source("policy:zero_shot=" + policy()));
+  tune::Dispatcher d(std::nullopt, "", "no table");
+  d.set_policy(std::make_shared<const tune::Policy>(tune::load_policy(policy())), policy());
+  const tune::DeviceFacts h200{132};
+  for (const Problem& p : {tn_problem(4096, 4096, 4096), tn_problem(64, 4096, 64)}) {
+    const tune::Choice c = d.choose(p);
+    ASSERT_EQ(c.kind, tune::ChoiceKind::policy);
+    EXPECT_EQ(picker.pick(p, h200).spec, c.spec);
+  }
+  // A shape the kernel cannot serve (N not a multiple of 8) goes to cuBLASLt: no spec, and why.
+  const Problem unservable = tn_problem(64, 100, 64);
+  ASSERT_EQ(d.choose(unservable).kind, tune::ChoiceKind::cublaslt_fallback);
+  const Pick none = picker.pick(unservable, h200);
+  EXPECT_EQ(none.spec, "");
+  EXPECT_NE(none.reason.find("cannot serve"), std::string::npos) << none.reason;
+}
+
+TEST_F(PickerFiles, FilesThatDoNotLoadAreErrorsNamingThem) {
+  for (const std::string& s : {"table:t=" + corrupt(), "policy:p=" + corrupt(),
+                               "policy:p=" + table(), "table:t=" + dir_.string() + "/none.json"}) {
+    try {
+      SpecPicker picker(*parse_picker_source(s));
+      ADD_FAILURE() << s << ": loaded";
+    } catch (const Error& e) {
+      EXPECT_NE(std::string(e.what()).find(dir_.string()), std::string::npos) << e.what();
+    }
+  }
+}
+
+TEST_F(PickerFiles, MethodsCombineWithSweepAndAuto) {
+  const auto c =
+      parse(autogemm_args({"sweep", "table:tuned_b8=" + table(), "table:tuned_b16=" + table(),
+                           "policy:zero_shot=" + policy()}));
+  EXPECT_EQ(c.specs.size(), 4u);
+  EXPECT_NO_THROW(parse(autogemm_args({"auto", "table:tuned=" + table()})));
+  // --vs may name a picked method, labelled like any method (layout appended).
+  auto args = autogemm_args({"sweep", "table:tuned_b32=" + table()});
+  args.insert(args.end(), {"--vs", "tuned_b32_tn"});
+  EXPECT_EQ(parse(args).vs, "tuned_b32_tn");
+
+  MethodEnv env;
+  env.layout = Layout::tn;
+  env.specs = {"sweep", "table:tuned=" + table()};
+  const auto methods = make_autogemm_methods(env);
+  ASSERT_EQ(methods.size(), default_sweep(DType::f16, AccType::f32, Layout::tn).size() + 1);
+  EXPECT_EQ(methods.front()->name(), "autogemm");
+  EXPECT_EQ(methods.back()->name(), "tuned");
+  EXPECT_EQ(methods.back()->layout(), Layout::tn);
+}
+
+TEST_F(PickerFiles, ShapeMissingFromTheTableIsNoEntry) {
+  MethodEnv env;
+  env.layout = Layout::tn;
+  env.specs = {"table:tuned=" + table()};
+  const auto methods = make_autogemm_methods(env);
+  ASSERT_EQ(methods.size(), 1u);
+  // The table is consulted before any GPU work, so this needs none.
+  try {
+    methods[0]->prepare(tn_problem(64, 4096, 64), Operands{}, nullptr);
+    ADD_FAILURE() << "no NoEntryError";
+  } catch (const NoEntryError& e) {
+    EXPECT_NE(std::string(e.what()).find("not in tuning table"), std::string::npos) << e.what();
+  }
+  EXPECT_EQ(methods[0]->spec(), "");
+}
+
+TEST_F(PickerFiles, BadSpecsStopTheRunNamingTheProblem) {
+  const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
+      {autogemm_args({"table:t=" + table(), "table:t=" + table()}), "given twice"},
+      {autogemm_args({"table:t=" + corrupt()}), corrupt()},
+      {autogemm_args({"policy:p=" + corrupt()}), corrupt()},
+      {autogemm_args({"table:t=" + dir_.string() + "/none.json"}), "none.json"},
+      {autogemm_args({"table:t"}), "--spec"},
+      {autogemm_args({"table:autogemm=" + table()}), "already a method"},
+      {autogemm_args({"auto", "sweep", "table:t=" + table()}), "--spec auto cannot be combined"},
+  };
+  for (const auto& [args, expected] : cases) {
+    const std::string msg = input_error(args);
+    EXPECT_NE(msg.find(expected), std::string::npos)
+        << "args: " << ::testing::PrintToString(args) << "\nmessage: " << msg;
+  }
+}
+
+TEST(PickerBinary, BadFileExitsTwoNamingIt) {
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"table:t=/no/such/table.json", "/no/such/table.json"},
+      {"table:bad-name=x.json", "bad-name"},
+  };
+  for (const auto& [spec, expected] : cases) {
+    const auto r =
+        test::run_command(std::string(AUTOGEMM_BINARY) +
+                          " bench --mnk 64_64_64 --methods autogemm --spec '" + spec + "' 2>&1");
+    EXPECT_EQ(r.code, 2) << r.output;
+    EXPECT_NE(r.output.find("--spec"), std::string::npos) << r.output;
+    EXPECT_NE(r.output.find(expected), std::string::npos) << r.output;
+    EXPECT_EQ(std::count(r.output.begin(), r.output.end(), '\n'), 1) << r.output;
+  }
+}
