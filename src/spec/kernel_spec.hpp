@@ -71,8 +71,9 @@ struct KernelSpec {
 
   // Programmatic dependent launch (a launch attribute; the kernel is the same): the launch may
   // start while the previous kernel in the stream finishes, its prologue overlapping that
-  // kernel's tail; it waits for the previous grid before touching memory.
-  bool pdl = false;
+  // kernel's tail; it waits for the previous grid before touching memory. On by default: on
+  // back-to-back calls it measured 1.06-1.15x faster per spec (h200_pdl_probe_tn.csv).
+  bool pdl = true;
 
   friend bool operator==(const KernelSpec&, const KernelSpec&) = default;
   friend auto operator<=>(const KernelSpec&, const KernelSpec&) = default;

@@ -82,7 +82,7 @@ std::string spec_name(const KernelSpec& s) {
          (s.stream_k ? (s.sk_splits > 0 ? fmt::format("_sk{}", s.sk_splits) : "_sk") : "") +
          (s.mma_lag != 1 ? fmt::format("_lag{}", s.mma_lag) : "") + (s.swap_ab ? "_swap" : "") +
          (s.defer_store ? "_defer" : "") +
-         (s.acc_sets > 1 ? fmt::format("_acc{}", s.acc_sets) : "") + (s.pdl ? "_pdl" : "");
+         (s.acc_sets > 1 ? fmt::format("_acc{}", s.acc_sets) : "") + (s.pdl ? "" : "_nopdl");
 }
 
 KernelSpec parse_name(std::string_view name) {
@@ -183,12 +183,12 @@ KernelSpec parse_name(std::string_view name) {
       s.defer_store = true;
     else if (tokens[i] == "acc2" || tokens[i] == "acc4")
       s.acc_sets = tokens[i][3] - '0';
-    else if (tokens[i] == "pdl")
-      s.pdl = true;
+    else if (tokens[i] == "nopdl")
+      s.pdl = false;
     else
       p.fail(tokens[i],
              "an optional field token: 'etma', 'etmat', 'etmar', 'sk', 'lag0', 'lag2', "
-             "'lag3', 'swap', 'defer', 'acc2', 'acc4' or 'pdl'");
+             "'lag3', 'swap', 'defer', 'acc2', 'acc4' or 'nopdl'");
   }
 
   // Canonical form only ("s04" or "wg2" would otherwise alias another name).

@@ -266,14 +266,15 @@ TEST(Spec, AccumulatorSets) {
   EXPECT_NE(validate(coop)->find("registers"), std::string::npos);
 }
 
-TEST(Spec, PdlIsALaunchChoice) {
-  KernelSpec s = parse_name("sm90_f16f32_tn_64x16x64_s8_c1x1_wg1_persist_r8m_sk4_swap_pdl");
+TEST(Spec, PdlIsALaunchChoiceOnByDefault) {
+  KernelSpec s = parse_name("sm90_f16f32_tn_64x16x64_s8_c1x1_wg1_persist_r8m_sk4_swap");
   EXPECT_TRUE(s.pdl);
+  s = parse_name("sm90_f16f32_tn_64x16x64_s8_c1x1_wg1_persist_r8m_sk4_swap_nopdl");
+  EXPECT_FALSE(s.pdl);
   EXPECT_FALSE(validate(s));
-  EXPECT_EQ(spec_name(s), "sm90_f16f32_tn_64x16x64_s8_c1x1_wg1_persist_r8m_sk4_swap_pdl");
+  EXPECT_EQ(spec_name(s), "sm90_f16f32_tn_64x16x64_s8_c1x1_wg1_persist_r8m_sk4_swap_nopdl");
   EXPECT_EQ(nlohmann::json(s).get<KernelSpec>(), s);
-  s.pdl = false;
-  EXPECT_EQ(spec_name(s), "sm90_f16f32_tn_64x16x64_s8_c1x1_wg1_persist_r8m_sk4_swap");
+  EXPECT_THROW(parse_name("sm90_f16f32_tn_64x16x64_s8_c1x1_wg1_persist_r8m_pdl"), Error);
 }
 
 TEST(Spec, MmaLagNamesAndRules) {

@@ -61,9 +61,10 @@ const char* const kSpecTails[] = {
     "64x64x64_s12_c1x1_wg1_persist_r8m_etma_sk8_lag3",
     "128x128x64_s4_c1x1_coop_persist_r8m_etma_lag2",
     "128x128x64_s5_c2x1_pp_persist_r8m_etmat_lag3",
-    // Programmatic dependent launch: must wait for the kernels that wrote A, B and C's poison.
-    "128x256x64_s4_c2x1_coop_persist_r8m_etma_pdl",
-    "64x64x64_s8_c1x1_wg1_persist_r8m_etma_sk12_pdl",
+    // Without programmatic dependent launch (every other spec here launches with it, and must
+    // wait for the kernels that wrote A, B and C's poison).
+    "128x256x64_s4_c2x1_coop_persist_r8m_etma_nopdl",
+    "64x64x64_s8_c1x1_wg1_persist_r8m_etma_sk12_nopdl",
 };
 
 // Specs valid for layout tn only (bn not a multiple of 64), taking every fourth tn case after
@@ -84,7 +85,7 @@ const char* const kSwapTails[] = {
     "64x32x64_s8_c1x1_wg1_persist_r8m_sk4_swap_acc4",
     "64x32x64_s8_c2x1_wg1_persist_r8m_sk12_swap",
     "64x32x64_s16_c1x1_wg1_persist_r8m_sk12_lag3_swap",
-    "64x16x64_s8_c1x1_wg1_persist_r8m_sk4_swap_pdl",
+    "64x16x64_s8_c1x1_wg1_persist_r8m_sk4_swap_nopdl",
 };
 
 std::string spec_for(int i, DType dtype, AccType acc, Layout layout) {
@@ -178,8 +179,8 @@ TEST(KernelSweep, SplitKSchedulesMatchReference) {
       {"128x256x64_s4_c1x1_coop_persist_r8m_etma_sk", {1024, 1024, 4096}},
       {"64x16x64_s8_c1x1_wg1_persist_r8m_sk_swap", {16, 5120, 13824}},
       {"192x192x64_s3_c1x1_wg3_persist_r8m_etma_sk4", {384, 384, 20000}},
-      {"64x64x64_s8_c1x1_wg1_persist_r8m_etma_sk12_pdl", {128, 128, 16384}},
-      {"64x128x64_s6_c2x1_wg1_persist_r8m_etma_sk4_pdl", {250, 1000, 12000}},
+      {"64x64x64_s8_c1x1_wg1_persist_r8m_etma_sk12_nopdl", {128, 128, 16384}},
+      {"64x128x64_s6_c2x1_wg1_persist_r8m_etma_sk4_nopdl", {250, 1000, 12000}},
   };
   test::GemmChecker gc(int64_t(5120) * 13824);
   for (const auto& [tail, sh] : cases) {
@@ -187,8 +188,8 @@ TEST(KernelSweep, SplitKSchedulesMatchReference) {
     const std::string spec = std::string("sm90_f16f32_tn_") + tail;
     for (int run = 0; run < 2; ++run) {
       gc.prepare(p, 1234 + run);
-      // Twice back to back: under PDL the second overlaps the first's tail and must still wait
-      // for it (same C, same stream-K workspace).
+      // Twice back to back: under PDL (the default) the second overlaps the first's tail and
+      // must still wait for it (same C, same stream-K workspace).
       ASSERT_NO_THROW(gemm(p, spec, gc.a(), gc.b(), gc.c(), nullptr)) << spec;
       ASSERT_NO_THROW(gemm(p, spec, gc.a(), gc.b(), gc.c(), nullptr)) << spec;
       ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess) << spec;
