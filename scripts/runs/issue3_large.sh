@@ -33,6 +33,8 @@ tails=(
   128x128x64_s5_c2x1_pp_persist_r8m_etmat
   128x128x64_s5_c1x2_pp_persist_r8m_etmat
   128x128x64_s5_c1x1_pp_persist_r8m_etmat
+  128x256x64_s4_c2x1_coop_persist_r8m_etma_sk
+  256x128x64_s4_c1x2_coop_persist_r8m_etma_sk
 )
 # bn 176 is a tn-only tile (nn loads B in 64-column chunks).
 specs() {
