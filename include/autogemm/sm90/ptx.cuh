@@ -29,7 +29,6 @@ __device__ __forceinline__ void mbar_init(u64* bar, u32 arrivals) {
   asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;" ::"r"(smem_addr(bar)), "r"(arrivals));
 }
 
-// Makes barrier initialisation visible to the async proxy and to the other CTAs of the cluster.
 // Programmatic dependent launch. launch_dependents: the next grid in the stream (if launched
 // with the PDL attribute) may start its CTAs once every CTA of this one has said so. wait: block
 // until the previous grid has finished and its writes are visible (a no-op without PDL).
@@ -40,6 +39,7 @@ __device__ __forceinline__ void griddep_wait() {
   asm volatile("griddepcontrol.wait;" ::: "memory");
 }
 
+// Makes barrier initialisation visible to the async proxy and to the other CTAs of the cluster.
 __device__ __forceinline__ void fence_barrier_init() {
   asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
 }
