@@ -75,10 +75,7 @@ Measurement read_row(const SqliteDb& db, const Statement& st) {
     m.env = {st.column_text(1), st.column_text(2), st.column_text(3), st.column_text(4),
              st.column_text(5)};
     m.spec = st.column_text(6);
-    m.problem.shape = {st.column_int(7), st.column_int(8), st.column_int(9)};
-    m.problem.dtype = parse_dtype(st.column_text(10));
-    m.problem.acc = parse_acc(st.column_text(11));
-    m.problem.layout = parse_layout(st.column_text(12));
+    m.problem = read_problem(st, 7);
     m.mode = st.column_text(13);
     m.median_us = st.column_optional_double(14);
     m.p10_us = st.column_optional_double(15);
@@ -171,6 +168,15 @@ void ensure_schema(SqliteDb& db) {
 }
 
 }  // namespace
+
+Problem read_problem(const Statement& st, int first) {
+  Problem p;
+  p.shape = {st.column_int(first), st.column_int(first + 1), st.column_int(first + 2)};
+  p.dtype = parse_dtype(st.column_text(first + 3));
+  p.acc = parse_acc(st.column_text(first + 4));
+  p.layout = parse_layout(st.column_text(first + 5));
+  return p;
+}
 
 MeasurementFilter problem_filter(const std::string& gpu_name, const Problem& problem,
                                  const std::string& mode) {
@@ -325,10 +331,7 @@ std::vector<ShapeProgress> ExperienceStore::shapes_done(
       ShapeProgress s;
       try {
         s.gpu_name = st.column_text(0);
-        s.problem.shape = {st.column_int(1), st.column_int(2), st.column_int(3)};
-        s.problem.dtype = parse_dtype(st.column_text(4));
-        s.problem.acc = parse_acc(st.column_text(5));
-        s.problem.layout = parse_layout(st.column_text(6));
+        s.problem = read_problem(st, 1);
         s.budget = int(st.column_int(7));
         s.finished = st.column_int(8) != 0;
         s.updated = st.column_text(9);

@@ -20,6 +20,7 @@
 namespace autogemm::tune {
 
 class SqliteDb;
+class Statement;
 
 // Which measurements to read; an empty field matches everything.
 struct MeasurementFilter {
@@ -32,6 +33,10 @@ struct MeasurementFilter {
   std::optional<std::string> mode;
   std::optional<Status> status;
 };
+
+// A problem stored, as in every table of the store, as the columns m, n, k, dtype, acc, layout
+// from `first` on. Throws Error on a text field that does not parse.
+Problem read_problem(const Statement& st, int first);
 
 // The rows of one problem on one GPU model in one timing mode.
 MeasurementFilter problem_filter(const std::string& gpu_name, const Problem& problem,

@@ -35,15 +35,6 @@ CREATE TABLE tune_workers (
   PRIMARY KEY (run, worker)
 ))sql";
 
-Problem read_problem(const Statement& st, int first) {
-  Problem p;
-  p.shape = {st.column_int(first), st.column_int(first + 1), st.column_int(first + 2)};
-  p.dtype = parse_dtype(st.column_text(first + 3));
-  p.acc = parse_acc(st.column_text(first + 4));
-  p.layout = parse_layout(st.column_text(first + 5));
-  return p;
-}
-
 }  // namespace
 
 WorkQueue::WorkQueue(const ExperienceStore& store) : db_(std::make_unique<SqliteDb>(store.path())) {
