@@ -160,6 +160,13 @@ std::vector<KernelSpec> default_sweep(DType dtype, AccType acc, Layout layout) {
     for (int stages : {8, 16}) {  // 16: more bytes in flight per SM for memory-bound decode
       s.stages = stages;
       add(s);
+      // The data-parallel 64x8 decode tile was the one spec PDL slowed (1x5120x5120: 17.9 ->
+      // 20.8 us, h200_pdl_probe_tn.csv): keep its plain launch in the space too.
+      if (bn == 8 && !sk) {
+        s.pdl = false;
+        add(s);
+        s.pdl = true;
+      }
     }
     // Split-K proper: a few long pieces per tile instead of every SM taking a k-block or two
     // (small M and N with long K, where cuBLASLt-autotune picks split-K 3-12).
