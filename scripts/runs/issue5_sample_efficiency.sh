@@ -22,6 +22,11 @@
 #   TIME_LIMIT  tune: seconds for all budgets of this call (default 480, inside the device
 #               tool's 600 s per command)
 #   BUDGETS     tune: default "8 16 32"
+#   SHAPES      tune: the shape file (default bench/shapes/oracle100.txt; GRID=1 writes and uses
+#               the whole CUDA-L2 grid, `autogemm shapes --grid cudal2`)
+#   DEVICES     tune: GPUs for `tune --devices` (e.g. 0,1); default one GPU without --devices
+# Each budget's folder keeps SECONDS: the wall time its tune commands have run, over all calls
+# (the throughput figure: the tuner's time, not machine start or packing).
 #   POLICY      bench: a learned policy file, measured as zero_shot
 #   NAME        bench: the results' name (default h200_issue5_oracle100_tn)
 #   TESTS       bench: device_job.sh's test flag (default --no-tests)
@@ -35,10 +40,14 @@ cd "$(dirname "$0")/../.." || exit 2
 out="${OUT:-/tmp/issue5_out}"
 state="${STATE:-/tmp/issue5_state}"
 phase="${PHASE:-tune}"
-shapes=bench/shapes/oracle100.txt
-total=$(grep -cv '^\s*\(#\|$\)' "$shapes")
 bin=build/tools/autogemm/autogemm
 mkdir -p "$out"
+shapes="${SHAPES:-bench/shapes/oracle100.txt}"
+if [ "${GRID:-0}" = 1 ]; then
+  shapes="$out/grid_cudal2.txt"
+  "$bin" shapes --grid cudal2 > "$shapes" || exit 2
+fi
+total=$(grep -cv '^\s*\(#\|$\)' "$shapes")
 AUTOGEMM_COMMIT="$(cat build/COMMIT 2>/dev/null || echo unknown)"
 export AUTOGEMM_COMMIT
 
@@ -85,10 +94,14 @@ tune_phase() {
     while [ "$(shapes_done "$dir/tune.sqlite")" -lt "$total" ]; do
       local left=$((deadline - $(date +%s)))
       [ "$left" -ge 30 ] || { rc=124; break; }
+      local t0 devices=()
+      t0=$(date +%s)
+      [ -n "${DEVICES:-}" ] && devices=(--devices "$DEVICES")
       timeout -k 20 "$left" "$bin" tune --shapes "$shapes" --dtype fp16 --acc fp32 --layout tn \
         --budget "$b" --store "$dir/tune.sqlite" --resume --out-table "$dir/table.json" \
-        >> "$dir/tune.log" 2>&1
+        "${devices[@]}" >> "$dir/tune.log" 2>&1
       rc=$?
+      echo $(($(cat "$dir/SECONDS" 2>/dev/null || echo 0) + $(date +%s) - t0)) > "$dir/SECONDS"
       [ "$rc" -eq 4 ] || break
     done
     # A stopped run wrote no table: export what the store holds so far (unfinished shapes
@@ -97,7 +110,7 @@ tune_phase() {
       "$bin" db export --store "$dir/tune.sqlite" --out "$dir/table.json" >> "$dir/tune.log" 2>&1
     fi
     echo "budget $b: exit $rc (124: out of time in this call); shapes done $(shapes_done "$dir/tune.sqlite")/$total" \
-      "(was $done_before)"
+      "(was $done_before); tuner wall time over all calls $(cat "$dir/SECONDS" 2>/dev/null || echo 0) s"
     [ -f "$dir/tune.log" ] && tail -n 2 "$dir/tune.log" | sed 's/^/  /'
   done
   # One file back (the device tool returns at most 8), plus the tables to look at.
