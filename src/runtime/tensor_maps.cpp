@@ -38,9 +38,11 @@ OperandMaps make_tensor_maps(const KernelSpec& s, const Problem& p, const void* 
                              const void* c) {
   const auto [m, n, k] = p.shape;
   OperandMaps maps;
-  maps.a = encode(p.dtype, a, m, k, s.bm / s.cluster_n, s.bk, "A");
+  // K-major boxes are one 64-element swizzle atom wide; a bk-128 stage loads two per operand.
+  const uint32_t k_box = 64;
+  maps.a = encode(p.dtype, a, m, k, s.bm / s.cluster_n, k_box, "A");
   if (p.layout == Layout::tn)  // B stored N×K: K-major tiles of bn rows
-    maps.b = encode(p.dtype, b, n, k, s.bn / s.cluster_m, s.bk, "B");
+    maps.b = encode(p.dtype, b, n, k, s.bn / s.cluster_m, k_box, "B");
   else  // B stored K×N: N-major tiles, 64 columns per box
     maps.b = encode(p.dtype, b, k, n, s.bk / s.cluster_m, 64, "B");
   // C is written in 64-row blocks by the TMA epilogues, 64 columns wide unless bn needs narrower

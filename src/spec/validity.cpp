@@ -19,8 +19,12 @@ Verdict rule_types(const KernelSpec& s, const DeviceLimits&) {
 }
 
 Verdict rule_bk(const KernelSpec& s, const DeviceLimits&) {
-  if (s.bk != 64)
-    return fmt::format("bk must be 64 (one 128-byte swizzle row of 16-bit elements), got {}", s.bk);
+  // One or two 128-byte swizzle rows of 16-bit elements (a bk-128 stage holds two bk-64 tiles).
+  if (s.bk != 64 && s.bk != 128)
+    return fmt::format(
+        "bk must be 64 or 128 (one or two 128-byte swizzle rows of 16-bit "
+        "elements), got {}",
+        s.bk);
   return {};
 }
 
@@ -31,11 +35,12 @@ Verdict rule_bm(const KernelSpec& s, const DeviceLimits&) {
 }
 
 Verdict rule_bn(const KernelSpec& s, const DeviceLimits&) {
-  // Below 64 only with swap-AB, where bn covers the problem's (small) M.
-  const int lo = s.swap_ab ? 8 : 64;
+  // Down to 16 (narrow tiles for a small N), and to 8 with swap-AB, where bn covers the
+  // problem's (small) M.
+  const int lo = s.swap_ab ? 8 : 16;
   if (s.bn < lo || s.bn > 256)
     return fmt::format("bn must be from {} to 256{}, got {}", lo,
-                       s.swap_ab ? "" : " (below 64 only with swap-AB)", s.bn);
+                       s.swap_ab ? "" : " (below 16 only with swap-AB)", s.bn);
   if (s.layout == Layout::tn && s.bn % (s.swap_ab ? 8 : 16) != 0)
     return fmt::format("bn must be a multiple of {} for layout tn, got {}", s.swap_ab ? 8 : 16,
                        s.bn);
@@ -117,10 +122,11 @@ Verdict check_box(const char* what, int inner, int outer, int elem_bytes) {
 Verdict rule_tma(const KernelSpec& s, const DeviceLimits&) {
   const int eb = element_bytes(s.dtype);
   // A (M x K, K contiguous); in a cluster row each CTA loads bm/cluster_n of the rows.
-  if (auto v = check_box("A", s.bk, s.bm / s.cluster_n, eb)) return v;
+  // K-major boxes are 64 elements of K (one swizzle row) whatever bk is; bk 128 takes two.
+  if (auto v = check_box("A", 64, s.bm / s.cluster_n, eb)) return v;
   // B: in a cluster column each CTA loads 1/cluster_m. tn: B is N x K, K contiguous, split along N.
   // nn: B is K x N, N contiguous, loaded as 64-column chunks, split along K.
-  if (s.layout == Layout::tn) return check_box("B", s.bk, s.bn / s.cluster_m, eb);
+  if (s.layout == Layout::tn) return check_box("B", 64, s.bn / s.cluster_m, eb);
   return check_box("B", 64, s.bk / s.cluster_m, eb);
 }
 

@@ -143,6 +143,9 @@ std::vector<KernelSpec> representative_specs() {
            "sm90_f16f32_tn_64x256x64_s4_c1x2_wg1_tiles_r2m",
            "sm90_f16f32_nn_64x64x64_s8_c2x1_wg1_persist_r8m",
            "sm90_f16f32_tn_128x208x64_s3_c2x1_coop_persist_r8n",
+           "sm90_f16f32_tn_128x128x128_s3_c2x1_coop_persist_r8m",
+           "sm90_f16f32_nn_64x128x128_s4_c1x2_wg1_persist_r8m",
+           "sm90_f16f32_tn_128x32x64_s8_c1x1_coop_persist_r8m",
        })
     out.push_back(parse_name(name));
   return out;

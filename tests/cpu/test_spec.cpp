@@ -46,6 +46,33 @@ TEST(Spec, SharedMemoryRuleNamesTheBudget) {
   EXPECT_EQ(broken(s, DeviceLimits{.max_smem_per_block = 262144}), "");
 }
 
+// bk 128: a stage is two 64-wide swizzle atoms of K; it costs twice the shared memory per stage.
+TEST(Spec, Bk128HalvesTheStages) {
+  KernelSpec s = flagship();
+  s.bk = 128;
+  s.stages = 2;
+  EXPECT_EQ(broken(s), "");
+  EXPECT_EQ(smem_bytes(s), 2 * (128 + 256) * 128 * 2 + 1024 + 2 * 16);
+  EXPECT_EQ(parse_name(spec_name(s)), s);
+  EXPECT_NE(spec_name(s).find("128x256x128_s2"), std::string::npos) << spec_name(s);
+  s.stages = 3;
+  EXPECT_TRUE(broken(s).starts_with("shared memory")) << broken(s);
+}
+
+// Narrow tiles (bn 16-48) need no swap-AB; below 16 they do.
+TEST(Spec, NarrowTilesWithoutSwap) {
+  KernelSpec s = flagship();
+  s.cluster_m = 1;
+  s.bn = 16;
+  EXPECT_EQ(broken(s), "");
+  s.bn = 8;
+  EXPECT_EQ(broken(s), "bn must be from 16 to 256 (below 16 only with swap-AB), got 8");
+  s.swap_ab = true;
+  s.consumers = 1;
+  s.bm = 64;
+  EXPECT_EQ(broken(s), "");
+}
+
 TEST(Spec, RegisterRule) {
   KernelSpec s = flagship();
   s.consumers = 1;  // one warpgroup holding 128 x 256 fp32
@@ -72,10 +99,10 @@ TEST(Spec, EachDomainRuleHasItsText) {
             }),
             "fp16 accumulation requires fp16 data");
   EXPECT_EQ(with([](KernelSpec& s) { s.bk = 32; }),
-            "bk must be 64 (one 128-byte swizzle row of 16-bit elements), got 32");
+            "bk must be 64 or 128 (one or two 128-byte swizzle rows of 16-bit elements), got 32");
   EXPECT_EQ(with([](KernelSpec& s) { s.bm = 96; }), "bm must be 64, 128, 192 or 256, got 96");
   EXPECT_EQ(with([](KernelSpec& s) { s.bn = 272; }),
-            "bn must be from 64 to 256 (below 64 only with swap-AB), got 272");
+            "bn must be from 16 to 256 (below 16 only with swap-AB), got 272");
   EXPECT_EQ(with([](KernelSpec& s) { s.bn = 120; }),
             "bn must be a multiple of 16 for layout tn, got 120");
   EXPECT_NE(with([](KernelSpec& s) {

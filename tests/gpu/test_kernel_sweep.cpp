@@ -65,6 +65,11 @@ const char* const kSpecTails[] = {
     // wait for the kernels that wrote A, B and C's poison).
     "128x256x64_s4_c2x1_coop_persist_r8m_etma_nopdl",
     "64x64x64_s8_c1x1_wg1_persist_r8m_etma_sk12_nopdl",
+    // bk 128: two swizzle atoms of K per stage, two TMAs per operand (multicast slices too).
+    "128x128x128_s3_c1x1_coop_persist_r8m_etma",
+    "64x64x128_s6_c2x1_wg1_persist_r8m_etma_sk8",
+    "128x256x128_s2_c1x2_coop_persist_r8m_etma",
+    "64x128x128_s4_c1x1_wg1_tiles_r4n",
 };
 
 // Specs valid for layout tn only (bn not a multiple of 64), taking every fourth tn case after
@@ -73,6 +78,10 @@ const char* const kTnOnlyTails[] = {
     "128x176x64_s4_c2x1_pp_persist_r8m_etmar",
     "128x80x64_s4_c1x1_coop_persist_r8m_etmar",
     "64x96x64_s5_c1x1_wg1_persist_r8n_etmar",
+    // Narrow tiles without swap-AB (bn 16-48) for a small N, one with bk 128.
+    "128x32x64_s8_c1x1_coop_persist_r8m",
+    "64x16x64_s8_c2x1_wg1_persist_r8m_etma_sk4",
+    "256x48x128_s2_c1x1_coop_persist_r8m_etmar",
 };
 
 // Swap-AB specs (layout tn only), taking every fourth tn case.
@@ -86,6 +95,7 @@ const char* const kSwapTails[] = {
     "64x32x64_s8_c2x1_wg1_persist_r8m_sk12_swap",
     "64x32x64_s16_c1x1_wg1_persist_r8m_sk12_lag3_swap",
     "64x16x64_s8_c1x1_wg1_persist_r8m_sk4_swap_nopdl",
+    "64x32x128_s8_c1x1_wg1_persist_r8m_sk4_swap",
 };
 
 std::string spec_for(int i, DType dtype, AccType acc, Layout layout) {

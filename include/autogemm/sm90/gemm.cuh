@@ -78,9 +78,14 @@ struct GemmConfig {
   static constexpr u32 kConsumerRegs = kConsumers == 3 ? 152 : 232;
   static constexpr int kWgRows = kPingPong ? kBM : kBM / kConsumers;  // rows per consumer
   static constexpr int kMmaM = kWgRows / 64;  // m64 MMAs per consumer per k16 step
-  static constexpr int kRowBytes = kBK * 2;   // one swizzled row of a tile
-  static constexpr int kABytes = kBM * kRowBytes;
-  static constexpr int kBBytes = kBN * kRowBytes;
+  // K-major tiles are kept as kBK/64 "atoms" side by side, each a [rows][64] block of 128-byte
+  // swizzled rows (the swizzle's span): a bk-128 stage is two bk-64 tiles, loaded by two TMAs.
+  static constexpr int kKAtoms = kBK / 64;
+  static constexpr int kRowBytes = 128;  // one swizzled row of an atom
+  static constexpr int kAtomABytes = kBM * kRowBytes;
+  static constexpr int kAtomBBytes = kBN * kRowBytes;
+  static constexpr int kABytes = kKAtoms * kAtomABytes;
+  static constexpr int kBBytes = kKAtoms * kAtomBBytes;  // N-major: kBN/64 chunks of kBK rows
   static constexpr int kStageBytes = kABytes + kBBytes;
   // Staging for the TMA epilogue: two 64×64 blocks per consumer warpgroup, or the whole tile.
   static constexpr int kEpilogueBytes = kEpilogue == 1   ? kConsumers * 2 * kEpilogueBlockBytes
@@ -91,7 +96,7 @@ struct GemmConfig {
   // barriers per stage.
   static constexpr int kSmemBytes = kStages * kStageBytes + kEpilogueBytes + 1024 + kStages * 16;
 
-  static_assert(kBK == 64, "one 128-byte swizzle row of 16-bit elements per tile row");
+  static_assert(kBK == 64 || kBK == 128, "one or two 128-byte swizzle atoms of K per stage");
   static_assert(kWgRows % 64 == 0, "each consumer owns whole m64 MMAs");
   static_assert(kBN % 8 == 0 && kBN <= 256, "wgmma N");
   static_assert(!kBMnMajor || kBN % 64 == 0, "N-major B tiles are loaded in 64-column chunks");
@@ -160,25 +165,33 @@ __device__ __forceinline__ void produce(const TmaDescriptor* tma_a, const TmaDes
       u8* b = smem_b + pos.stage * Cfg::kBBytes;
       const int k0 = kb * Cfg::kBK;
 
-      // A tile: BM rows of 64 K-elements. Shared by the kClusterN CTAs of a cluster row: each
-      // loads a 1/kClusterN slice of the rows for all of them.
-      if constexpr (Cfg::kClusterN > 1) {
-        constexpr int part = Cfg::kBM / Cfg::kClusterN;
-        tma_load_2d_multicast(a + rn * part * Cfg::kRowBytes, tma_a, bar, k0,
-                              tm * Cfg::kBM + rn * part, a_mask);
-      } else {
-        tma_load_2d(a, tma_a, bar, k0, tm * Cfg::kBM);
+      // A tile: BM rows of kBK K-elements, one TMA per 64-element atom. Shared by the
+      // kClusterN CTAs of a cluster row: each loads a 1/kClusterN slice of the rows for all.
+#pragma unroll
+      for (int atom = 0; atom < Cfg::kKAtoms; ++atom) {
+        u8* dst = a + atom * Cfg::kAtomABytes;
+        if constexpr (Cfg::kClusterN > 1) {
+          constexpr int part = Cfg::kBM / Cfg::kClusterN;
+          tma_load_2d_multicast(dst + rn * part * Cfg::kRowBytes, tma_a, bar, k0 + atom * 64,
+                                tm * Cfg::kBM + rn * part, a_mask);
+        } else {
+          tma_load_2d(dst, tma_a, bar, k0 + atom * 64, tm * Cfg::kBM);
+        }
       }
 
       // B tile. Shared by the kClusterM CTAs of a cluster column: each loads a slice (N rows
       // for K-major tiles, K rows of every 64-column chunk for N-major ones).
       if constexpr (!Cfg::kBMnMajor) {
-        if constexpr (Cfg::kClusterM > 1) {
-          constexpr int part = Cfg::kBN / Cfg::kClusterM;
-          tma_load_2d_multicast(b + rm * part * Cfg::kRowBytes, tma_b, bar, k0,
-                                tn * Cfg::kBN + rm * part, b_mask);
-        } else {
-          tma_load_2d(b, tma_b, bar, k0, tn * Cfg::kBN);
+#pragma unroll
+        for (int atom = 0; atom < Cfg::kKAtoms; ++atom) {
+          u8* dst = b + atom * Cfg::kAtomBBytes;
+          if constexpr (Cfg::kClusterM > 1) {
+            constexpr int part = Cfg::kBN / Cfg::kClusterM;
+            tma_load_2d_multicast(dst + rm * part * Cfg::kRowBytes, tma_b, bar, k0 + atom * 64,
+                                  tn * Cfg::kBN + rm * part, b_mask);
+          } else {
+            tma_load_2d(dst, tma_b, bar, k0 + atom * 64, tn * Cfg::kBN);
+          }
         }
       } else {
 #pragma unroll
@@ -266,15 +279,18 @@ __device__ __forceinline__ void consume(const TmaDescriptor* tma_c, const GemmAr
       wgmma_fence();
 #pragma unroll
       for (int k16 = 0; k16 < Cfg::kBK / 16; ++k16) {
-        // K-major: the next 16 elements are 32 bytes further along the swizzled row. N-major:
-        // 16 K-rows further down, i.e. two 1024-byte swizzle atoms.
-        const u64 desc_b = Cfg::kBMnMajor
-                               ? smem_descriptor_sw128(b + k16 * 2048, Cfg::kBK * 128, 1024)
-                               : smem_descriptor_sw128(b + k16 * 32, 16, 1024);
+        // K-major: the next 16 elements are 32 bytes further along the swizzled row, and every
+        // four steps the next atom. N-major: 16 K-rows further down, i.e. two 1024-byte
+        // swizzle atoms.
+        const int atom = k16 / 4, in_atom = (k16 % 4) * 32;
+        const u64 desc_b =
+            Cfg::kBMnMajor
+                ? smem_descriptor_sw128(b + k16 * 2048, Cfg::kBK * 128, 1024)
+                : smem_descriptor_sw128(b + atom * Cfg::kAtomBBytes + in_atom, 16, 1024);
 #pragma unroll
         for (int mi = 0; mi < Cfg::kMmaM; ++mi) {
-          const u64 desc_a =
-              smem_descriptor_sw128(a + mi * 64 * Cfg::kRowBytes + k16 * 32, 16, 1024);
+          const u64 desc_a = smem_descriptor_sw128(
+              a + atom * Cfg::kAtomABytes + mi * 64 * Cfg::kRowBytes + in_atom, 16, 1024);
           // Each set starts fresh at its first step of the tile.
           const int set = k16 % Cfg::kAccSets;
           const int accumulate = (kb > w.kb_begin || k16 >= Cfg::kAccSets) ? 1 : 0;
