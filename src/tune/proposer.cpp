@@ -50,7 +50,8 @@ std::vector<std::string> changed_fields(const KernelSpec& a, const KernelSpec& b
   diff(a.bm != b.bm, "bm");
   diff(a.bn != b.bn, "bn");
   diff(a.bk != b.bk, "bk");
-  diff(a.stages != b.stages, "stages");
+  // A bk change that keeps the ring's bytes (stages x bk) is a change of bk alone.
+  diff(a.bk == b.bk ? a.stages != b.stages : a.stages * a.bk != b.stages * b.bk, "stages");
   diff(a.cluster_m != b.cluster_m || a.cluster_n != b.cluster_n, "cluster");
   diff(a.consumers != b.consumers || a.pingpong != b.pingpong, "warpgroups");
   diff(a.epilogue != b.epilogue, "epilogue");
@@ -60,6 +61,8 @@ std::vector<std::string> changed_fields(const KernelSpec& a, const KernelSpec& b
   diff(a.persistent != b.persistent, "persistent");
   diff(a.raster != b.raster, "raster");
   diff(a.swizzle != b.swizzle, "swizzle");
+  diff(a.defer_store != b.defer_store, "defer_store");
+  diff(a.pdl != b.pdl, "pdl");
   return out;
 }
 
@@ -88,8 +91,19 @@ std::vector<KernelSpec> local_moves(const KernelSpec& from, const Problem& p) {
     try_move([&](KernelSpec& s) {
       if (s.stream_k) s.sk_splits = splits;
     });
+  // bk 128 halves the barriers and TMA issues per K; a stage costs twice the shared memory.
+  // The ring keeps its bytes (half the stages), so the move is one field, bk.
+  try_move([](KernelSpec& s) {
+    if (s.bk == 64 && s.stages % 2 == 0) {
+      s.bk = 128;
+      s.stages /= 2;
+    } else if (s.bk == 128 && s.stages <= 8) {
+      s.bk = 64;
+      s.stages *= 2;
+    }
+  });
   for (int bm : {64, 128, 192, 256}) try_move([&](KernelSpec& s) { s.bm = bm; });
-  for (int bn : {8, 16, 32, 64, 96, 128, 160, 192, 224, 256})
+  for (int bn : {8, 16, 32, 48, 64, 96, 128, 160, 192, 224, 256})
     try_move([&](KernelSpec& s) { s.bn = bn; });
   for (auto [consumers, pingpong] :
        {std::pair{1, false}, std::pair{2, false}, std::pair{2, true}, std::pair{3, false}})
@@ -97,8 +111,9 @@ std::vector<KernelSpec> local_moves(const KernelSpec& from, const Problem& p) {
       s.consumers = consumers;
       s.pingpong = pingpong;
     });
-  try_move([](KernelSpec& s) { s.mma_lag = 1 - s.mma_lag; });
-  for (int sets : {1, 2, 4})  // independent accumulator chains (small tiles)
+  for (int lag : {0, 1, 2}) try_move([&](KernelSpec& s) { s.mma_lag = lag; });
+  try_move([](KernelSpec& s) { s.pdl = !s.pdl; });  // PDL lost on one decode tile
+  for (int sets : {1, 2, 4})                        // independent accumulator chains (small tiles)
     try_move([&](KernelSpec& s) { s.acc_sets = sets; });
   // Swap-AB pays only where M is small enough to sit on the MMA's N; switching it off is
   // always worth a look.
