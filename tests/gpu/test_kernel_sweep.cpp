@@ -80,7 +80,7 @@ const char* const kTnOnlyTails[] = {
     "64x96x64_s5_c1x1_wg1_persist_r8n_etmar",
     // Narrow tiles without swap-AB (bn 16-48) for a small N, one with bk 128.
     "128x32x64_s8_c1x1_coop_persist_r8m",
-    "64x16x64_s8_c2x1_wg1_persist_r8m_etma_sk4",
+    "64x16x64_s8_c2x1_wg1_persist_r8m_sk4",
     "256x48x128_s2_c1x1_coop_persist_r8m_etmar",
 };
 
