@@ -66,6 +66,17 @@ Policy::Policy() {
     params_[f].assign(policy_fields()[f].values.size() * kParamsPerValue, 0.0);
 }
 
+void Policy::set_unmeasured(size_t field, size_t value) {
+  std::fill_n(params_[field].begin() + std::ptrdiff_t(value * kParamsPerValue), kNumFeatures, 0.0);
+  bias(field, value) = kUnmeasuredBias;
+}
+
+bool Policy::unmeasured(size_t field, size_t value) const {
+  const double* row = &params_[field][value * kParamsPerValue];
+  return row[kNumFeatures] == kUnmeasuredBias &&
+         std::all_of(row, row + kNumFeatures, [](double w) { return w == 0.0; });
+}
+
 std::array<std::vector<double>, kNumPolicyFields> Policy::field_log_probs(const Features& x) const {
   std::array<std::vector<double>, kNumPolicyFields> out;
   for (size_t f = 0; f < kNumPolicyFields; ++f) {
@@ -99,21 +110,19 @@ double Policy::log_prob(const Problem& p, const KernelSpec& spec, const DeviceFa
 
 std::optional<KernelSpec> Policy::sample(const Problem& p, std::mt19937_64& rng,
                                          const DeviceFacts& device, int max_tries) const {
-  const auto lp = field_log_probs(features(p, device));
+  // Per field, the running sums of its values' probabilities, worked out once for all draws.
+  auto cumulative = field_log_probs(features(p, device));
+  for (auto& values : cumulative) {
+    double sum = 0;
+    for (double& v : values) v = sum += std::exp(v);
+  }
   for (int t = 0; t < max_tries; ++t) {
     FieldChoice choice{};
     for (size_t f = 0; f < kNumPolicyFields; ++f) {
-      const double u = uniform01(rng);
-      double cumulative = 0;
-      int pick = int(lp[f].size()) - 1;  // where rounding leaves the sum just below u
-      for (size_t v = 0; v < lp[f].size(); ++v) {
-        cumulative += std::exp(lp[f][v]);
-        if (u < cumulative) {
-          pick = int(v);
-          break;
-        }
-      }
-      choice[f] = pick;
+      const auto& c = cumulative[f];
+      const auto at = std::upper_bound(c.begin(), c.end(), uniform01(rng));
+      // Past the end where rounding leaves the sum just below the draw: the last value.
+      choice[f] = int(std::min(at - c.begin(), std::ptrdiff_t(c.size()) - 1));
     }
     const KernelSpec s = decode(choice, p);
     if (fits(s, p)) return s;
@@ -128,11 +137,15 @@ std::vector<KernelSpec> Policy::top_choices(const Problem& p, size_t k,
   const auto lp = field_log_probs(features(p, device));
   // order[f][r]: the value index of rank r in field f. Values that cannot run the problem
   // whatever the other fields are (e.g. no swap-AB where N is not a multiple of 8) are left out,
-  // so that a problem only swap-AB serves does not wade through every combination without it.
+  // so that a problem only swap-AB serves does not wade through every combination without it;
+  // so are unmeasured values (see the header), unless the field has no other that can run it.
   std::array<std::vector<int>, kNumPolicyFields> order;
   for (size_t f = 0; f < kNumPolicyFields; ++f) {
+    std::vector<int> unmeasured_ones;
     for (int v = 0; v < int(lp[f].size()); ++v)
-      if (can_run_with(f, v, p)) order[f].push_back(v);
+      if (can_run_with(f, v, p))
+        (unmeasured(f, size_t(v)) ? unmeasured_ones : order[f]).push_back(v);
+    if (order[f].empty()) order[f] = unmeasured_ones;
     if (order[f].empty()) return out;  // nothing of these types runs the problem
     std::stable_sort(order[f].begin(), order[f].end(),
                      [&](int a, int b) { return lp[f][size_t(a)] > lp[f][size_t(b)]; });

@@ -1,19 +1,25 @@
 // The learned policy (issue 5, proposer 3a): a probability distribution over kernel specs for
 // a problem on a GPU, learned from the experience store, used where no measurement exists yet.
 //
-// Model. x = features(problem, device) (features.hpp). The spec is split into the twelve fields
-// of policy_fields.hpp, chosen independently given x, each by a softmax whose logits are linear
-// in x:
+// Model. x = features(problem, device) (features.hpp). The spec is split into the seventeen
+// fields of policy_fields.hpp, chosen independently given x, each by a softmax whose logits are
+// linear in x:
 //     π(spec | x) = Π_f softmax(W_f x + b_f)[value of field f in spec].
-// Fields are independent, so some combinations are invalid (e.g. swap-AB with a TMA epilogue);
-// sample() redraws those and top_choices() skips them, both through validate() and
-// validate_problem(), the rules everything else uses.
+// Fields are independent, so some combinations are invalid (e.g. swap-AB with a TMA epilogue,
+// sk_splits without stream-K); sample() redraws those and top_choices() skips them, both through
+// validate() and validate_problem(), the rules everything else uses.
 //
-// top_choices() is exact: best-first enumeration of field-value combinations in decreasing
-// probability (each field's values sorted by probability; a combination's successors raise
-// one field's rank, each combination reached from one parent), keeping the valid ones. It
-// stops after a bounded number of combinations and then ranks the default sweep's fitting
-// specs by probability for whatever is still missing.
+// top_choices() is exact among the specs whose values are all measured ones (below): best-first
+// enumeration of field-value combinations in decreasing probability (each field's values sorted
+// by probability; a combination's successors raise one field's rank, each combination reached
+// from one parent), keeping the valid ones. It stops after a bounded number of combinations and
+// then ranks the default sweep's fitting specs by probability for whatever is still missing.
+// Unmeasured values (weights 0, bias kUnmeasuredBias: training saw no spec with them, or the
+// policy's file predates them) stay out of the enumeration: at e^-10 they are not recommended
+// anyway, and with sixty-odd sk_splits and thirty-two bn values, most of them unmeasured, their
+// combinations would use up the enumeration's budget before it reached a valid spec that a
+// policy of fewer values reaches (measured: 8 of 180 dispatcher choices of twelve-field
+// policies, before they were left out).
 //
 // Training: policy_train.hpp. Files: policy_file.hpp.
 #pragma once
@@ -52,6 +58,10 @@ class Policy {
  public:
   // Parameters per field value: one weight per feature, then the bias.
   static constexpr size_t kParamsPerValue = kNumFeatures + 1;
+  // The bias of a value the policy knows nothing good of: no measured spec had it when it was
+  // trained, or its file predates the value (policy_file.hpp). e^-10 against e^0: the policy
+  // does not recommend it, yet it keeps a finite probability.
+  static constexpr double kUnmeasuredBias = -10;
 
   // Untrained: all parameters zero, every field uniform; ties go to each field's first value,
   // so the untrained top choice is KernelSpec's default.
@@ -62,7 +72,9 @@ class Policy {
   double log_prob(const Problem& p, const KernelSpec& spec, const DeviceFacts& device = {}) const;
 
   // A spec drawn from π, redrawn until it is valid and fits p; nullopt after `max_tries`
-  // draws without one. Deterministic for a given rng state.
+  // draws without one. Deterministic for a given rng state. A trained policy's draws are mostly
+  // valid; the untrained policy's (every field uniform) about 1 in 1000 for tn problems and
+  // fewer for nn: give it more tries.
   std::optional<KernelSpec> sample(const Problem& p, std::mt19937_64& rng,
                                    const DeviceFacts& device = {}, int max_tries = 1000) const;
 
@@ -81,6 +93,9 @@ class Policy {
   double& bias(size_t field, size_t value) {
     return params_[field][value * kParamsPerValue + kNumFeatures];
   }
+  // Sets field f's value v to weights 0 and bias kUnmeasuredBias; whether it is so.
+  void set_unmeasured(size_t field, size_t value);
+  bool unmeasured(size_t field, size_t value) const;
 
   PolicyInfo info;
 

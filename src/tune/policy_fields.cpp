@@ -1,6 +1,5 @@
 #include "tune/policy_fields.hpp"
 
-#include <iterator>
 #include <tuple>
 #include <utility>
 
@@ -14,24 +13,51 @@ struct FieldCodec {
 };
 
 // Default first, then ascending (see the header).
-constexpr int kBm[] = {128, 64, 192, 256};
-constexpr int kStagesFirst = 4;
 constexpr std::pair<int, int> kClusters[] = {{1, 1}, {2, 1}, {1, 2}, {2, 2}, {4, 1}, {1, 4}};
 constexpr std::pair<int, bool> kWarpgroups[] = {{2, false}, {1, false}, {2, true}, {3, false}};
 constexpr Epilogue kEpilogues[] = {Epilogue::direct, Epilogue::tma, Epilogue::tma_tile,
                                    Epilogue::tma_rows};
-constexpr int kSwizzles[] = {8, 1, 2, 4, 16};
 
-std::vector<int> bn_values() {
-  std::vector<int> v = {256, 8};
-  for (int bn = 16; bn < 256; bn += 16) v.push_back(bn);
+// `first`, then the multiples of `step` from `lo` to `hi` other than `first`.
+std::vector<int> default_then(int first, int lo, int hi, int step = 1) {
+  std::vector<int> v = {first};
+  for (int x = lo; x <= hi; x += step)
+    if (x != first) v.push_back(x);
   return v;
 }
 
-std::vector<int> stage_values() {
-  std::vector<int> v = {kStagesFirst};
-  for (int s = 2; s <= 16; ++s)
-    if (s != kStagesFirst) v.push_back(s);
+// The integer fields' values. bn: every multiple of 8 (swap-AB tiles cover M in steps of 8).
+// sk_splits: 0 (every CTA) or 2 to 64 pieces per tile, the validity rule's range.
+const std::vector<int>& bms() {
+  static const std::vector<int> v = {128, 64, 192, 256};
+  return v;
+}
+const std::vector<int>& bns() {
+  static const std::vector<int> v = default_then(256, 8, 248, 8);
+  return v;
+}
+const std::vector<int>& stages() {
+  static const std::vector<int> v = default_then(4, 2, 16);
+  return v;
+}
+const std::vector<int>& mma_lags() {
+  static const std::vector<int> v = {1, 0, 2, 3};
+  return v;
+}
+const std::vector<int>& swizzles() {
+  static const std::vector<int> v = {8, 1, 2, 4, 16};
+  return v;
+}
+const std::vector<int>& sk_splits() {
+  static const std::vector<int> v = default_then(0, 2, 64);
+  return v;
+}
+const std::vector<int>& acc_sets() {
+  static const std::vector<int> v = {1, 2, 4};
+  return v;
+}
+const std::vector<int>& bks() {
+  static const std::vector<int> v = {64, 128};
   return v;
 }
 
@@ -48,14 +74,11 @@ int find_index(const std::vector<int>& list, int value) {
   return -1;
 }
 
-const std::vector<int>& bns() {
-  static const std::vector<int> v = bn_values();
-  return v;
-}
-
-const std::vector<int>& stages() {
-  static const std::vector<int> v = stage_values();
-  return v;
+// An integer member taking the values of `Values()`.
+template <int KernelSpec::*Member, const std::vector<int>& (*Values)()>
+FieldCodec int_codec() {
+  return {[](KernelSpec& s, int i) { s.*Member = Values()[size_t(i)]; },
+          [](const KernelSpec& s) { return find_index(Values(), s.*Member); }};
 }
 
 // Booleans list `first` first.
@@ -67,12 +90,9 @@ FieldCodec bool_codec() {
 
 const std::array<FieldCodec, kNumPolicyFields>& codecs() {
   static const std::array<FieldCodec, kNumPolicyFields> c = {{
-      {[](KernelSpec& s, int i) { s.bm = kBm[i]; },
-       [](const KernelSpec& s) { return find_index(kBm, s.bm); }},
-      {[](KernelSpec& s, int i) { s.bn = bns()[size_t(i)]; },
-       [](const KernelSpec& s) { return find_index(bns(), s.bn); }},
-      {[](KernelSpec& s, int i) { s.stages = stages()[size_t(i)]; },
-       [](const KernelSpec& s) { return find_index(stages(), s.stages); }},
+      int_codec<&KernelSpec::bm, bms>(),
+      int_codec<&KernelSpec::bn, bns>(),
+      int_codec<&KernelSpec::stages, stages>(),
       {[](KernelSpec& s, int i) { std::tie(s.cluster_m, s.cluster_n) = kClusters[i]; },
        [](const KernelSpec& s) {
          return find_index(kClusters, std::pair{s.cluster_m, s.cluster_n});
@@ -85,13 +105,16 @@ const std::array<FieldCodec, kNumPolicyFields>& codecs() {
        [](const KernelSpec& s) { return find_index(kEpilogues, s.epilogue); }},
       bool_codec<&KernelSpec::stream_k, false>(),
       bool_codec<&KernelSpec::swap_ab, false>(),
-      {[](KernelSpec& s, int i) { s.mma_lag = 1 - i; },
-       [](const KernelSpec& s) { return s.mma_lag == 0 || s.mma_lag == 1 ? 1 - s.mma_lag : -1; }},
+      int_codec<&KernelSpec::mma_lag, mma_lags>(),
       bool_codec<&KernelSpec::persistent, true>(),
       {[](KernelSpec& s, int i) { s.raster = i == 0 ? Raster::m : Raster::n; },
        [](const KernelSpec& s) { return s.raster == Raster::m ? 0 : 1; }},
-      {[](KernelSpec& s, int i) { s.swizzle = kSwizzles[i]; },
-       [](const KernelSpec& s) { return find_index(kSwizzles, s.swizzle); }},
+      int_codec<&KernelSpec::swizzle, swizzles>(),
+      int_codec<&KernelSpec::sk_splits, sk_splits>(),
+      int_codec<&KernelSpec::acc_sets, acc_sets>(),
+      bool_codec<&KernelSpec::defer_store, false>(),
+      bool_codec<&KernelSpec::pdl, true>(),
+      int_codec<&KernelSpec::bk, bks>(),
   }};
   return c;
 }
@@ -108,7 +131,7 @@ std::array<PolicyField, kNumPolicyFields> make_fields() {
   std::vector<std::string> epilogues;
   for (Epilogue e : kEpilogues) epilogues.emplace_back(to_string(e));
   return {{
-      {"bm", int_names(std::vector<int>(std::begin(kBm), std::end(kBm)))},
+      {"bm", int_names(bms())},
       {"bn", int_names(bns())},
       {"stages", int_names(stages())},
       {"cluster", clusters},
@@ -116,10 +139,15 @@ std::array<PolicyField, kNumPolicyFields> make_fields() {
       {"epilogue", epilogues},
       {"stream_k", {"false", "true"}},
       {"swap_ab", {"false", "true"}},
-      {"mma_lag", {"1", "0"}},
+      {"mma_lag", int_names(mma_lags())},
       {"persistent", {"true", "false"}},
       {"raster", {"m", "n"}},
-      {"swizzle", int_names(std::vector<int>(std::begin(kSwizzles), std::end(kSwizzles)))},
+      {"swizzle", int_names(swizzles())},
+      {"sk_splits", int_names(sk_splits())},
+      {"acc_sets", int_names(acc_sets())},
+      {"defer_store", {"false", "true"}},
+      {"pdl", {"true", "false"}},
+      {"bk", int_names(bks())},
   }};
 }
 
@@ -136,8 +164,8 @@ std::optional<FieldChoice> encode(const KernelSpec& s) {
     out[f] = codecs()[f].index(s);
     if (out[f] < 0) return std::nullopt;
   }
-  // A KernelSpec field the policy does not model (bk, or one added after the policy's fields)
-  // away from its default: decoding would not give `s` back.
+  // A KernelSpec field the policy does not model (one added after the policy's fields) away
+  // from its default: decoding would not give `s` back.
   if (decode(out, Problem{{1, 1, 1}, s.dtype, s.acc, s.layout}) != s) return std::nullopt;
   return out;
 }
@@ -147,7 +175,6 @@ KernelSpec decode(const FieldChoice& choice, const Problem& p) {
   s.dtype = p.dtype;
   s.acc = p.acc;
   s.layout = p.layout;
-  s.bk = 64;
   for (size_t f = 0; f < kNumPolicyFields; ++f) codecs()[f].apply(s, choice[f]);
   return s;
 }

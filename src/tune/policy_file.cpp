@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <nlohmann/json.hpp>
 
@@ -77,21 +78,44 @@ std::string joined(const std::vector<std::string>& items) {
   return out;
 }
 
-void read_field(const json& j, size_t f, Policy& policy) {
-  const PolicyField& field = policy_fields()[f];
-  ObjectReader r(j, fmt::format("field {}", f));
+// Reads one entry of "fields" into the policy; returns the index of the field it names. Values
+// are matched by name: the file's must be this build's, in this build's order, and those it
+// lacks (added after the file was written) are set unmeasured.
+size_t read_field(const json& j, size_t at, Policy& policy) {
+  ObjectReader r(j, fmt::format("field {}", at));
   const std::string name = r.text("name");
-  if (name != field.name)
-    throw Bad{fmt::format("field {} is \"{}\", this autogemm expects \"{}\"", f, name, field.name)};
+  const auto& fields = policy_fields();
+  const auto known = std::find_if(fields.begin(), fields.end(),
+                                  [&](const PolicyField& f) { return f.name == name; });
+  if (known == fields.end()) {
+    std::vector<std::string> names;
+    for (const PolicyField& f : fields) names.emplace_back(f.name);
+    throw Bad{fmt::format("field {} is \"{}\", which this autogemm does not have (its fields: {})",
+                          at, name, joined(names))};
+  }
+  const size_t f = size_t(known - fields.begin());
+  const PolicyField& field = *known;
   const std::string where = fmt::format("field \"{}\"", name);
   const auto values = string_list(r.get("values"), where + " \"values\"");
-  if (values != field.values)
-    throw Bad{fmt::format("{} has values [{}], this autogemm has [{}]", where, joined(values),
-                          joined(field.values))};
+  if (values.empty()) throw Bad{where + " lists no values"};
+  // Where each of the file's values sits in this build's list: increasing, so every value is
+  // known, listed once and in order.
+  std::vector<size_t> ours;
+  for (const std::string& v : values) {
+    const size_t from = ours.empty() ? 0 : ours.back() + 1;
+    const auto it = std::find(field.values.begin() + std::ptrdiff_t(from), field.values.end(), v);
+    if (it == field.values.end())
+      throw Bad{fmt::format(
+          "{} has values [{}], this autogemm has [{}] (a file may lack values added since it was "
+          "written, but not have others, repeat them or reorder them)",
+          where, joined(values), joined(field.values))};
+    ours.push_back(size_t(it - field.values.begin()));
+  }
   const json& rows = r.get("params");
   if (!rows.is_array() || rows.size() != values.size())
     throw Bad{fmt::format("{}: \"params\" must be an array of {} rows, one per value", where,
                           values.size())};
+  for (size_t v = 0; v < field.values.size(); ++v) policy.set_unmeasured(f, v);
   std::vector<double>& params = policy.params(f);
   for (size_t v = 0; v < rows.size(); ++v) {
     const json& row = rows[v];
@@ -102,10 +126,18 @@ void read_field(const json& j, size_t f, Policy& policy) {
       if (!row[i].is_number() || !std::isfinite(row[i].get<double>()))
         throw Bad{fmt::format("{} value \"{}\": parameter {} must be a finite number, got {}",
                               where, values[v], i, row[i].dump())};
-      params[v * Policy::kParamsPerValue + i] = row[i].get<double>();
+      params[ours[v] * Policy::kParamsPerValue + i] = row[i].get<double>();
     }
   }
   r.done();
+  return f;
+}
+
+// A field the file does not have (added after it was written): its default value with zero
+// parameters, the others unmeasured, as training on the file's specs, which all had the default,
+// would have left them.
+void default_only(size_t f, Policy& policy) {
+  for (size_t v = 1; v < policy_fields()[f].values.size(); ++v) policy.set_unmeasured(f, v);
 }
 
 Policy read_policy(const json& doc) {
@@ -145,9 +177,15 @@ Policy read_policy(const json& doc) {
                     joined(names), joined(std::vector<std::string>(ours.begin(), ours.end())))};
 
   const json& fields = top.get("fields");
-  if (!fields.is_array() || fields.size() != kNumPolicyFields)
-    throw Bad{fmt::format("\"fields\" must be an array of the {} fields", kNumPolicyFields)};
-  for (size_t f = 0; f < kNumPolicyFields; ++f) read_field(fields[f], f, policy);
+  if (!fields.is_array()) throw Bad{"\"fields\" must be an array"};
+  std::array<bool, kNumPolicyFields> read{};
+  for (size_t at = 0; at < fields.size(); ++at) {
+    const size_t f = read_field(fields[at], at, policy);
+    if (read[f]) throw Bad{fmt::format("field {} is \"{}\" again", at, policy_fields()[f].name)};
+    read[f] = true;
+  }
+  for (size_t f = 0; f < kNumPolicyFields; ++f)
+    if (!read[f]) default_only(f, policy);
   top.done();
   return policy;
 }

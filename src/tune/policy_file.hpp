@@ -16,9 +16,20 @@
 //   }
 //
 // Loading is strict, as for tuning tables: a policy steers the dispatcher, so any problem
-// (malformed JSON, another format or version, unknown or missing key, a feature list or a field's
-// value list other than this build's, a row of the wrong length, a number that is not finite) is
-// an Error naming the file and what is wrong.
+// (malformed JSON, another format or version, unknown or missing key, a feature list other than
+// this build's, a field this build does not have or a field listed twice, a value this build's
+// field does not have, values repeated or in another order, a row of the wrong length, a number
+// that is not finite) is an Error naming the file and what is wrong.
+//
+// Fields and values added since a file was written are the one thing it may lack: files written
+// before sk_splits, acc_sets, defer_store, pdl and bk were fields hold twelve fields, with bn
+// lacking 24, 40, ..., 248 and mma_lag lacking 2 and 3 (an older autogemm reads only those). Fields
+// are matched by name; within a field, the file's values must be this build's in this build's
+// order, possibly with gaps, and each row goes to the value it names. What the file lacks gets what
+// training gives a value no measured spec had (Policy::kUnmeasuredBias, zero weights), except a
+// missing field's first value (KernelSpec's default), which gets zero parameters: the file's policy
+// could not express any other value, so all it learned from had the default, and it keeps choosing
+// it. Saving writes every field and value of this build.
 #pragma once
 
 #include <filesystem>

@@ -15,9 +15,6 @@
 namespace autogemm::tune {
 namespace {
 
-// The bias of a field value no training spec has: e^-10 against a measured value's e^0.
-constexpr double kUnmeasuredBias = -10;
-
 using ProblemKey = std::tuple<int, int, int, int64_t, int64_t, int64_t>;
 
 ProblemKey key_of(const Problem& p) {
@@ -275,15 +272,20 @@ TrainingData make_training_data(const std::vector<Measurement>& rows,
       excluded[key_of(p)] = true;
       continue;
     }
+    auto unusable = [&] {
+      ++data.rows_unusable;
+      auto& names = data.unusable_specs;
+      if (std::find(names.begin(), names.end(), m.spec) == names.end()) names.push_back(m.spec);
+    };
     KernelSpec spec;
     try {
       spec = parse_name(m.spec);
     } catch (const Error&) {
-      ++data.rows_unusable;  // a name from an older spec vocabulary
+      unusable();  // a name from an older spec vocabulary
       continue;
     }
     if (!encode(spec) || spec.dtype != p.dtype || spec.acc != p.acc || spec.layout != p.layout) {
-      ++data.rows_unusable;
+      unusable();
       continue;
     }
     auto& group = groups[key_of(p)];
@@ -335,12 +337,8 @@ TrainReport train_policy(Policy& policy, const std::vector<TrainingShape>& shape
     std::vector<bool> seen(policy_fields()[f].values.size(), false);
     for (const Prepared& p : problems)
       for (const FieldChoice& c : p.choices) seen[size_t(c[f])] = true;
-    for (size_t v = 0; v < seen.size(); ++v) {
-      if (seen[v]) continue;
-      std::fill_n(policy.params(f).begin() + std::ptrdiff_t(v * Policy::kParamsPerValue),
-                  Policy::kParamsPerValue, 0.0);
-      policy.bias(f, v) = kUnmeasuredBias;
-    }
+    for (size_t v = 0; v < seen.size(); ++v)
+      if (!seen[v]) policy.set_unmeasured(f, v);
   }
   TrainReport report;
   report.shapes = int64_t(problems.size());

@@ -67,6 +67,7 @@ struct TrainingData {
   std::vector<TrainingShape> shapes;  // ordered by dtype, acc, layout, M, N, K
   int64_t rows = 0;                   // measurements used
   int64_t rows_unusable = 0;          // spec names that do not parse or lie outside the fields
+  std::vector<std::string> unusable_specs;  // their distinct names, first seen first
   int64_t shapes_excluded = 0;
   int64_t shapes_too_few = 0;  // fewer than two usable specs
 };

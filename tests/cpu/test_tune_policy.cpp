@@ -2,6 +2,7 @@
 // choices, training on synthetic data with a planted rule, and the policy file.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <iostream>
 #include <set>
@@ -11,6 +12,7 @@
 #include "spec/name.hpp"
 #include "spec/validity.hpp"
 #include "tune/features.hpp"
+#include "tune/heuristic.hpp"
 #include "tune/policy.hpp"
 #include "tune/policy_file.hpp"
 #include "tune/policy_train.hpp"
@@ -102,20 +104,130 @@ TEST(TunePolicy, FieldCodingRoundTrips) {
   for (Layout layout : {Layout::tn, Layout::nn})
     for (const KernelSpec& s : default_sweep(DType::f16, AccType::f32, layout)) {
       const auto choice = encode(s);
-      if (!choice) continue;  // a field the policy does not model yet
+      ASSERT_TRUE(choice) << spec_name(s);  // the whole sweep: pdl off, sk_splits, mma_lag 0
       EXPECT_EQ(decode(*choice, problem(64, 64, 64, layout)), s) << spec_name(s);
       ++checked;
     }
-  EXPECT_GT(checked, 50u);
+  EXPECT_GT(checked, 100u);
   KernelSpec wide_k;
-  wide_k.bk = 128;  // not a policy field: no encoding, rather than a wrong one
+  wide_k.bk = 256;  // no such value: no encoding, rather than a wrong one
   EXPECT_FALSE(encode(wide_k));
-  KernelSpec odd;
-  odd.swap_ab = true;
-  odd.bn = 24;  // valid, but outside the policy's bn values
-  EXPECT_FALSE(validate(odd));
-  EXPECT_FALSE(encode(odd));
-  EXPECT_EQ(Policy().log_prob(problem(8, 64, 64), odd), -INFINITY);
+  EXPECT_EQ(Policy().log_prob(problem(64, 64, 64), wide_k), -INFINITY);
+}
+
+TEST(TunePolicy, FieldsAddedLaterRoundTrip) {
+  // One spec per value of the fields the first policies lacked (sk_splits, acc_sets,
+  // defer_store, pdl, bk) or had fewer values of (bn, mma_lag).
+  std::vector<KernelSpec> specs;
+  auto add = [&](auto&& change) {
+    KernelSpec s;
+    change(s);
+    ASSERT_FALSE(validate(s)) << spec_name(s) << ": " << *validate(s);
+    specs.push_back(s);
+  };
+  for (int splits = 2; splits <= 64; ++splits)
+    add([&](KernelSpec& s) {
+      s.stream_k = true;
+      s.sk_splits = splits;
+    });
+  for (int lag : {0, 2, 3}) add([&](KernelSpec& s) { s.mma_lag = lag; });
+  for (int sets : {2, 4})
+    add([&](KernelSpec& s) {
+      s.bn = 64;
+      s.acc_sets = sets;
+    });
+  add([](KernelSpec& s) {
+    s.epilogue = Epilogue::tma_tile;
+    s.bn = 128;
+    s.defer_store = true;
+  });
+  add([](KernelSpec& s) { s.pdl = false; });
+  for (int bn = 8; bn <= 256; bn += 8)
+    add([&](KernelSpec& s) {
+      s.bm = 64;
+      s.consumers = 1;
+      s.bn = bn;
+      s.swap_ab = true;
+    });
+  KernelSpec bk128;
+  bk128.bk = 128;  // a field too, for kernels with two swizzle rows per stage
+  specs.push_back(bk128);
+  const Problem p = problem(64, 64, 64);
+  std::set<std::string> names;
+  for (const KernelSpec& s : specs) {
+    const auto choice = encode(s);
+    ASSERT_TRUE(choice) << spec_name(s);
+    EXPECT_EQ(decode(*choice, p), s) << spec_name(s);
+    EXPECT_TRUE(std::isfinite(Policy().log_prob(p, s))) << spec_name(s);
+    names.insert(spec_name(decode(*choice, p)));
+  }
+  EXPECT_EQ(names.size(), specs.size());
+}
+
+TEST(TunePolicy, EveryValidSpecIsEncodable) {
+  // Each KernelSpec member over a range wider than the validity rules allow, on bases where its
+  // values can be valid: whatever validate() accepts, the policy can express.
+  KernelSpec coop, swap, sk, deferred, wg1;
+  swap.bm = 64;
+  swap.consumers = 1;
+  swap.bn = 8;
+  swap.swap_ab = true;
+  swap.stages = 8;
+  sk.stream_k = true;
+  sk.stages = 8;
+  deferred.bn = 128;
+  deferred.epilogue = Epilogue::tma_tile;
+  deferred.defer_store = true;
+  wg1.bm = 64;
+  wg1.bn = 64;
+  wg1.consumers = 1;
+  wg1.stages = 8;
+  using Member = int KernelSpec::*;
+  const std::pair<Member, std::pair<int, int>> ranges[] = {
+      {&KernelSpec::bm, {0, 320}},        {&KernelSpec::bn, {0, 320}},
+      {&KernelSpec::bk, {0, 320}},        {&KernelSpec::stages, {0, 24}},
+      {&KernelSpec::consumers, {0, 5}},   {&KernelSpec::cluster_m, {0, 8}},
+      {&KernelSpec::cluster_n, {0, 8}},   {&KernelSpec::swizzle, {0, 40}},
+      {&KernelSpec::sk_splits, {-1, 80}}, {&KernelSpec::mma_lag, {-1, 6}},
+      {&KernelSpec::acc_sets, {0, 8}}};
+  size_t valid = 0;
+  for (Layout layout : {Layout::tn, Layout::nn})
+    for (KernelSpec base : {coop, swap, sk, deferred, wg1})
+      for (const auto& [member, range] : ranges)
+        for (int v = range.first; v <= range.second; ++v)
+          for (bool pingpong : {false, true})
+            for (bool pdl : {true, false}) {
+              KernelSpec s = base;
+              s.layout = layout;
+              s.*member = v;
+              s.pingpong = pingpong;
+              s.pdl = pdl;
+              if (validate(s)) continue;
+              ++valid;
+              EXPECT_TRUE(encode(s)) << spec_name(s);
+            }
+  EXPECT_GT(valid, 500u);
+}
+
+TEST(TunePolicy, EverySpecTheTunerProposesIsEncodable) {
+  // The heuristic's picks (stream-K split counts 2 to 16) and the local moves around the sweep.
+  const std::vector<Problem> problems = {problem(1, 5120, 13824),  problem(48, 4096, 16384),
+                                         problem(17, 8192, 4096),  problem(256, 512, 8192),
+                                         problem(4096, 4096, 512), problem(128, 128, 65536),
+                                         problem(1024, 640, 9000), problem(8192, 8192, 8192)};
+  size_t checked = 0;
+  for (const Problem& p : problems) {
+    for (int sms : {16, 66, 132}) {
+      const KernelSpec h = heuristic_pick(p, DeviceFacts{sms}).spec;
+      EXPECT_TRUE(encode(h)) << spec_name(h);
+    }
+    for (const KernelSpec& from : ranked_sweep(p, {}))
+      for (const KernelSpec& s : local_moves(from, p)) {
+        EXPECT_TRUE(encode(s)) << spec_name(s);
+        ++checked;
+      }
+  }
+  EXPECT_GT(checked, 1000u);
 }
 
 TEST(TunePolicy, UntrainedIsUniformAndPicksTheDefaultSpec) {
@@ -133,19 +245,23 @@ TEST(TunePolicy, UntrainedIsUniformAndPicksTheDefaultSpec) {
 
 TEST(TunePolicy, SamplesAreValidAndFit) {
   std::mt19937_64 rng(7);
+  // The untrained policy draws each field uniformly, and few combinations of seventeen uniform
+  // fields are valid (about 1 in 1000 for tn, 1 in 5000 to 20000 for nn): fewer draws, many
+  // more tries each.
   for (const Policy* policy : {&trained().policy, static_cast<const Policy*>(nullptr)}) {
     const Policy untrained;
     const Policy& pol = policy ? *policy : untrained;
+    const int draws = policy ? 300 : 20, tries = policy ? 1000 : 200000;
     for (const Problem& p : varied_problems()) {
       int drawn = 0;
-      for (int i = 0; i < 300; ++i) {
-        const auto s = pol.sample(p, rng);
+      for (int i = 0; i < draws; ++i) {
+        const auto s = pol.sample(p, rng, {}, tries);
         if (!s) continue;
         ++drawn;
         EXPECT_TRUE(fits(*s, p)) << spec_name(*s) << " on " << describe(p);
         EXPECT_TRUE(std::isfinite(pol.log_prob(p, *s)));
       }
-      EXPECT_GT(drawn, 250) << describe(p);
+      EXPECT_GT(drawn, draws * 5 / 6) << describe(p) << (policy ? ", trained" : ", untrained");
     }
   }
   // Deterministic for a seed.
@@ -169,6 +285,11 @@ TEST(TunePolicy, TopChoicesAreValidDistinctOrderedAndDeterministic) {
         }
       }
       EXPECT_EQ(names.size(), top.size());
+      // Values no training spec had are left to the sweep fallback, not needed here.
+      for (const KernelSpec& s : top)
+        for (size_t f = 0; f < kNumPolicyFields; ++f)
+          EXPECT_FALSE(pol->unmeasured(f, size_t((*encode(s))[f])))
+              << spec_name(s) << " " << policy_fields()[f].name;
       EXPECT_EQ(pol->top_choices(p, 12), top);
       EXPECT_EQ(pol->top_choices(p, 3), std::vector<KernelSpec>(top.begin(), top.begin() + 3));
       // No valid spec one field away is more probable than the top choice.
@@ -300,15 +421,30 @@ TEST(TunePolicy, CorruptFilesAreRejected) {
     EXPECT_NE(at, std::string::npos) << from;
     return s.replace(at, from.size(), to);
   };
+  // The pdl field again, listed first.
+  std::string twice = good;
+  const size_t pdl = good.find("{\"name\": \"pdl\"");
+  const std::string fields = "\"fields\": [";
+  twice.insert(twice.find(fields) + fields.size(),
+               good.substr(pdl, good.find("]]}", pdl) + 3 - pdl) + ",");
   const std::pair<std::string, std::string> cases[] = {
       {good.substr(0, good.size() / 2), "not valid JSON"},
+      {twice, "field 16 is \"pdl\" again"},
       {"[1, 2]", "must be a JSON object"},
       {replaced("\"autogemm-policy\"", "\"autogemm-tuning-table\""), "not an autogemm policy"},
       {replaced("\"version\": 1", "\"version\": 2"), "format version 2 is not supported"},
       {replaced("\"log2_m\"", "\"log_m\""), "features"},
       {replaced("\"values\": [\"128\",\"64\"", "\"values\": [\"64\",\"128\""),
        "field \"bm\" has values"},
-      {replaced("\"name\": \"bn\"", "\"name\": \"bk\""), "field 1 is \"bk\""},
+      {replaced("\"name\": \"bn\"", "\"name\": \"bq\""),
+       "field 1 is \"bq\", which this autogemm does not have"},
+      {replaced("\"name\": \"bn\"", "\"name\": \"bm\""), "field \"bm\" has values [256, 8"},
+      {replaced("\"values\": [\"128\",\"64\"", "\"values\": [\"128\",\"96\""),
+       "field \"bm\" has values [128, 96"},
+      {replaced("\"values\": [\"128\",\"64\"", "\"values\": [\"128\",\"128\""),
+       "field \"bm\" has values [128, 128"},
+      {replaced("\"values\": [\"128\",\"64\",\"192\",\"256\"]", "\"values\": []"),
+       "field \"bm\" lists no values"},
       {replaced("\"gpu\":", "\"color\": \"red\", \"gpu\":"), "unknown key \"color\""},
       {replaced("\"training\": {\"shapes\"", "\"training\": {\"shapez\""), "missing key"},
       {replaced("]]}", "], [1]]}"), "\"params\" must be an array of"},
@@ -335,4 +471,116 @@ TEST(TunePolicy, CorruptFilesAreRejected) {
     EXPECT_NE(std::string(e.what()).find("missing.json': cannot open"), std::string::npos)
         << e.what();
   }
+}
+
+namespace {
+
+// The twelve fields of the policy files written before sk_splits, acc_sets, defer_store, pdl and
+// bk were fields, with their value lists then (bn without 24, 40, ..., 248; mma_lag 1 and 0).
+std::vector<std::pair<std::string, std::vector<std::string>>> first_fields() {
+  std::vector<std::string> bn = {"256", "8"}, stages = {"4", "2", "3"};
+  for (int v = 16; v < 256; v += 16) bn.push_back(std::to_string(v));
+  for (int v = 5; v <= 16; ++v) stages.push_back(std::to_string(v));
+  return {{"bm", {"128", "64", "192", "256"}},
+          {"bn", bn},
+          {"stages", stages},
+          {"cluster", {"1x1", "2x1", "1x2", "2x2", "4x1", "1x4"}},
+          {"warpgroups", {"coop", "wg1", "pp", "wg3"}},
+          {"epilogue", {"direct", "tma", "tma_tile", "tma_rows"}},
+          {"stream_k", {"false", "true"}},
+          {"swap_ab", {"false", "true"}},
+          {"mma_lag", {"1", "0"}},
+          {"persistent", {"true", "false"}},
+          {"raster", {"m", "n"}},
+          {"swizzle", {"8", "1", "2", "4", "16"}}};
+}
+
+// A parameter of the old file: small multiples of 1/64, exact in decimal.
+double old_param(size_t field, size_t value, size_t i) {
+  return double(int((field * 31 + value * 7 + i * 3) % 13) - 6) / 64;
+}
+
+// A policy file as those builds wrote it.
+std::string old_policy_text() {
+  std::string out =
+      "{\n  \"format\": \"autogemm-policy\",\n  \"version\": 1,\n  \"gpu\": \"NVIDIA H200\",\n"
+      "  \"created\": \"2026-11-21T06:33:08Z\",\n  \"commit\": \"old\",\n"
+      "  \"device\": {\"sm_count\":132,\"smem_per_sm_bytes\":233472,\"l2_bytes\":62914560},\n"
+      "  \"training\": {\"shapes\":10,\"samples\":40,\"epochs\":300,\"objective_before\":-0.5,"
+      "\"objective_after\":0.25},\n  \"features\": [";
+  // A list item: quoted unless a number.
+  auto item = [&](size_t i, const std::string& text, bool quote = true) {
+    if (i) out += ",";
+    if (quote) out += "\"";
+    out += text;
+    if (quote) out += "\"";
+  };
+  for (size_t i = 0; i < kNumFeatures; ++i) item(i, std::string(feature_names()[i]));
+  out += "],\n  \"fields\": [";
+  const auto fields = first_fields();
+  for (size_t f = 0; f < fields.size(); ++f) {
+    out += f ? ",\n    {\"name\": \"" : "\n    {\"name\": \"";
+    out += fields[f].first;
+    out += "\", \"values\": [";
+    for (size_t v = 0; v < fields[f].second.size(); ++v) item(v, fields[f].second[v]);
+    out += "], \"params\": [";
+    for (size_t v = 0; v < fields[f].second.size(); ++v) {
+      out += v ? ",\n      [" : "\n      [";
+      for (size_t i = 0; i < Policy::kParamsPerValue; ++i)
+        item(i, std::to_string(old_param(f, v, i)), false);
+      out += "]";
+    }
+    out += "]}";
+  }
+  return out + "\n  ]\n}\n";
+}
+
+}  // namespace
+
+TEST(TunePolicy, TwelveFieldFileLoads) {
+  ScratchDir dir;
+  write_file(dir / "old.json", old_policy_text());
+  const Policy old = load_policy(dir / "old.json");
+  EXPECT_EQ(old.info.commit, "old");
+  EXPECT_EQ(old.info.samples, 40);
+  const auto first = first_fields();
+  ASSERT_EQ(policy_fields()[first.size()].name, "sk_splits");  // the added fields come after
+  for (size_t f = 0; f < kNumPolicyFields; ++f) {
+    const PolicyField& field = policy_fields()[f];
+    for (size_t v = 0; v < field.values.size(); ++v) {
+      const std::string where = std::string(field.name) + " " + field.values[v];
+      const double* row = &old.params(f)[v * Policy::kParamsPerValue];
+      // Each of the file's rows goes to the value it names ...
+      if (f < first.size()) {
+        ASSERT_EQ(field.name, first[f].first);
+        const auto& names = first[f].second;
+        const auto at = std::find(names.begin(), names.end(), field.values[v]);
+        if (at != names.end()) {
+          for (size_t i = 0; i < Policy::kParamsPerValue; ++i)
+            ASSERT_EQ(row[i], old_param(f, size_t(at - names.begin()), i)) << where;
+          continue;
+        }
+      }
+      // ... a field the file lacks keeps its default, a value it lacks is never recommended.
+      const bool default_of_missing_field = f >= first.size() && v == 0;
+      for (size_t i = 0; i < kNumFeatures; ++i) ASSERT_EQ(row[i], 0.0) << where;
+      EXPECT_EQ(row[kNumFeatures], default_of_missing_field ? 0.0 : Policy::kUnmeasuredBias)
+          << where;
+    }
+  }
+  // What the old policy chose, it still chooses: the defaults in the added fields, values of
+  // the first lists elsewhere.
+  for (const Problem& p : varied_problems())
+    for (const KernelSpec& s : old.top_choices(p, 5)) {
+      EXPECT_EQ(s.sk_splits, 0) << spec_name(s);
+      EXPECT_EQ(s.acc_sets, 1) << spec_name(s);
+      EXPECT_FALSE(s.defer_store) << spec_name(s);
+      EXPECT_TRUE(s.pdl) << spec_name(s);
+      EXPECT_EQ(s.bk, 64) << spec_name(s);
+      EXPECT_LE(s.mma_lag, 1) << spec_name(s);
+      EXPECT_TRUE(s.bn % 16 == 0 || s.bn == 8) << spec_name(s);
+    }
+  // Saved again, it is a file of this build, and reads back the same.
+  save_policy(old, dir / "new.json");
+  EXPECT_EQ(load_policy(dir / "new.json"), old);
 }

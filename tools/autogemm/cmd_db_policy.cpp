@@ -4,6 +4,7 @@
 //   autogemm db train-policy --store tune.sqlite --out data/nvidia_h200.policy.json
 //       [--gpu NAME] [--exclude-shapes bench/shapes/oracle100.txt] [--epochs 300] [--sms 132]
 // --exclude-shapes keeps shapes out of training, e.g. the set a zero-shot test is judged on.
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <iostream>
@@ -77,8 +78,14 @@ void register_train_policy(CLI::App& db) {
     std::cout << "trained on " << r.shapes << " shapes of " << data.gpu << " (" << r.samples
               << " distinct specs from " << data.rows << " rows; " << data.shapes_excluded
               << " problems excluded, " << data.shapes_too_few << " with fewer than two specs, "
-              << data.rows_unusable << " rows with specs outside the policy's fields)\n"
-              << "expected log speedup over the reference, among each shape's measured specs: "
+              << data.rows_unusable << " rows with specs outside the policy's fields)\n";
+    if (!data.unusable_specs.empty()) {
+      std::cout << data.unusable_specs.size() << " distinct specs outside the policy's fields:";
+      for (size_t i = 0; i < std::min<size_t>(5, data.unusable_specs.size()); ++i)
+        std::cout << " " << data.unusable_specs[i];
+      std::cout << (data.unusable_specs.size() > 5 ? " ...\n" : "\n");
+    }
+    std::cout << "expected log speedup over the reference, among each shape's measured specs: "
               << r.objective_before << " -> " << r.objective_after << "\n"
               << "the most probable measured spec is the fastest on " << 100 * r.best_share_before
               << "% -> " << 100 * r.best_share_after << "% of shapes\n"
