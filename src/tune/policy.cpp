@@ -12,8 +12,9 @@
 namespace autogemm::tune {
 namespace {
 
-// Combinations top_choices() looks at before it falls back to the sweep: enough for thousands
-// of invalid combinations ahead of the k-th valid one, small enough to stay a few milliseconds.
+// Combinations enumerated_choices() looks at before it falls back to the sweep: enough for
+// thousands of invalid combinations ahead of the k-th valid one, small enough to stay a few
+// milliseconds.
 constexpr size_t kMaxCombinations = 20000;
 
 bool fits(const KernelSpec& s, const Problem& p) {
@@ -132,9 +133,43 @@ std::optional<KernelSpec> Policy::sample(const Problem& p, std::mt19937_64& rng,
 
 std::vector<KernelSpec> Policy::top_choices(const Problem& p, size_t k,
                                             const DeviceFacts& device) const {
+  if (library.empty()) return enumerated_choices(p, k, device);
   std::vector<KernelSpec> out;
   if (k == 0) return out;
   const auto lp = field_log_probs(features(p, device));
+  std::vector<std::pair<double, KernelSpec>> scored;
+  for (KernelSpec s : library) {
+    s.dtype = p.dtype;
+    s.acc = p.acc;
+    s.layout = p.layout;
+    const auto choice = encode(s);
+    if (!choice || !fits(s, p)) continue;
+    double l = 0;
+    for (size_t f = 0; f < kNumPolicyFields; ++f) l += lp[f][size_t((*choice)[f])];
+    scored.emplace_back(l, s);
+  }
+  std::stable_sort(scored.begin(), scored.end(),
+                   [](const auto& a, const auto& b) { return a.first > b.first; });
+  for (const auto& [l, s] : scored) {
+    if (out.size() >= k) return out;
+    if (std::find(out.begin(), out.end(), s) == out.end()) out.push_back(s);
+  }
+  // Fewer library specs fit p than asked for: the enumeration's, after them.
+  for (const KernelSpec& s : enumerated_choices(p, k + out.size(), device)) {
+    if (out.size() >= k) break;
+    if (std::find(out.begin(), out.end(), s) == out.end()) out.push_back(s);
+  }
+  return out;
+}
+
+std::vector<KernelSpec> Policy::enumerated_choices(const Problem& p, size_t k,
+                                                   const DeviceFacts& device) const {
+  std::vector<KernelSpec> out;
+  if (k == 0) return out;
+  const auto lp = field_log_probs(features(p, device));
+  auto add = [&](const KernelSpec& s) {
+    if (std::find(out.begin(), out.end(), s) == out.end()) out.push_back(s);
+  };
   // order[f][r]: the value index of rank r in field f. Values that cannot run the problem
   // whatever the other fields are (e.g. no swap-AB where N is not a multiple of 8) are left out,
   // so that a problem only swap-AB serves does not wade through every combination without it;
@@ -163,7 +198,7 @@ std::vector<KernelSpec> Policy::top_choices(const Problem& p, size_t k,
     queue.pop();
     FieldChoice choice{};
     for (size_t f = 0; f < kNumPolicyFields; ++f) choice[f] = order[f][size_t(c.rank[f])];
-    if (const KernelSpec s = decode(choice, p); fits(s, p)) out.push_back(s);
+    if (const KernelSpec s = decode(choice, p); fits(s, p)) add(s);
     // Successors raise the rank of a field at or after the last raised one: every
     // combination then has exactly one parent and is queued once.
     size_t last = 0;

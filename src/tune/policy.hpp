@@ -6,20 +6,24 @@
 // linear in x:
 //     π(spec | x) = Π_f softmax(W_f x + b_f)[value of field f in spec].
 // Fields are independent, so some combinations are invalid (e.g. swap-AB with a TMA epilogue,
-// sk_splits without stream-K); sample() redraws those and top_choices() skips them, both through
-// validate() and validate_problem(), the rules everything else uses.
+// sk_splits without stream-K); sample() redraws those and enumerated_choices() skips them, both
+// through validate() and validate_problem(), the rules everything else uses.
 //
-// top_choices() is exact among the specs whose values are all measured ones (below): best-first
-// enumeration of field-value combinations in decreasing probability (each field's values sorted
-// by probability; a combination's successors raise one field's rank, each combination reached
-// from one parent), keeping the valid ones. It stops after a bounded number of combinations and
-// then ranks the default sweep's fitting specs by probability for whatever is still missing.
+// enumerated_choices() is exact among the specs whose values are all measured ones (below):
+// best-first enumeration of field-value combinations in decreasing probability (each field's values
+// sorted by probability; a combination's successors raise one field's rank, each combination
+// reached from one parent), keeping the valid ones. It stops after a bounded number of combinations
+// and then ranks the default sweep's fitting specs by probability for whatever is still missing.
 // Unmeasured values (weights 0, bias kUnmeasuredBias: training saw no spec with them, or the
 // policy's file predates them) stay out of the enumeration: at e^-10 they are not recommended
 // anyway, and with sixty-odd sk_splits and thirty-two bn values, most of them unmeasured, their
 // combinations would use up the enumeration's budget before it reached a valid spec that a
 // policy of fewer values reaches (measured: 8 of 180 dispatcher choices of twelve-field
 // policies, before they were left out).
+//
+// top_choices(), what the dispatcher and the tuner use, ranks the library instead when the
+// policy has one (each training problem's fastest spec; see `library`), so that its choices are
+// specs that won somewhere rather than combinations of values from different winners.
 //
 // Training: policy_train.hpp. Files: policy_file.hpp.
 #pragma once
@@ -78,10 +82,16 @@ class Policy {
   std::optional<KernelSpec> sample(const Problem& p, std::mt19937_64& rng,
                                    const DeviceFacts& device = {}, int max_tries = 1000) const;
 
-  // The k most probable specs that are valid and fit p, most probable first, no duplicates;
-  // fewer only when no more can be found (see above). Deterministic.
+  // The policy's choices for p, most probable first, no duplicates: the library's specs that
+  // fit p, ranked by probability (see `library`), then enumerated_choices() for whatever is
+  // still missing; without a library, enumerated_choices(). Deterministic.
   std::vector<KernelSpec> top_choices(const Problem& p, size_t k,
                                       const DeviceFacts& device = {}) const;
+
+  // The k most probable specs of the whole space that are valid and fit p, most probable
+  // first, no duplicates; fewer only when no more can be found (see above). Deterministic.
+  std::vector<KernelSpec> enumerated_choices(const Problem& p, size_t k,
+                                             const DeviceFacts& device = {}) const;
 
   // Per field, the log-probabilities of its values for features x.
   std::array<std::vector<double>, kNumPolicyFields> field_log_probs(const Features& x) const;
@@ -98,6 +108,15 @@ class Policy {
   bool unmeasured(size_t field, size_t value) const;
 
   PolicyInfo info;
+
+  // The specs a top choice is drawn from: each training problem's fastest correct spec
+  // (train_policy sets it). Empty (untrained, or a file without one): top_choices() enumerates
+  // field combinations. Why: the fields are chosen independently, so their joint argmax mixes
+  // values of different winners into specs nobody measured (trained on the grid, it gave
+  // 192x96 wg3 sk2 lag2 acc2 for 4096³, p ~ 1e-29); ranking the library by the same
+  // probability keeps the top choice among specs that won somewhere. Kept with their types;
+  // top_choices() gives them the problem's dtype, acc and layout.
+  std::vector<KernelSpec> library;
 
   friend bool operator==(const Policy&, const Policy&) = default;
 

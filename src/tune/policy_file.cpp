@@ -7,6 +7,8 @@
 #include <cmath>
 #include <nlohmann/json.hpp>
 
+#include "spec/name.hpp"
+#include "spec/validity.hpp"
 #include "tune/text_file.hpp"
 
 namespace autogemm::tune {
@@ -32,6 +34,12 @@ class ObjectReader {
     auto it = obj_.find(key);
     if (it == obj_.end()) throw Bad{fmt::format("{}: missing key \"{}\"", where_, key)};
     return *it;
+  }
+  // An optional key: nullptr when absent.
+  const json* find(const std::string& key) {
+    seen_.push_back(key);
+    auto it = obj_.find(key);
+    return it == obj_.end() ? nullptr : &*it;
   }
   std::string text(const std::string& key) {
     const json& v = get(key);
@@ -186,6 +194,20 @@ Policy read_policy(const json& doc) {
   }
   for (size_t f = 0; f < kNumPolicyFields; ++f)
     if (!read[f]) default_only(f, policy);
+  if (const json* library = top.find("library")) {
+    const auto names = string_list(*library, "\"library\"");
+    for (size_t i = 0; i < names.size(); ++i) {
+      KernelSpec s;
+      try {
+        s = parse_name(names[i]);
+      } catch (const Error& e) {
+        throw Bad{fmt::format("library entry {}: {}", i, e.what())};
+      }
+      if (auto why = validate(s))
+        throw Bad{fmt::format("library entry {} ({}) is not a valid spec: {}", i, names[i], *why)};
+      policy.library.push_back(s);
+    }
+  }
   top.done();
   return policy;
 }
@@ -246,7 +268,14 @@ std::string policy_to_json(const Policy& policy) {
     }
     out += "]}";
   }
-  out += "\n  ]\n}\n";
+  out += "\n  ]";
+  if (!policy.library.empty()) {
+    out += ",\n  \"library\": [";
+    for (size_t i = 0; i < policy.library.size(); ++i)
+      out += fmt::format("{}\n    {}", i ? "," : "", json(spec_name(policy.library[i])).dump());
+    out += "\n  ]";
+  }
+  out += "\n}\n";
   return out;
 }
 

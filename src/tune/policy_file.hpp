@@ -12,8 +12,12 @@
 //       {"name": "bm", "values": ["128", "64", "192", "256"], "params": [
 //         [w_log2_m, w_log2_n, ..., bias],      one row per value
 //         ...]},
-//       ...]
+//       ...],
+//     "library": ["sm90_f16f32_tn_128x256x64_s4_c2x1_coop_persist_r8m", ...]
 //   }
+//
+// "library" (optional; Policy::library, the specs top choices come from) lists spec names; a
+// name that does not parse or names an invalid spec is an error like the others.
 //
 // Loading is strict, as for tuning tables: a policy steers the dispatcher, so any problem
 // (malformed JSON, another format or version, unknown or missing key, a feature list other than

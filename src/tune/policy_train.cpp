@@ -26,6 +26,19 @@ struct Row {
   const Measurement* m;
 };
 
+// Each problem's fastest correct spec, distinct, in problem order: the policy's library.
+std::vector<KernelSpec> fastest_specs(const std::vector<TrainingShape>& shapes) {
+  std::vector<KernelSpec> out;
+  for (const TrainingShape& shape : shapes) {
+    const TrainingSample* best = nullptr;
+    for (const TrainingSample& s : shape.samples)
+      if (s.correct && (!best || s.reward > best->reward)) best = &s;
+    if (best && std::find(out.begin(), out.end(), best->spec) == out.end())
+      out.push_back(best->spec);
+  }
+  return out;
+}
+
 double median(std::vector<double> v) {
   std::sort(v.begin(), v.end());
   const size_t n = v.size();
@@ -64,11 +77,12 @@ std::vector<TrainingSample> samples_of(const std::vector<Row>& rows, double fail
     auto it = std::find_if(out.begin(), out.end(),
                            [&](const TrainingSample& s) { return s.spec == rows[i].spec; });
     if (it == out.end()) {
-      out.push_back({rows[i].spec, r});
+      out.push_back({rows[i].spec, r, reward[i].has_value()});
       counts.push_back(1);
     } else {
       const size_t j = size_t(it - out.begin());
       it->reward = (it->reward * counts[j] + r) / (counts[j] + 1);
+      it->correct = it->correct && reward[i].has_value();
       ++counts[j];
     }
   }
@@ -387,6 +401,7 @@ TrainReport train_policy(Policy& policy, const std::vector<TrainingShape>& shape
   info.epochs = o.epochs;
   info.objective_before = before.objective;
   info.objective_after = after.objective;
+  policy.library = fastest_specs(shapes);
   return report;
 }
 

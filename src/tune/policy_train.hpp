@@ -47,7 +47,8 @@ class ExperienceStore;
 
 struct TrainingSample {
   KernelSpec spec;
-  double reward = 0;  // log(t_reference / t_spec)
+  double reward = 0;    // log(t_reference / t_spec)
+  bool correct = true;  // false: failed or wrong in every measurement (reward is the penalty)
 };
 
 struct TrainingShape {
@@ -99,8 +100,9 @@ double policy_objective(const Policy& policy, const std::vector<TrainingShape>& 
                         const DeviceFacts& device);
 
 // Trains `policy` in place from its current parameters (weights of features constant over
-// `shapes` are kept as they are) and records the run in policy.info (device, counts, epochs,
-// objectives). Throws Error when `shapes` is empty.
+// `shapes` are kept as they are), records the run in policy.info (device, counts, epochs,
+// objectives) and sets policy.library to each problem's fastest correct spec (distinct, in
+// problem order). Throws Error when `shapes` is empty.
 TrainReport train_policy(Policy& policy, const std::vector<TrainingShape>& shapes,
                          const TrainOptions& options);
 

@@ -271,10 +271,10 @@ TEST(TunePolicy, SamplesAreValidAndFit) {
     EXPECT_EQ(trained().policy.sample(p, a), trained().policy.sample(p, b));
 }
 
-TEST(TunePolicy, TopChoicesAreValidDistinctOrderedAndDeterministic) {
+TEST(TunePolicy, EnumeratedChoicesAreValidDistinctOrderedAndDeterministic) {
   for (const Policy* pol : {&trained().policy}) {
     for (const Problem& p : varied_problems()) {
-      const auto top = pol->top_choices(p, 12);
+      const auto top = pol->enumerated_choices(p, 12);
       ASSERT_EQ(top.size(), 12u) << describe(p);
       std::set<std::string> names;
       for (size_t i = 0; i < top.size(); ++i) {
@@ -290,8 +290,9 @@ TEST(TunePolicy, TopChoicesAreValidDistinctOrderedAndDeterministic) {
         for (size_t f = 0; f < kNumPolicyFields; ++f)
           EXPECT_FALSE(pol->unmeasured(f, size_t((*encode(s))[f])))
               << spec_name(s) << " " << policy_fields()[f].name;
-      EXPECT_EQ(pol->top_choices(p, 12), top);
-      EXPECT_EQ(pol->top_choices(p, 3), std::vector<KernelSpec>(top.begin(), top.begin() + 3));
+      EXPECT_EQ(pol->enumerated_choices(p, 12), top);
+      EXPECT_EQ(pol->enumerated_choices(p, 3),
+                std::vector<KernelSpec>(top.begin(), top.begin() + 3));
       // No valid spec one field away is more probable than the top choice.
       const double best = pol->log_prob(p, top.front());
       for (const KernelSpec& s : local_moves(top.front(), p))
@@ -304,7 +305,7 @@ TEST(TunePolicy, TopChoiceBeatsEveryEnumeratedSpec) {
   // Exactness against brute force over the enumerated space (a subset of the policy's).
   const Policy& pol = trained().policy;
   const Problem p = problem(2048, 1024, 4096);
-  const auto top = pol.top_choices(p, 5);
+  const auto top = pol.enumerated_choices(p, 5);
   ASSERT_EQ(top.size(), 5u);
   const double fifth = pol.log_prob(p, top.back());
   const auto all = enumerate_specs(p.dtype, p.acc, p.layout, [&](const KernelSpec& s) {
@@ -312,6 +313,55 @@ TEST(TunePolicy, TopChoiceBeatsEveryEnumeratedSpec) {
   });
   ASSERT_GT(all.size(), 1000u);
   for (const KernelSpec& s : all) ASSERT_LE(pol.log_prob(p, s), fifth) << spec_name(s);
+}
+
+// With a library (training sets it), the top choices are its specs that fit, most probable
+// first, retyped to the problem; the enumeration only fills what the library cannot.
+TEST(TunePolicy, TopChoicesComeFromTheLibrary) {
+  const Trained& t = trained();
+  const Policy& pol = t.policy;
+  ASSERT_FALSE(pol.library.empty());
+  // Each training shape's fastest correct spec is in it.
+  for (const TrainingShape& shape : t.data.shapes) {
+    const auto best = std::max_element(
+        shape.samples.begin(), shape.samples.end(),
+        [](const TrainingSample& a, const TrainingSample& b) { return a.reward < b.reward; });
+    EXPECT_NE(std::find(pol.library.begin(), pol.library.end(), best->spec), pol.library.end());
+  }
+  EXPECT_LE(pol.library.size(), t.data.shapes.size());
+  for (const Problem& p : varied_problems()) {
+    const auto top = pol.top_choices(p, 3);
+    ASSERT_FALSE(top.empty()) << describe(p);
+    for (size_t i = 0; i < top.size(); ++i) {
+      EXPECT_TRUE(fits(top[i], p)) << spec_name(top[i]);
+      KernelSpec as_trained = top[i];
+      as_trained.dtype = pol.library.front().dtype;
+      as_trained.acc = pol.library.front().acc;
+      as_trained.layout = pol.library.front().layout;
+      const bool in_library =
+          std::find(pol.library.begin(), pol.library.end(), as_trained) != pol.library.end();
+      if (i == 0) {
+        EXPECT_TRUE(in_library) << spec_name(top[i]) << " for " << describe(p);
+      }
+      if (i > 0 && in_library) {
+        EXPECT_GE(pol.log_prob(p, top[i - 1]), pol.log_prob(p, top[i]));
+      }
+    }
+    // No library spec that fits is more probable than the first choice.
+    for (KernelSpec s : pol.library) {
+      s.dtype = p.dtype;
+      s.acc = p.acc;
+      s.layout = p.layout;
+      if (fits(s, p)) {
+        EXPECT_LE(pol.log_prob(p, s), pol.log_prob(p, top[0])) << spec_name(s);
+      }
+    }
+  }
+  // Without the library the same parameters enumerate.
+  Policy bare = pol;
+  bare.library.clear();
+  const Problem p = problem(2048, 1024, 4096);
+  EXPECT_EQ(bare.top_choices(p, 4), pol.enumerated_choices(p, 4));
 }
 
 TEST(TunePolicy, TrainingDataFromMeasurements) {
@@ -450,6 +500,9 @@ TEST(TunePolicy, CorruptFilesAreRejected) {
       {replaced("]]}", "], [1]]}"), "\"params\" must be an array of"},
       {replaced("\"params\": [\n      [", "\"params\": [\n      [1e999, "), "not valid JSON"},
       {replaced("\"params\": [\n      [", "\"params\": [\n      [\"x\", "), "must hold 18"},
+      {replaced("\"library\": [\n    \"sm90_", "\"library\": [\n    \"sm91_"), "library entry 0"},
+      {replaced("\"library\": [\n    \"", "\"library\": [\n    7, \""),
+       "\"library\" must be an array of strings"},
   };
   int i = 0;
   for (const auto& [text, expected] : cases) {
