@@ -2,7 +2,10 @@
 // a one-line message for bad input.
 #include <gtest/gtest.h>
 
+#include <sstream>
+
 #include "policy_test_util.hpp"
+#include "spec/name.hpp"
 #include "tune/policy_file.hpp"
 #include "tune/store.hpp"
 #include "tune/table.hpp"
@@ -168,6 +171,47 @@ TEST(TuneCli, TrainPolicyThenDispatchWithIt) {
   EXPECT_TRUE(contains(by_env.output, "choice:  policy")) << by_env.output;
   EXPECT_EQ(by_env.output, by_flag.output);
   EXPECT_TRUE(contains(run("dispatch " + shape).output, "choice:  heuristic"));
+}
+
+// The zero-shot pick of issue 5: a cost model trained without some shapes ranks the default
+// sweep for them, no measurement.
+TEST(TuneCli, TrainCostModelThenRank) {
+  ScratchDir dir;
+  const auto store_path = dir / "s.sqlite";
+  const auto problems = synthetic_problems(60, 41);
+  {
+    auto store = ExperienceStore::open(store_path);
+    for (const Measurement& m : synthetic_measurements(problems, 12, 42)) store.record(m);
+  }
+  std::string exclude;
+  for (size_t i = 0; i < 4; ++i)
+    exclude += std::to_string(problems[i].shape.m) + "_" + std::to_string(problems[i].shape.n) +
+               "_" + std::to_string(problems[i].shape.k) + "\n";
+  write_file(dir / "exclude.txt", exclude);
+  const auto model = dir / "m.json";
+  const CommandResult trained =
+      run("db train-cost-model --store " + quoted(store_path) + " --out " + quoted(model) +
+          " --rounds 20 --exclude-shapes " + quoted(dir / "exclude.txt"));
+  EXPECT_EQ(trained.code, 0) << trained.output;
+  EXPECT_TRUE(contains(trained.output, "of 56 shapes")) << trained.output;
+
+  const CommandResult ranked = run("db rank --cost-model " + quoted(model) + " --shapes " +
+                                   quoted(dir / "exclude.txt") + " --layout tn --top 2");
+  EXPECT_EQ(ranked.code, 0) << ranked.output;
+  std::istringstream lines(ranked.output);
+  int count = 0;
+  for (std::string shape, rank, spec, score; lines >> shape >> rank >> spec >> score; ++count) {
+    EXPECT_EQ(rank, count % 2 == 0 ? "1" : "2") << ranked.output;
+    EXPECT_NO_THROW(parse_name(spec)) << spec;
+    EXPECT_TRUE(contains(exclude, shape + "\n")) << shape;
+  }
+  EXPECT_EQ(count, 8) << ranked.output;
+
+  expect_bad_input("db rank --cost-model " + quoted(dir / "none.json") + " --mnk 64_64_64",
+                   "none.json");
+  expect_bad_input("db rank --cost-model " + quoted(model) + " --mnk 64_64_64 --top 0",
+                   "--top must be at least 1");
+  expect_bad_input("db rank --mnk 64_64_64", "--cost-model is required");
 }
 
 TEST(TuneCli, TrainPolicyBadInputExitsTwo) {

@@ -4,12 +4,16 @@
 //   autogemm db stats --store tune.sqlite
 //   autogemm db train-policy --store tune.sqlite --out policy.json (cmd_db_policy.cpp)
 //   autogemm db train-cost-model --store tune.sqlite --out model.bin [--gpu NAME] [--holdout 0.2]
+//       [--exclude-shapes FILE]
+//   autogemm db rank --cost-model model.bin --shapes FILE (cmd_db_rank.cpp)
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <iostream>
 #include <memory>
 
 #include "bench/errors.hpp"
+#include "bench/shapes.hpp"
 #include "commands.hpp"
 #include "input_errors.hpp"
 #include "tune/cost_model.hpp"
@@ -103,7 +107,7 @@ void register_stats(CLI::App& db) {
 
 void register_train_cost_model(CLI::App& db) {
   struct Options {
-    std::string store, out, gpu, mode = "kernel", objective = "reg:squarederror";
+    std::string store, out, gpu, exclude, mode = "kernel", objective = "reg:squarederror";
     int rounds = 300, sms = 132;
     double holdout = 0;
   };
@@ -116,6 +120,8 @@ void register_train_cost_model(CLI::App& db) {
   sub->add_option("--gpu", o->gpu,
                   "GPU whose rows to learn from (needed when the store holds "
                   "several)");
+  sub->add_option("--exclude-shapes,--exclude_shapes", o->exclude,
+                  "Shape file whose shapes are left out of training (any dtype and layout)");
   sub->add_option("--mode", o->mode, "Timing mode whose measurements count")->capture_default_str();
   sub->add_option("--objective", o->objective, "reg:squarederror or rank:pairwise")
       ->capture_default_str();
@@ -137,7 +143,13 @@ void register_train_cost_model(CLI::App& db) {
     tune::MeasurementFilter f;
     if (!o->gpu.empty()) f.gpu_name = o->gpu;
     f.mode = o->mode;
-    const auto rows = as_bad_input([&] { return store.measurements(f); });
+    auto rows = as_bad_input([&] { return store.measurements(f); });
+    if (!o->exclude.empty()) {  // e.g. the shapes a zero-shot test is judged on
+      const auto excluded = bench::read_shapes_file(o->exclude);
+      std::erase_if(rows, [&](const tune::Measurement& m) {
+        return std::find(excluded.begin(), excluded.end(), m.problem.shape) != excluded.end();
+      });
+    }
     const auto gpus = tune::gpu_names(rows);
     if (gpus.size() > 1)
       throw bench::InputError("the store holds rows of " + std::to_string(gpus.size()) +
@@ -171,13 +183,16 @@ void register_train_cost_model(CLI::App& db) {
 
 void register_db(CLI::App& app) {
   auto* db = app.add_subcommand(
-      "db", "Experience store and tuning tables: export, merge, stats, train-policy, train-cost-model");
+      "db",
+      "Experience store and tuning tables: export, merge, stats, train-policy, train-cost-model, "
+      "rank");
   db->require_subcommand(1);
   register_export(*db);
   register_merge(*db);
   register_stats(*db);
   register_train_policy(*db);
   register_train_cost_model(*db);
+  register_rank(*db);
 }
 
 }  // namespace autogemm::cli

@@ -16,6 +16,7 @@ void register_db(CLI::App& app);        // cmd_db.cpp: export/merge tables, stor
 void register_dispatch(CLI::App& app);  // cmd_dispatch.cpp: the dispatcher's choice for a problem
 void register_tune(CLI::App& app);      // cmd_tune.cpp: tune shapes, write the experience store
 void register_train_policy(CLI::App& db);  // cmd_db_policy.cpp: `db train-policy`
-void register_trace(CLI::App& app);     // cmd_trace.cpp: per-tile cycle profile of one spec
+void register_rank(CLI::App& db);          // cmd_db_rank.cpp: `db rank`
+void register_trace(CLI::App& app);        // cmd_trace.cpp: per-tile cycle profile of one spec
 
 }  // namespace autogemm::cli
