@@ -5,6 +5,7 @@
 #include "bench/errors.hpp"
 #include "bench/method_registry.hpp"
 #include "spec/name.hpp"
+#include "tune/cost_model.hpp"
 #include "tune/dispatch.hpp"
 #include "tune/policy_file.hpp"
 
@@ -17,7 +18,8 @@ void check_name(const std::string& name, std::string_view text) {
   const auto bad = [&](const std::string& why) {
     throw InputError("--spec '" + std::string(text) + "': " + why);
   };
-  if (name.empty()) bad("NAME is empty (expected table:NAME=FILE or policy:NAME=FILE)");
+  if (name.empty())
+    bad("NAME is empty (expected table:NAME=FILE, policy:NAME=FILE or costmodel:NAME=FILE)");
   const bool word = std::all_of(name.begin(), name.end(), [](char c) {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
   });
@@ -41,13 +43,16 @@ std::optional<PickerSource> parse_picker_source(std::string_view text) {
   } else if (text.starts_with("policy:")) {
     s.kind = PickerSource::Kind::policy;
     rest = text.substr(7);
+  } else if (text.starts_with("costmodel:")) {
+    s.kind = PickerSource::Kind::cost_model;
+    rest = text.substr(10);
   } else {
     return std::nullopt;
   }
   const size_t eq = rest.find('=');
   if (eq == std::string_view::npos)
     throw InputError("--spec '" + std::string(text) +
-                     "': expected table:NAME=FILE or policy:NAME=FILE");
+                     "': expected table:NAME=FILE, policy:NAME=FILE or costmodel:NAME=FILE");
   s.name = std::string(rest.substr(0, eq));
   s.file = std::string(rest.substr(eq + 1));
   check_name(s.name, text);
@@ -58,8 +63,10 @@ std::optional<PickerSource> parse_picker_source(std::string_view text) {
 SpecPicker::SpecPicker(PickerSource source) : source_(std::move(source)) {
   if (source_.kind == PickerSource::Kind::table)
     table_ = tune::load_table(source_.file);
-  else
+  else if (source_.kind == PickerSource::Kind::policy)
     policy_ = std::make_shared<const tune::Policy>(tune::load_policy(source_.file));
+  else
+    cost_model_ = std::make_shared<const tune::CostModel>(tune::CostModel::load(source_.file));
 }
 
 Pick SpecPicker::pick(const Problem& p, const tune::DeviceFacts& device) const {
@@ -71,6 +78,11 @@ Pick SpecPicker::pick(const Problem& p, const tune::DeviceFacts& device) const {
   // policy is asked (the policy may still name a spec that passes the spec's own rules).
   if (auto why = tune::unservable_reason(p))
     return {"", "the autogemm kernel cannot serve it: " + *why};
+  if (cost_model_) {
+    const auto ranked = tune::rank_sweep(*cost_model_, p);
+    if (ranked.empty()) return {"", "no default-sweep spec runs the problem"};
+    return {spec_name(ranked.front().first), ""};
+  }
   const auto top = policy_->top_choices(p, 1, device);
   if (top.empty()) return {"", "policy " + source_.file + " has no valid spec for the problem"};
   return {spec_name(top.front()), ""};

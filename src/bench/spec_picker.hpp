@@ -1,6 +1,7 @@
-// `--spec table:NAME=FILE` and `--spec policy:NAME=FILE`: a bench method named NAME that runs,
-// per shape, the kernel spec a tuning table (tune/table.hpp) or a learned policy
-// (tune/policy.hpp) picks for it. Issue 5's acceptance compares such picks with the sweep's
+// `--spec table:NAME=FILE`, `--spec policy:NAME=FILE` and `--spec costmodel:NAME=FILE`: a bench
+// method named NAME that runs, per shape, the kernel spec a tuning table (tune/table.hpp), a
+// learned policy (tune/policy.hpp) or a cost model (tune/cost_model.hpp: its best-ranked sweep
+// spec, rank_sweep) picks for it. Issue 5's acceptance compares such picks with the sweep's
 // best spec and cuBLASLt-autotune in one interleaved run, so the picks are ordinary methods.
 // Pure C++ (no GPU): parsing, loading and picking are tested on the CPU.
 #pragma once
@@ -16,18 +17,20 @@
 
 namespace autogemm::tune {
 class Policy;
-}
+class CostModel;
+}  // namespace autogemm::tune
 
 namespace autogemm::bench {
 
 struct PickerSource {
-  enum class Kind { table, policy };
+  enum class Kind { table, policy, cost_model };
   Kind kind = Kind::table;
   std::string name;  // the method's name in the results (the CSV's method column)
-  std::string file;  // the tuning table or policy file
+  std::string file;  // the tuning table, policy or cost model file
 };
 
-// nullopt when `text` starts with neither "table:" nor "policy:" (a spec name, sweep, auto).
+// nullopt when `text` starts with none of "table:", "policy:", "costmodel:" (a spec name, sweep,
+// auto).
 // Throws InputError naming --spec when it does but is not KIND:NAME=FILE with NAME letters,
 // digits and '_' (starting with a letter), not a registered method and not "oracle", and FILE
 // not empty.
@@ -48,13 +51,15 @@ class SpecPicker {
 
   // A table: its entry for exactly `p`. A policy: its most probable valid spec for `p`, as the
   // dispatcher's "policy" choice (dispatch.hpp), with `device`'s facts (tables ignore them);
-  // none for a problem the dispatcher sends to cuBLASLt.
+  // none for a problem the dispatcher sends to cuBLASLt. A cost model: its best-ranked sweep spec
+  // (tune::rank_sweep), likewise none for cuBLASLt's problems.
   Pick pick(const Problem& p, const tune::DeviceFacts& device) const;
 
  private:
   PickerSource source_;
   std::optional<tune::TuningTable> table_;
   std::shared_ptr<const tune::Policy> policy_;
+  std::shared_ptr<const tune::CostModel> cost_model_;
 };
 
 }  // namespace autogemm::bench

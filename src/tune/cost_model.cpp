@@ -7,6 +7,8 @@
 #include <cmath>
 #include <numeric>
 
+#include "spec/enumerate.hpp"
+#include "spec/validity.hpp"
 #include "tune/cost_features.hpp"
 
 namespace autogemm::tune {
@@ -226,6 +228,19 @@ std::vector<KernelSpec> CostModel::rank(const Problem& p, const std::vector<Kern
   std::vector<KernelSpec> out;
   out.reserve(order.size());
   for (size_t i : order) out.push_back(candidates[i]);
+  return out;
+}
+
+std::vector<std::pair<KernelSpec, double>> rank_sweep(const CostModel& model, const Problem& p) {
+  std::vector<KernelSpec> fitting;
+  for (const KernelSpec& s : default_sweep(p.dtype, p.acc, p.layout))
+    if (!validate_problem(s, p)) fitting.push_back(s);
+  std::vector<std::pair<KernelSpec, double>> out;
+  if (fitting.empty()) return out;
+  const std::vector<double> scores = model.predict(p, fitting);
+  for (size_t i = 0; i < fitting.size(); ++i) out.emplace_back(fitting[i], scores[i]);
+  std::stable_sort(out.begin(), out.end(),
+                   [](const auto& a, const auto& b) { return a.second > b.second; });
   return out;
 }
 

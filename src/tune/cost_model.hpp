@@ -24,6 +24,7 @@
 #include <filesystem>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "spec/kernel_spec.hpp"
@@ -80,6 +81,12 @@ class CostModel {
   explicit CostModel(std::unique_ptr<Impl> impl);
   std::unique_ptr<Impl> impl_;
 };
+
+// The model's choice without measurement: the default sweep's specs (spec/enumerate.hpp) that
+// can run `p`, best-ranked first, with their predicted rewards; empty when none can. Zero-shot
+// on oracle100 (trained on the rest of the grid), the first reached 0.977 of the sweep's best
+// (bench/results/h200/h200_issue5_zero_shot_tn.md).
+std::vector<std::pair<KernelSpec, double>> rank_sweep(const CostModel& model, const Problem& p);
 
 // How well `model` ranks each group's correct candidates (failed ones are left out: their
 // rewards are made up). Used for held-out shapes.

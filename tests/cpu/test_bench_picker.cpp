@@ -1,4 +1,5 @@
-// `--spec table:NAME=FILE` and `--spec policy:NAME=FILE` (bench/spec_picker.hpp): parsing, the
+// `--spec table:NAME=FILE`, `policy:NAME=FILE` and `costmodel:NAME=FILE`
+// (bench/spec_picker.hpp): parsing, the
 // checks before anything runs, what each source picks, and the no_entry answer for a shape the
 // source lacks. None of it needs a GPU.
 #include <gtest/gtest.h>
@@ -12,9 +13,11 @@
 #include "bench/method_registry.hpp"
 #include "bench/spec_picker.hpp"
 #include "bench_options.hpp"
+#include "cost_model_synthetic.hpp"
 #include "process_util.hpp"
 #include "spec/enumerate.hpp"
 #include "spec/name.hpp"
+#include "tune/cost_model.hpp"
 #include "tune/dispatch.hpp"
 #include "tune/policy_file.hpp"
 
@@ -144,6 +147,27 @@ TEST_F(PickerFiles, PolicyPicksWhatTheDispatcherWould) {
   const Pick none = picker.pick(unservable, h200);
   EXPECT_EQ(none.spec, "");
   EXPECT_NE(none.reason.find("cannot serve"), std::string::npos) << none.reason;
+}
+
+TEST_F(PickerFiles, CostModelPicksItsBestRankedSweepSpec) {
+  tune::CostModelOptions o;
+  o.rounds = 20;
+  tune::CostModel::train(tune::testing::synthetic_rows(7, 40, 12), o).save(dir_ / "model.json");
+  const auto source = parse_picker_source("costmodel:ranked=" + (dir_ / "model.json").string());
+  ASSERT_TRUE(source);
+  EXPECT_EQ(source->kind, PickerSource::Kind::cost_model);
+  const SpecPicker picker(*source);
+  const auto model = tune::CostModel::load(dir_ / "model.json");
+  for (const Problem& p : {tn_problem(4096, 4096, 4096), tn_problem(64, 4096, 64)}) {
+    const auto ranked = tune::rank_sweep(model, p);
+    ASSERT_FALSE(ranked.empty());
+    for (size_t i = 1; i < ranked.size(); ++i) EXPECT_GE(ranked[i - 1].second, ranked[i].second);
+    EXPECT_EQ(picker.pick(p, {}).spec, spec_name(ranked.front().first));
+  }
+  const Pick none = picker.pick(tn_problem(64, 100, 64), {});
+  EXPECT_EQ(none.spec, "");
+  EXPECT_NE(none.reason.find("cannot serve"), std::string::npos) << none.reason;
+  EXPECT_THROW(SpecPicker(*parse_picker_source("costmodel:c=" + corrupt())), Error);
 }
 
 TEST_F(PickerFiles, FilesThatDoNotLoadAreErrorsNamingThem) {

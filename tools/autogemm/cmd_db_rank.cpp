@@ -11,9 +11,7 @@
 #include "commands.hpp"
 #include "input_errors.hpp"
 #include "shape_options.hpp"
-#include "spec/enumerate.hpp"
 #include "spec/name.hpp"
-#include "spec/validity.hpp"
 #include "tune/cost_model.hpp"
 
 namespace autogemm::cli {
@@ -42,24 +40,13 @@ void register_rank(CLI::App& db) {
     const AccType acc = as_bad_input([&] { return parse_acc(o->acc); }, "--acc");
     const Layout layout = as_bad_input([&] { return parse_layout(o->layout); }, "--layout");
     const auto model = as_bad_input([&] { return tune::CostModel::load(o->model); });
-    const auto sweep = default_sweep(dtype, acc, layout);
     for (const Shape& shape : resolve_shapes(o->shapes, 0)) {
-      const Problem p{shape, dtype, acc, layout};
-      std::vector<KernelSpec> fitting;
-      for (const KernelSpec& s : sweep)
-        if (!validate_problem(s, p)) fitting.push_back(s);
-      if (fitting.empty()) {
+      const auto ranked = tune::rank_sweep(model, Problem{shape, dtype, acc, layout});
+      if (ranked.empty())
         std::cout << bench::shape_name(shape) << " - no sweep spec runs this problem\n";
-        continue;
-      }
-      const auto scores = model.predict(p, fitting);
-      std::vector<size_t> order(fitting.size());
-      for (size_t i = 0; i < order.size(); ++i) order[i] = i;
-      std::stable_sort(order.begin(), order.end(),
-                       [&](size_t a, size_t b) { return scores[a] > scores[b]; });
-      for (size_t r = 0; r < order.size() && r < size_t(o->top); ++r)
-        std::cout << bench::shape_name(shape) << " " << r + 1 << " " << spec_name(fitting[order[r]])
-                  << " " << scores[order[r]] << "\n";
+      for (size_t r = 0; r < ranked.size() && r < size_t(o->top); ++r)
+        std::cout << bench::shape_name(shape) << " " << r + 1 << " " << spec_name(ranked[r].first)
+                  << " " << ranked[r].second << "\n";
     }
   });
 }
