@@ -199,6 +199,33 @@ std::vector<KernelSpec> default_sweep(DType dtype, AccType acc, Layout layout) {
     s.sk_splits = splits;
     add(s);
   }
+  // bk 128 and narrow tiles without swap-AB: the kinds the tuner picked most often on the
+  // grid's small and middle shapes (bench/results/h200/h200_issue5_grid_b32.md: 64-row tiles
+  // 16-128 wide, bk 128 over long K). bn below 64 is tn only (add() skips it for nn).
+  for (auto [bn, bk, stages, epilogue, splits, lag, sets, swap] :
+       {std::tuple{16, 64, 6, Epilogue::tma_rows, -1, 1, 1, false},
+        std::tuple{32, 64, 5, Epilogue::tma_rows, -1, 1, 1, false},
+        std::tuple{16, 128, 4, Epilogue::tma_rows, -1, 1, 2, false},
+        std::tuple{16, 128, 4, Epilogue::direct, 8, 1, 1, false},
+        std::tuple{32, 128, 6, Epilogue::tma_rows, -1, 2, 1, false},
+        std::tuple{16, 128, 4, Epilogue::direct, 4, 1, 1, true},
+        std::tuple{64, 128, 4, Epilogue::tma, -1, 1, 1, false},
+        std::tuple{128, 128, 3, Epilogue::tma, -1, 1, 1, false}}) {
+    KernelSpec s;
+    s.bm = 64;
+    s.bn = bn;
+    s.bk = bk;
+    s.consumers = 1;
+    s.stages = stages;
+    s.cluster_m = s.cluster_n = 1;
+    s.epilogue = epilogue;
+    s.stream_k = splits >= 0;
+    s.sk_splits = std::max(splits, 0);
+    s.mma_lag = lag;
+    s.acc_sets = sets;
+    s.swap_ab = swap;
+    add(s);
+  }
   // Scheduling variants of the flagship tile: raster order, swizzle width, non-persistent.
   for (auto [raster, swizzle, persistent] :
        {std::tuple{Raster::n, 8, true}, std::tuple{Raster::m, 1, true},
