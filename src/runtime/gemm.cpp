@@ -22,6 +22,7 @@
 #include "runtime/workspace.hpp"
 #include "spec/name.hpp"
 #include "spec/validity.hpp"
+#include "tune/cost_model.hpp"
 #include "tune/dispatch.hpp"
 #include "tune/first_sight.hpp"
 
@@ -126,6 +127,7 @@ tune::Dispatcher& dispatcher(int device) {
     d = std::make_unique<tune::Dispatcher>(
         tune::Dispatcher::from_environment(prop.name, dir ? dir : AUTOGEMM_DEFAULT_DATA_DIR,
                                            tune::DeviceFacts{prop.multiProcessorCount}));
+    tune::use_cost_model_from_environment(*d, prop.name, dir ? dir : AUTOGEMM_DEFAULT_DATA_DIR);
     tune::use_first_sight_from_environment(*d, prop.name, device, AUTOGEMM_BUILT_TUNE_COMMAND);
   }
   return *d;

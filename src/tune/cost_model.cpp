@@ -5,11 +5,14 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <numeric>
 
 #include "spec/enumerate.hpp"
+#include "spec/name.hpp"
 #include "spec/validity.hpp"
 #include "tune/cost_features.hpp"
+#include "tune/gpu_name.hpp"
 
 namespace autogemm::tune {
 namespace {
@@ -242,6 +245,30 @@ std::vector<std::pair<KernelSpec, double>> rank_sweep(const CostModel& model, co
   std::stable_sort(out.begin(), out.end(),
                    [](const auto& a, const auto& b) { return a.second > b.second; });
   return out;
+}
+
+void set_cost_model_ranker(Dispatcher& d, std::shared_ptr<const CostModel> model,
+                           std::string source) {
+  d.set_ranker(
+      [model](const Problem& p) -> std::optional<std::string> {
+        const auto ranked = rank_sweep(*model, p);
+        if (ranked.empty()) return std::nullopt;
+        return spec_name(ranked.front().first);
+      },
+      std::move(source));
+}
+
+void use_cost_model_from_environment(Dispatcher& d, std::string_view gpu_name,
+                                     const std::filesystem::path& data_dir) {
+  std::filesystem::path path;
+  if (const char* env = std::getenv("AUTOGEMM_COST_MODEL"); env && *env)
+    path = env;  // named explicitly: must load
+  else if (const auto beside = data_dir / (sanitize_gpu_name(gpu_name) + ".costmodel.json");
+           std::filesystem::exists(beside))
+    path = beside;
+  else
+    return;
+  set_cost_model_ranker(d, std::make_shared<const CostModel>(CostModel::load(path)), path.string());
 }
 
 const CostModelHeader& CostModel::header() const {

@@ -24,12 +24,14 @@
 #include <filesystem>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
 #include "spec/kernel_spec.hpp"
 #include "tune/cost_examples.hpp"
 #include "tune/cost_model_file.hpp"
+#include "tune/dispatch.hpp"
 #include "tune/heuristic.hpp"
 #include "tune/ranking_quality.hpp"
 
@@ -87,6 +89,15 @@ class CostModel {
 // on oracle100 (trained on the rest of the grid), the first reached 0.977 of the sweep's best
 // (bench/results/h200/h200_issue5_zero_shot_tn.md).
 std::vector<std::pair<KernelSpec, double>> rank_sweep(const CostModel& model, const Problem& p);
+
+// Gives `d` a ranker: `model`'s best-ranked sweep spec (rank_sweep); `source` names it in the
+// dispatcher's reasons.
+void set_cost_model_ranker(Dispatcher& d, std::shared_ptr<const CostModel> model,
+                           std::string source);
+// AUTOGEMM_COST_MODEL when set (it must load), else <data_dir>/<gpu>.costmodel.json when it
+// exists; else `d` is left as it is. Throws Error for a file that does not load.
+void use_cost_model_from_environment(Dispatcher& d, std::string_view gpu_name,
+                                     const std::filesystem::path& data_dir);
 
 // How well `model` ranks each group's correct candidates (failed ones are left out: their
 // rewards are made up). Used for held-out shapes.

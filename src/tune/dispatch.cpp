@@ -27,6 +27,8 @@ std::string_view to_string(ChoiceKind k) {
       return "cublaslt_fallback";
     case ChoiceKind::policy:
       return "policy";
+    case ChoiceKind::cost_model:
+      return "cost_model";
   }
   return "unknown";
 }
@@ -102,6 +104,11 @@ void Dispatcher::set_policy(std::shared_ptr<const Policy> policy, std::string so
   policy_source_ = std::move(source);
 }
 
+void Dispatcher::set_ranker(Ranker ranker, std::string source) {
+  ranker_ = std::move(ranker);
+  ranker_source_ = std::move(source);
+}
+
 void Dispatcher::use_policy_from_environment(std::string_view gpu_name,
                                              const std::filesystem::path& data_dir) {
   std::filesystem::path path;
@@ -134,6 +141,10 @@ Choice Dispatcher::choose(const Problem& p) const {
   std::string where =
       table_ ? fmt::format("not in tuning table {}", table_source_) : no_table_note_;
   if (user) where += fmt::format(", nor in user tuning table {}", user_table_path_.string());
+  if (ranker_)
+    if (auto spec = ranker_(p))
+      return {ChoiceKind::cost_model, *spec,
+              fmt::format("{}; cost model {}: its best-ranked sweep spec", where, ranker_source_)};
   if (policy_) {
     const auto top = policy_->top_choices(p, 1, device_);
     if (!top.empty())

@@ -4,9 +4,14 @@
 //   1. a problem the autogemm kernel cannot serve (N or K not a multiple of 8, a dtype/acc
 //      combination without a kernel) -> cublaslt_fallback, with the rule it breaks;
 //   2. the exact problem in the loaded tuning table -> its spec;
-//   3. otherwise, when a learned policy is loaded (tune/policy.hpp), its most probable valid spec
+//   3. otherwise, when a ranker is set (the cost model's best-ranked sweep spec: the runtime sets
+//      one from AUTOGEMM_COST_MODEL or <data dir>/<gpu>.costmodel.json; tune/cost_model.hpp),
+//      its choice (no search, no measurement);
+//   4. otherwise, when a learned policy is loaded (tune/policy.hpp), its most probable valid spec
 //      for the problem (no search, no measurement);
-//   4. otherwise the heuristic (tune/heuristic.hpp) -> its spec.
+//   5. otherwise the heuristic (tune/heuristic.hpp) -> its spec.
+// The ranker comes before the policy: zero-shot on oracle100 the cost model's pick reached 0.977
+// of the sweep's best, the policy's 0.742 (bench/results/h200/h200_issue5_zero_shot_tn.md).
 //
 // A user tuning table (user_table.hpp: shapes tuned on this machine) is consulted after the
 // loaded table, and with tuning on first sight (set_first_sight_tuner, first_sight.hpp) a
@@ -40,7 +45,7 @@
 
 namespace autogemm::tune {
 
-enum class ChoiceKind { table, heuristic, cublaslt_fallback, policy };
+enum class ChoiceKind { table, heuristic, cublaslt_fallback, policy, cost_model };
 std::string_view to_string(ChoiceKind);
 
 struct Choice {
@@ -105,6 +110,14 @@ class Dispatcher {
   void use_policy_from_environment(std::string_view gpu_name,
                                    const std::filesystem::path& data_dir);
   const Policy* policy() const { return policy_.get(); }
+
+  // A ranker: the spec name it picks for a problem, or nullopt when it has none. Consulted
+  // after the tables and before the policy; `source` names it in reasons. The dispatcher does
+  // not link the cost model (XGBoost): whoever does wraps it in one (runtime/gemm.cpp).
+  // Set it before the first query().
+  using Ranker = std::function<std::optional<std::string>(const Problem&)>;
+  void set_ranker(Ranker ranker, std::string source);
+  bool has_ranker() const { return bool(ranker_); }
   const std::string& policy_source() const { return policy_source_; }
 
   // Where query() logs; nullptr turns logging off.
@@ -127,6 +140,8 @@ class Dispatcher {
   DeviceFacts device_;
   std::shared_ptr<const Policy> policy_;
   std::string policy_source_;
+  Ranker ranker_;
+  std::string ranker_source_;
   std::ostream* log_ = nullptr;
   std::filesystem::path user_table_path_;
   FirstSightTuner tuner_;

@@ -17,11 +17,13 @@ using namespace autogemm::tune::testing;
 
 namespace {
 
-// Runs the autogemm binary with `args` (shell syntax), AUTOGEMM_TABLE, AUTOGEMM_POLICY and
-// AUTOGEMM_LOG unset, then `env` (NAME=value ...) set; output is stdout and stderr.
+// Runs the autogemm binary with `args` (shell syntax), AUTOGEMM_TABLE, AUTOGEMM_POLICY,
+// AUTOGEMM_COST_MODEL and AUTOGEMM_LOG unset, then `env` (NAME=value ...) set; output is stdout and
+// stderr.
 CommandResult run(const std::string& args, const std::string& env = "") {
-  return run_command("env -u AUTOGEMM_TABLE -u AUTOGEMM_POLICY -u AUTOGEMM_LOG " + env + " " +
-                     AUTOGEMM_BINARY + " " + args + " 2>&1");
+  return run_command(
+      "env -u AUTOGEMM_TABLE -u AUTOGEMM_POLICY -u AUTOGEMM_COST_MODEL -u AUTOGEMM_LOG " + env +
+      " " + AUTOGEMM_BINARY + " " + args + " 2>&1");
 }
 
 bool contains(const std::string& text, const std::string& part) {
@@ -206,6 +208,20 @@ TEST(TuneCli, TrainCostModelThenRank) {
     EXPECT_TRUE(contains(exclude, shape + "\n")) << shape;
   }
   EXPECT_EQ(count, 8) << ranked.output;
+
+  // The dispatcher with the model: its first-ranked spec, kind cost_model.
+  const std::string first = ranked.output.substr(0, ranked.output.find('\n'));
+  std::istringstream first_line(first);
+  std::string shape, rank, spec;
+  first_line >> shape >> rank >> spec;
+  const CommandResult chosen =
+      run("dispatch --mnk " + shape + " --layout tn --cost-model " + quoted(model));
+  EXPECT_EQ(chosen.code, 0) << chosen.output;
+  EXPECT_TRUE(contains(chosen.output, "choice:  cost_model")) << chosen.output;
+  EXPECT_TRUE(contains(chosen.output, "spec:    " + spec + "\n")) << chosen.output;
+  const CommandResult by_env =
+      run("dispatch --mnk " + shape + " --layout tn", "AUTOGEMM_COST_MODEL=" + quoted(model));
+  EXPECT_EQ(by_env.output, chosen.output);
 
   expect_bad_input("db rank --cost-model " + quoted(dir / "none.json") + " --mnk 64_64_64",
                    "none.json");

@@ -62,6 +62,34 @@ TEST(TuneDispatch, HeuristicForUnseenShape) {
   EXPECT_TRUE(contains(no_table.choose(p).reason, "no tuning table for GPU 'X'"));
 }
 
+// A ranker (the cost model's pick, set by the runtime) comes after the table, before the
+// policy and the heuristic; a problem it has no spec for falls through; cuBLASLt's stay there.
+TEST(TuneDispatch, RankerAfterTheTable) {
+  const Problem tuned = problem(4096, 4096, 4096), unseen = problem(4096, 4096, 4104);
+  Dispatcher d(one_entry_table(tuned, kSpecB), "h200.json");
+  std::vector<Problem> asked;
+  d.set_ranker(
+      [&](const Problem& p) -> std::optional<std::string> {
+        asked.push_back(p);
+        if (p.shape.m == 64) return std::nullopt;
+        return std::string(kSpecA);
+      },
+      "m.json");
+  ASSERT_TRUE(d.has_ranker());
+  EXPECT_EQ(d.choose(tuned).kind, ChoiceKind::table);
+  const Choice c = d.choose(unseen);
+  EXPECT_EQ(c.kind, ChoiceKind::cost_model);
+  EXPECT_EQ(c.spec, kSpecA);
+  EXPECT_TRUE(contains(c.reason, "cost model m.json")) << c.reason;
+  EXPECT_TRUE(contains(c.reason, "not in tuning table h200.json")) << c.reason;
+  EXPECT_EQ(to_string(c.kind), "cost_model");
+  EXPECT_EQ(d.choose(problem(64, 4096, 4096)).kind, ChoiceKind::heuristic);
+  EXPECT_EQ(d.choose(problem(64, 100, 64)).kind, ChoiceKind::cublaslt_fallback);
+  // Asked only for the problems the table lacks and the kernel can serve.
+  ASSERT_EQ(asked.size(), 2u);
+  EXPECT_EQ(asked[0], unseen);
+}
+
 TEST(TuneDispatch, FallbackForUnalignedN) {
   const Dispatcher d(std::nullopt, "");
   const Choice c = d.choose(problem(4096, 30, 4096));

@@ -11,6 +11,7 @@
 #include "bench/shapes.hpp"
 #include "commands.hpp"
 #include "input_errors.hpp"
+#include "tune/cost_model.hpp"
 #include "tune/dispatch.hpp"
 #include "tune/measurement.hpp"
 #include "tune/policy_file.hpp"
@@ -19,7 +20,7 @@ namespace autogemm::cli {
 
 void register_dispatch(CLI::App& app) {
   struct Options {
-    std::string mnk, dtype = "fp16", acc = "fp32", layout = "nn";
+    std::string mnk, dtype = "fp16", acc = "fp32", layout = "nn", cost_model;
     std::string table, gpu, data_dir = "data", policy;
     int sms = tune::DeviceFacts{}.sm_count;
   };
@@ -37,6 +38,9 @@ void register_dispatch(CLI::App& app) {
   sub->add_option("--policy", o->policy,
                   "Learned policy for problems not in the table (else AUTOGEMM_POLICY, else "
                   "<data-dir>/<gpu>.policy.json)");
+  sub->add_option("--cost-model,--cost_model", o->cost_model,
+                  "Cost model for problems not in the table, before the policy (else "
+                  "AUTOGEMM_COST_MODEL, else <data-dir>/<gpu>.costmodel.json)");
   sub->add_option("--data-dir", o->data_dir, "Directory of shipped tables")->capture_default_str();
   sub->add_option("--sms", o->sms, "SM count the heuristic assumes")->capture_default_str();
   sub->callback([o] {
@@ -62,6 +66,14 @@ void register_dispatch(CLI::App& app) {
         d.set_policy(std::make_shared<const tune::Policy>(tune::load_policy(o->policy)), o->policy);
       else if (!d.policy())
         d.use_policy_from_environment(o->gpu, o->data_dir);
+    });
+    as_bad_input([&] {
+      if (!o->cost_model.empty())
+        tune::set_cost_model_ranker(
+            d, std::make_shared<const tune::CostModel>(tune::CostModel::load(o->cost_model)),
+            o->cost_model);
+      else
+        tune::use_cost_model_from_environment(d, o->gpu, o->data_dir);
     });
     const tune::Choice c = as_bad_input([&] { return d.choose(p); });
     std::cout << "problem: " << tune::describe(p) << "\n"
