@@ -23,7 +23,7 @@ struct KernelSpec {
   AccType acc = AccType::f32;
   Layout layout = Layout::tn;
 
-  // CTA tile. bk is fixed at 64 (one 128-byte swizzle row of 16-bit elements) for now.
+  // CTA tile. bk is 64 or 128: one or two 128-byte swizzle rows of 16-bit elements per stage.
   int bm = 128;
   int bn = 256;
   int bk = 64;
