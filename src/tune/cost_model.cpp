@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <mutex>
 #include <numeric>
 
 #include "spec/enumerate.hpp"
@@ -249,8 +250,12 @@ std::vector<std::pair<KernelSpec, double>> rank_sweep(const CostModel& model, co
 
 void set_cost_model_ranker(Dispatcher& d, std::shared_ptr<const CostModel> model,
                            std::string source) {
+  // gemm() may dispatch new problems from several host threads at once; one prediction at a
+  // time keeps the booster's use simple (it runs once per new problem).
+  auto mutex = std::make_shared<std::mutex>();
   d.set_ranker(
-      [model](const Problem& p) -> std::optional<std::string> {
+      [model, mutex](const Problem& p) -> std::optional<std::string> {
+        std::lock_guard lock(*mutex);
         const auto ranked = rank_sweep(*model, p);
         if (ranked.empty()) return std::nullopt;
         return spec_name(ranked.front().first);
