@@ -265,15 +265,9 @@ void set_cost_model_ranker(Dispatcher& d, std::shared_ptr<const CostModel> model
 
 void use_cost_model_from_environment(Dispatcher& d, std::string_view gpu_name,
                                      const std::filesystem::path& data_dir) {
-  std::filesystem::path path;
-  if (const char* env = std::getenv("AUTOGEMM_COST_MODEL"); env && *env)
-    path = env;  // named explicitly: must load
-  else if (const auto beside = data_dir / (sanitize_gpu_name(gpu_name) + ".costmodel.json");
-           std::filesystem::exists(beside))
-    path = beside;
-  else
-    return;
-  set_cost_model_ranker(d, std::make_shared<const CostModel>(CostModel::load(path)), path.string());
+  if (const auto path = gpu_data_file("AUTOGEMM_COST_MODEL", data_dir, gpu_name, ".costmodel.json"))
+    set_cost_model_ranker(d, std::make_shared<const CostModel>(CostModel::load(*path)),
+                          path->string());
 }
 
 const CostModelHeader& CostModel::header() const {

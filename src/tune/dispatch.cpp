@@ -79,18 +79,12 @@ Dispatcher Dispatcher::from_environment(std::string_view gpu_name,
                                         const std::filesystem::path& data_dir, DeviceFacts device) {
   std::optional<TuningTable> table;
   std::string source, note;
-  if (const char* env = std::getenv("AUTOGEMM_TABLE"); env && *env) {
-    source = env;
-    table = load_table(source);
+  if (const auto path = gpu_data_file("AUTOGEMM_TABLE", data_dir, gpu_name, ".json")) {
+    source = path->string();
+    table = load_table(*path);
   } else {
-    const auto path = data_dir / (sanitize_gpu_name(gpu_name) + ".json");
-    if (std::filesystem::exists(path)) {
-      source = path.string();
-      table = load_table(path);
-    } else {
-      note =
-          fmt::format("no tuning table for GPU '{}' ({} does not exist)", gpu_name, path.string());
-    }
+    note = fmt::format("no tuning table for GPU '{}' ({} does not exist)", gpu_name,
+                       gpu_data_path(data_dir, gpu_name, ".json").string());
   }
   Dispatcher d(std::move(table), std::move(source), std::move(note), device);
   d.use_policy_from_environment(gpu_name, data_dir);
@@ -111,15 +105,8 @@ void Dispatcher::set_ranker(Ranker ranker, std::string source) {
 
 void Dispatcher::use_policy_from_environment(std::string_view gpu_name,
                                              const std::filesystem::path& data_dir) {
-  std::filesystem::path path;
-  if (const char* env = std::getenv("AUTOGEMM_POLICY"); env && *env)
-    path = env;  // named explicitly: must load
-  else if (const auto beside = data_dir / (sanitize_gpu_name(gpu_name) + ".policy.json");
-           std::filesystem::exists(beside))
-    path = beside;
-  else
-    return;
-  set_policy(std::make_shared<const Policy>(load_policy(path)), path.string());
+  if (const auto path = gpu_data_file("AUTOGEMM_POLICY", data_dir, gpu_name, ".policy.json"))
+    set_policy(std::make_shared<const Policy>(load_policy(*path)), path->string());
 }
 
 Choice Dispatcher::choose(const Problem& p) const {

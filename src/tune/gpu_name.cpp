@@ -1,5 +1,7 @@
 #include "tune/gpu_name.hpp"
 
+#include <cstdlib>
+
 namespace autogemm::tune {
 
 std::string sanitize_gpu_name(std::string_view name) {
@@ -16,6 +18,21 @@ std::string sanitize_gpu_name(std::string_view name) {
     out += (c >= 'A' && c <= 'Z') ? char(c - 'A' + 'a') : c;
   }
   return out.empty() ? "unknown_gpu" : out;
+}
+
+std::filesystem::path gpu_data_path(const std::filesystem::path& data_dir,
+                                    std::string_view gpu_name, std::string_view suffix) {
+  return data_dir / (sanitize_gpu_name(gpu_name) + std::string(suffix));
+}
+
+std::optional<std::filesystem::path> gpu_data_file(const char* env_var,
+                                                   const std::filesystem::path& data_dir,
+                                                   std::string_view gpu_name,
+                                                   std::string_view suffix) {
+  if (const char* env = std::getenv(env_var); env && *env) return std::filesystem::path(env);
+  if (auto beside = gpu_data_path(data_dir, gpu_name, suffix); std::filesystem::exists(beside))
+    return beside;
+  return std::nullopt;
 }
 
 }  // namespace autogemm::tune

@@ -1,6 +1,8 @@
 // GPU names as file names: how a shipped tuning table is found for the GPU at hand.
 #pragma once
 
+#include <filesystem>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -10,5 +12,17 @@ namespace autogemm::tune {
 // other than letters and digits becomes one '_', none at either end. Stable, because shipped
 // tables in data/ are named by it. An empty or all-symbol name gives "unknown_gpu".
 std::string sanitize_gpu_name(std::string_view name);
+
+// <data_dir>/<sanitized gpu_name><suffix>, e.g. data/nvidia_h200.policy.json.
+std::filesystem::path gpu_data_path(const std::filesystem::path& data_dir,
+                                    std::string_view gpu_name, std::string_view suffix);
+
+// Where a per-GPU file (table, policy, cost model) comes from: the path in environment variable
+// `env_var` when it is set (named explicitly, so the caller must load it), else
+// gpu_data_path() when that file exists, else nullopt.
+std::optional<std::filesystem::path> gpu_data_file(const char* env_var,
+                                                   const std::filesystem::path& data_dir,
+                                                   std::string_view gpu_name,
+                                                   std::string_view suffix);
 
 }  // namespace autogemm::tune
