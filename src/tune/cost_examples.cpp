@@ -98,6 +98,7 @@ CostDataset build_cost_dataset(const std::vector<Measurement>& rows, const Examp
   std::map<std::pair<std::string, std::string>, PendingGroup> pending;  // (gpu, problem key)
   for (const Measurement& m : rows) {
     if (m.mode != o.mode || (o.gpu_name && m.env.gpu_name != *o.gpu_name)) continue;
+    if (std::find(o.exclude.begin(), o.exclude.end(), m.problem.shape) != o.exclude.end()) continue;
     const auto spec = parse(m.spec);
     if (!spec) continue;
     PendingGroup& g = pending[{m.env.gpu_name, problem_key(m.problem)}];

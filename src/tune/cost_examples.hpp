@@ -52,6 +52,7 @@ struct ExampleOptions {
   std::string mode = "kernel";
   bool include_failures = true;
   double failure_penalty = 0.6931471805599453;  // log 2
+  std::vector<Shape> exclude;  // shapes left out whatever their dtype, acc and layout
 };
 
 CostDataset build_cost_dataset(const std::vector<Measurement>& rows,

@@ -6,7 +6,6 @@
 //   autogemm db train-cost-model --store tune.sqlite --out model.bin [--gpu NAME] [--holdout 0.2]
 //       [--exclude-shapes FILE]
 //   autogemm db rank --cost-model model.bin --shapes FILE (cmd_db_rank.cpp)
-#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <iostream>
@@ -143,19 +142,15 @@ void register_train_cost_model(CLI::App& db) {
     tune::MeasurementFilter f;
     if (!o->gpu.empty()) f.gpu_name = o->gpu;
     f.mode = o->mode;
-    auto rows = as_bad_input([&] { return store.measurements(f); });
-    if (!o->exclude.empty()) {  // e.g. the shapes a zero-shot test is judged on
-      const auto excluded = bench::read_shapes_file(o->exclude);
-      std::erase_if(rows, [&](const tune::Measurement& m) {
-        return std::find(excluded.begin(), excluded.end(), m.problem.shape) != excluded.end();
-      });
-    }
+    const auto rows = as_bad_input([&] { return store.measurements(f); });
     const auto gpus = tune::gpu_names(rows);
     if (gpus.size() > 1)
       throw bench::InputError("the store holds rows of " + std::to_string(gpus.size()) +
                               " GPUs; choose one with --gpu");
     tune::ExampleOptions eo;
     eo.mode = o->mode;
+    // e.g. the shapes a zero-shot test is judged on
+    if (!o->exclude.empty()) eo.exclude = bench::read_shapes_file(o->exclude);
     const tune::CostDataset data = tune::build_cost_dataset(rows, eo);
     tune::CostModelOptions mo;
     mo.objective = o->objective;
