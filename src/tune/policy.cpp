@@ -21,6 +21,14 @@ bool fits(const KernelSpec& s, const Problem& p) {
   return !validate(s) && !validate_problem(s, p);
 }
 
+// log π of the field values `choice` under the per-field log-probabilities `lp`.
+double joint_log_prob(const std::array<std::vector<double>, kNumPolicyFields>& lp,
+                      const FieldChoice& choice) {
+  double sum = 0;
+  for (size_t f = 0; f < kNumPolicyFields; ++f) sum += lp[f][size_t(choice[f])];
+  return sum;
+}
+
 // A uniform double in [0, 1) from the top 53 bits: the same on every standard library, unlike
 // std::uniform_real_distribution.
 double uniform01(std::mt19937_64& rng) {
@@ -103,10 +111,7 @@ double Policy::log_prob(const Problem& p, const KernelSpec& spec, const DeviceFa
   const auto choice = encode(spec);
   if (!choice || spec.dtype != p.dtype || spec.acc != p.acc || spec.layout != p.layout)
     return -std::numeric_limits<double>::infinity();
-  const auto lp = field_log_probs(features(p, device));
-  double sum = 0;
-  for (size_t f = 0; f < kNumPolicyFields; ++f) sum += lp[f][size_t((*choice)[f])];
-  return sum;
+  return joint_log_prob(field_log_probs(features(p, device)), *choice);
 }
 
 std::optional<KernelSpec> Policy::sample(const Problem& p, std::mt19937_64& rng,
@@ -143,10 +148,7 @@ std::vector<KernelSpec> Policy::top_choices(const Problem& p, size_t k,
     s.acc = p.acc;
     s.layout = p.layout;
     const auto choice = encode(s);
-    if (!choice || !fits(s, p)) continue;
-    double l = 0;
-    for (size_t f = 0; f < kNumPolicyFields; ++f) l += lp[f][size_t((*choice)[f])];
-    scored.emplace_back(l, s);
+    if (choice && fits(s, p)) scored.emplace_back(joint_log_prob(lp, *choice), s);
   }
   std::stable_sort(scored.begin(), scored.end(),
                    [](const auto& a, const auto& b) { return a.first > b.first; });
