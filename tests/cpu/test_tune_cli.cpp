@@ -47,6 +47,25 @@ std::string quoted(const std::filesystem::path& p) {
   return out;
 }
 
+// A store at `path` holding `per_shape` synthetic measurements of each of `count` problems drawn
+// with `seed` (policy_test_util.hpp); returns the problems.
+std::vector<Problem> synthetic_store(const std::filesystem::path& path, size_t count,
+                                     uint64_t seed) {
+  const auto problems = synthetic_problems(count, seed);
+  auto store = ExperienceStore::open(path);
+  for (const Measurement& m : synthetic_measurements(problems, 12, seed + 1)) store.record(m);
+  return problems;
+}
+
+// The first `count` problems' shapes, one M_N_K per line: a shape file.
+std::string shape_lines(const std::vector<Problem>& problems, size_t count) {
+  std::string out;
+  for (size_t i = 0; i < count; ++i)
+    out += std::to_string(problems[i].shape.m) + "_" + std::to_string(problems[i].shape.n) + "_" +
+           std::to_string(problems[i].shape.k) + "\n";
+  return out;
+}
+
 }  // namespace
 
 TEST(TuneCli, ExportStatsMergeDispatch) {
@@ -142,16 +161,8 @@ TEST(TuneCli, EmptyStoreExportIsBadInput) {
 TEST(TuneCli, TrainPolicyThenDispatchWithIt) {
   ScratchDir dir;
   const auto store_path = dir / "s.sqlite";
-  const auto problems = synthetic_problems(80, 31);
-  {
-    auto store = ExperienceStore::open(store_path);
-    for (const Measurement& m : synthetic_measurements(problems, 12, 32)) store.record(m);
-  }
-  std::string exclude;
-  for (size_t i = 0; i < 5; ++i)
-    exclude += std::to_string(problems[i].shape.m) + "_" + std::to_string(problems[i].shape.n) +
-               "_" + std::to_string(problems[i].shape.k) + "\n";
-  write_file(dir / "exclude.txt", exclude);
+  const auto problems = synthetic_store(store_path, 80, 31);
+  write_file(dir / "exclude.txt", shape_lines(problems, 5));
 
   const auto policy_path = dir / "p.json";
   const CommandResult trained =
@@ -180,15 +191,8 @@ TEST(TuneCli, TrainPolicyThenDispatchWithIt) {
 TEST(TuneCli, TrainCostModelThenRank) {
   ScratchDir dir;
   const auto store_path = dir / "s.sqlite";
-  const auto problems = synthetic_problems(60, 41);
-  {
-    auto store = ExperienceStore::open(store_path);
-    for (const Measurement& m : synthetic_measurements(problems, 12, 42)) store.record(m);
-  }
-  std::string exclude;
-  for (size_t i = 0; i < 4; ++i)
-    exclude += std::to_string(problems[i].shape.m) + "_" + std::to_string(problems[i].shape.n) +
-               "_" + std::to_string(problems[i].shape.k) + "\n";
+  const auto problems = synthetic_store(store_path, 60, 41);
+  const std::string exclude = shape_lines(problems, 4);
   write_file(dir / "exclude.txt", exclude);
   const auto model = dir / "m.json";
   const CommandResult trained =
