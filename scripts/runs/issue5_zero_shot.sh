@@ -8,7 +8,8 @@
 # first the GPU correctness sweep (ctest -R KernelSweep). Ends with scripts/issue5_summary.py.
 #
 # Environment: POLICY (required), COST_MODEL (optional: its best-ranked sweep spec is measured as
-# method zero_shot_cm, `--spec costmodel:`), NAME (default h200_issue5_zero_shot_tn).
+# method zero_shot_cm, `--spec costmodel:`, and its best-ranked of the sweep and the policy's
+# proposals, the dispatcher's choice with both loaded, as zero_shot_pcm), NAME (default h200_issue5_zero_shot_tn).
 # Device call (carry [".device/build"], the policy file in the tree):
 #   rm -rf build && mv .device/build build && POLICY=... bash scripts/runs/issue5_zero_shot.sh
 set -uo pipefail
@@ -24,6 +25,7 @@ for b in 8 16 32; do specs="$specs --spec table:tuned_b$b=$tables/tuned_b$b.tabl
 specs="$specs --spec table:grid_b32=$tables/grid_b32.table.json --spec policy:zero_shot=$policy"
 if [ -n "${COST_MODEL:-}" ]; then
   specs="$specs --spec costmodel:zero_shot_cm=$(realpath "$COST_MODEL")"
+  specs="$specs --spec costmodel:zero_shot_pcm=$(realpath "$COST_MODEL"),$policy"
 fi
 OUT="$out" bash scripts/device_job.sh --ctest "-R KernelSweep" \
   "$name" "--shapes bench/shapes/oracle100.txt --mode kernel --layout tn --methods cublaslt_autotune_nn,cublaslt_autotune_tn,autogemm $specs" \

@@ -56,6 +56,13 @@ std::optional<PickerSource> parse_picker_source(std::string_view text) {
   s.name = std::string(rest.substr(0, eq));
   s.file = std::string(rest.substr(eq + 1));
   check_name(s.name, text);
+  if (s.kind == PickerSource::Kind::cost_model)
+    if (const size_t comma = s.file.find(','); comma != std::string::npos) {
+      s.policy_file = s.file.substr(comma + 1);
+      s.file.resize(comma);
+      if (s.policy_file.empty())
+        throw InputError("--spec '" + std::string(text) + "': POLICY after ',' is empty");
+    }
   if (s.file.empty()) throw InputError("--spec '" + std::string(text) + "': FILE is empty");
   return s;
 }
@@ -67,6 +74,8 @@ SpecPicker::SpecPicker(PickerSource source) : source_(std::move(source)) {
     policy_ = std::make_shared<const tune::Policy>(tune::load_policy(source_.file));
   else
     cost_model_ = std::make_shared<const tune::CostModel>(tune::CostModel::load(source_.file));
+  if (!source_.policy_file.empty())
+    policy_ = std::make_shared<const tune::Policy>(tune::load_policy(source_.policy_file));
 }
 
 Pick SpecPicker::pick(const Problem& p, const tune::DeviceFacts& device) const {
@@ -79,8 +88,10 @@ Pick SpecPicker::pick(const Problem& p, const tune::DeviceFacts& device) const {
   if (auto why = tune::unservable_reason(p))
     return {"", "the autogemm kernel cannot serve it: " + *why};
   if (cost_model_) {
-    const auto ranked = tune::rank_sweep(*cost_model_, p);
-    if (ranked.empty()) return {"", "no default-sweep spec runs the problem"};
+    std::vector<KernelSpec> proposals;
+    if (policy_) proposals = policy_->top_choices(p, tune::Dispatcher::kPolicyProposals, device);
+    const auto ranked = tune::rank_candidates(*cost_model_, p, proposals);
+    if (ranked.empty()) return {"", "no default-sweep spec or policy proposal runs the problem"};
     return {spec_name(ranked.front().first), ""};
   }
   const auto top = policy_->top_choices(p, 1, device);

@@ -1,9 +1,10 @@
 // `--spec table:NAME=FILE`, `--spec policy:NAME=FILE` and `--spec costmodel:NAME=FILE`: a bench
 // method named NAME that runs, per shape, the kernel spec a tuning table (tune/table.hpp), a
 // learned policy (tune/policy.hpp) or a cost model (tune/cost_model.hpp: its best-ranked sweep
-// spec, rank_sweep) picks for it. Issue 5's acceptance compares such picks with the sweep's
-// best spec and cuBLASLt-autotune in one interleaved run, so the picks are ordinary methods.
-// Pure C++ (no GPU): parsing, loading and picking are tested on the CPU.
+// spec, rank_sweep) picks for it; `costmodel:NAME=FILE,POLICY` ranks the sweep and POLICY's top
+// choices, as the dispatcher does with both loaded (rank_candidates). Issue 5's acceptance compares
+// such picks with the sweep's best spec and cuBLASLt-autotune in one interleaved run, so the picks
+// are ordinary methods. Pure C++ (no GPU): parsing, loading and picking are tested on the CPU.
 #pragma once
 
 #include <memory>
@@ -25,15 +26,16 @@ namespace autogemm::bench {
 struct PickerSource {
   enum class Kind { table, policy, cost_model };
   Kind kind = Kind::table;
-  std::string name;  // the method's name in the results (the CSV's method column)
-  std::string file;  // the tuning table, policy or cost model file
+  std::string name;         // the method's name in the results (the CSV's method column)
+  std::string file;         // the tuning table, policy or cost model file
+  std::string policy_file;  // cost_model only: the policy whose top choices it also ranks
 };
 
 // nullopt when `text` starts with none of "table:", "policy:", "costmodel:" (a spec name, sweep,
 // auto).
 // Throws InputError naming --spec when it does but is not KIND:NAME=FILE with NAME letters,
 // digits and '_' (starting with a letter), not a registered method and not "oracle", and FILE
-// not empty.
+// not empty (for costmodel, FILE may be COST_MODEL,POLICY).
 std::optional<PickerSource> parse_picker_source(std::string_view text);
 
 // What a picker chooses for one problem: a spec, or none and why.
@@ -52,7 +54,9 @@ class SpecPicker {
   // A table: its entry for exactly `p`. A policy: its most probable valid spec for `p`, as the
   // dispatcher's "policy" choice (dispatch.hpp), with `device`'s facts (tables ignore them);
   // none for a problem the dispatcher sends to cuBLASLt. A cost model: its best-ranked sweep spec
-  // (tune::rank_sweep), likewise none for cuBLASLt's problems.
+  // (tune::rank_sweep), with a policy its best-ranked of the sweep and the policy's
+  // Dispatcher::kPolicyProposals top choices (the dispatcher's "cost_model" choice); likewise
+  // none for cuBLASLt's problems.
   Pick pick(const Problem& p, const tune::DeviceFacts& device) const;
 
  private:

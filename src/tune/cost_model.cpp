@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <mutex>
 #include <numeric>
+#include <unordered_set>
 
 #include "spec/enumerate.hpp"
 #include "spec/name.hpp"
@@ -235,10 +236,16 @@ std::vector<KernelSpec> CostModel::rank(const Problem& p, const std::vector<Kern
   return out;
 }
 
-std::vector<std::pair<KernelSpec, double>> rank_sweep(const CostModel& model, const Problem& p) {
+std::vector<std::pair<KernelSpec, double>> rank_candidates(
+    const CostModel& model, const Problem& p, const std::vector<KernelSpec>& proposals) {
   std::vector<KernelSpec> fitting;
-  for (const KernelSpec& s : default_sweep(p.dtype, p.acc, p.layout))
-    if (!validate_problem(s, p)) fitting.push_back(s);
+  std::unordered_set<std::string> seen;
+  const auto add = [&](const KernelSpec& s) {
+    if (!validate(s) && !validate_problem(s, p) && seen.insert(spec_name(s)).second)
+      fitting.push_back(s);
+  };
+  for (const KernelSpec& s : default_sweep(p.dtype, p.acc, p.layout)) add(s);
+  for (const KernelSpec& s : proposals) add(s);
   std::vector<std::pair<KernelSpec, double>> out;
   if (fitting.empty()) return out;
   const std::vector<double> scores = model.predict(p, fitting);
@@ -248,15 +255,20 @@ std::vector<std::pair<KernelSpec, double>> rank_sweep(const CostModel& model, co
   return out;
 }
 
+std::vector<std::pair<KernelSpec, double>> rank_sweep(const CostModel& model, const Problem& p) {
+  return rank_candidates(model, p, {});
+}
+
 void set_cost_model_ranker(Dispatcher& d, std::shared_ptr<const CostModel> model,
                            std::string source) {
   // gemm() may dispatch new problems from several host threads at once; one prediction at a
   // time keeps the booster's use simple (it runs once per new problem).
   auto mutex = std::make_shared<std::mutex>();
   d.set_ranker(
-      [model, mutex](const Problem& p) -> std::optional<std::string> {
+      [model, mutex](const Problem& p,
+                     const std::vector<KernelSpec>& proposals) -> std::optional<std::string> {
         std::lock_guard lock(*mutex);
-        const auto ranked = rank_sweep(*model, p);
+        const auto ranked = rank_candidates(*model, p, proposals);
         if (ranked.empty()) return std::nullopt;
         return spec_name(ranked.front().first);
       },

@@ -89,9 +89,14 @@ class CostModel {
 // on oracle100 (trained on the rest of the grid), the first reached 0.977 of the sweep's best
 // (bench/results/h200/h200_issue5_zero_shot_tn.md).
 std::vector<std::pair<KernelSpec, double>> rank_sweep(const CostModel& model, const Problem& p);
+// The same over the sweep and `proposals` (a policy's top choices; those that break a rule or
+// cannot run `p` are dropped, a spec proposed twice or already in the sweep counts once): the
+// policy proposes, the model screens.
+std::vector<std::pair<KernelSpec, double>> rank_candidates(
+    const CostModel& model, const Problem& p, const std::vector<KernelSpec>& proposals);
 
-// Gives `d` a ranker: `model`'s best-ranked sweep spec (rank_sweep); `source` names it in the
-// dispatcher's reasons.
+// Gives `d` a ranker: `model`'s best-ranked spec among the sweep and the dispatcher's policy
+// proposals (rank_candidates); `source` names it in the dispatcher's reasons.
 void set_cost_model_ranker(Dispatcher& d, std::shared_ptr<const CostModel> model,
                            std::string source);
 // AUTOGEMM_COST_MODEL when set (it must load), else <data_dir>/<gpu>.costmodel.json when it

@@ -128,10 +128,16 @@ Choice Dispatcher::choose(const Problem& p) const {
   std::string where =
       table_ ? fmt::format("not in tuning table {}", table_source_) : no_table_note_;
   if (user) where += fmt::format(", nor in user tuning table {}", user_table_path_.string());
-  if (ranker_)
-    if (auto spec = ranker_(p))
+  if (ranker_) {
+    std::vector<KernelSpec> proposals;
+    if (policy_) proposals = policy_->top_choices(p, kPolicyProposals, device_);
+    if (auto spec = ranker_(p, proposals))
       return {ChoiceKind::cost_model, *spec,
-              fmt::format("{}; cost model {}: its best-ranked sweep spec", where, ranker_source_)};
+              fmt::format("{}; cost model {}: its best-ranked spec of the default sweep{}", where,
+                          ranker_source_,
+                          policy_ ? fmt::format(" and {} policy proposals", proposals.size())
+                                  : std::string())};
+  }
   if (policy_) {
     const auto top = policy_->top_choices(p, 1, device_);
     if (!top.empty())

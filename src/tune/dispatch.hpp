@@ -4,9 +4,10 @@
 //   1. a problem the autogemm kernel cannot serve (N or K not a multiple of 8, a dtype/acc
 //      combination without a kernel) -> cublaslt_fallback, with the rule it breaks;
 //   2. the exact problem in the loaded tuning table -> its spec;
-//   3. otherwise, when a ranker is set (the cost model's best-ranked sweep spec: the runtime sets
-//      one from AUTOGEMM_COST_MODEL or <data dir>/<gpu>.costmodel.json; tune/cost_model.hpp),
-//      its choice (no search, no measurement);
+//   3. otherwise, when a ranker is set (the cost model: the runtime sets one from
+//      AUTOGEMM_COST_MODEL or <data dir>/<gpu>.costmodel.json; tune/cost_model.hpp), its
+//      best-ranked spec among the default sweep and, when a policy is loaded, the policy's top
+//      kPolicyProposals choices: the policy proposes, the model screens (no measurement);
 //   4. otherwise, when a learned policy is loaded (tune/policy.hpp), its most probable valid spec
 //      for the problem (no search, no measurement);
 //   5. otherwise the heuristic (tune/heuristic.hpp) -> its spec.
@@ -39,6 +40,7 @@
 #include <string_view>
 #include <unordered_map>
 #include <unordered_set>
+#include <vector>
 
 #include "tune/heuristic.hpp"
 #include "tune/table.hpp"
@@ -111,11 +113,14 @@ class Dispatcher {
                                    const std::filesystem::path& data_dir);
   const Policy* policy() const { return policy_.get(); }
 
-  // A ranker: the spec name it picks for a problem, or nullopt when it has none. Consulted
-  // after the tables and before the policy; `source` names it in reasons. The dispatcher does
-  // not link the cost model (XGBoost): whoever does wraps it in one (runtime/gemm.cpp).
-  // Set it before the first query().
-  using Ranker = std::function<std::optional<std::string>(const Problem&)>;
+  // A ranker: the spec name it picks for a problem among the default sweep and `proposals`
+  // (the policy's kPolicyProposals top choices when a policy is loaded, else none), or nullopt
+  // when it has none. Consulted after the tables and before the policy's own top choice;
+  // `source` names it in reasons. The dispatcher does not link the cost model (XGBoost):
+  // whoever does wraps it in one (runtime/gemm.cpp). Set it before the first query().
+  using Ranker = std::function<std::optional<std::string>(
+      const Problem&, const std::vector<KernelSpec>& proposals)>;
+  static constexpr size_t kPolicyProposals = 16;
   void set_ranker(Ranker ranker, std::string source);
   bool has_ranker() const { return bool(ranker_); }
   const std::string& policy_source() const { return policy_source_; }

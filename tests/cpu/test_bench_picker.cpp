@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <set>
 
 #include "bench/errors.hpp"
 #include "bench/method_registry.hpp"
@@ -17,8 +18,10 @@
 #include "process_util.hpp"
 #include "spec/enumerate.hpp"
 #include "spec/name.hpp"
+#include "spec/validity.hpp"
 #include "tune/cost_model.hpp"
 #include "tune/dispatch.hpp"
+#include "tune/policy.hpp"
 #include "tune/policy_file.hpp"
 
 using namespace autogemm;
@@ -168,6 +171,44 @@ TEST_F(PickerFiles, CostModelPicksItsBestRankedSweepSpec) {
   EXPECT_EQ(none.spec, "");
   EXPECT_NE(none.reason.find("cannot serve"), std::string::npos) << none.reason;
   EXPECT_THROW(SpecPicker(*parse_picker_source("costmodel:c=" + corrupt())), Error);
+}
+
+// costmodel:NAME=MODEL,POLICY ranks the sweep and the policy's proposals: the dispatcher's
+// choice with both loaded.
+TEST_F(PickerFiles, CostModelWithPolicyPicksWhatTheDispatcherWould) {
+  tune::CostModelOptions o;
+  o.rounds = 20;
+  const auto model_file = dir_ / "model.json";
+  tune::CostModel::train(tune::testing::synthetic_rows(7, 40, 12), o).save(model_file);
+  const auto source =
+      parse_picker_source("costmodel:screened=" + model_file.string() + "," + policy());
+  ASSERT_TRUE(source);
+  EXPECT_EQ(source->file, model_file.string());
+  EXPECT_EQ(source->policy_file, policy());
+  const SpecPicker picker(*source);
+  const auto model = std::make_shared<const tune::CostModel>(tune::CostModel::load(model_file));
+  const auto policy_loaded = std::make_shared<const tune::Policy>(tune::load_policy(policy()));
+  tune::Dispatcher d(std::nullopt, "", "no table");
+  d.set_policy(policy_loaded, policy());
+  tune::set_cost_model_ranker(d, model, model_file.string());
+  for (const Problem& p : {tn_problem(4096, 4096, 4096), tn_problem(64, 4096, 64)}) {
+    const tune::Choice c = d.choose(p);
+    ASSERT_EQ(c.kind, tune::ChoiceKind::cost_model);
+    EXPECT_EQ(picker.pick(p, {}).spec, c.spec);
+    // The ranked set holds the sweep's fitting specs and every fitting proposal, each once.
+    const auto proposals = policy_loaded->top_choices(p, tune::Dispatcher::kPolicyProposals);
+    const auto ranked = tune::rank_candidates(*model, p, proposals);
+    EXPECT_EQ(spec_name(ranked.front().first), c.spec);
+    std::set<std::string> names;
+    for (const auto& [s, score] : ranked) EXPECT_TRUE(names.insert(spec_name(s)).second);
+    for (const KernelSpec& s : proposals)
+      if (!validate_problem(s, p)) EXPECT_TRUE(names.count(spec_name(s))) << spec_name(s);
+    EXPECT_GE(ranked.size(), tune::rank_sweep(*model, p).size());
+  }
+  EXPECT_THROW(parse_picker_source("costmodel:x=" + model_file.string() + ","), InputError);
+  EXPECT_THROW(
+      SpecPicker(*parse_picker_source("costmodel:c=" + model_file.string() + "," + corrupt())),
+      Error);
 }
 
 TEST_F(PickerFiles, FilesThatDoNotLoadAreErrorsNamingThem) {

@@ -69,7 +69,9 @@ TEST(TuneDispatch, RankerAfterTheTable) {
   Dispatcher d(one_entry_table(tuned, kSpecB), "h200.json");
   std::vector<Problem> asked;
   d.set_ranker(
-      [&](const Problem& p) -> std::optional<std::string> {
+      [&](const Problem& p,
+          const std::vector<KernelSpec>& proposals) -> std::optional<std::string> {
+        EXPECT_TRUE(proposals.empty());  // no policy loaded: nothing proposed beside the sweep
         asked.push_back(p);
         if (p.shape.m == 64) return std::nullopt;
         return std::string(kSpecA);

@@ -104,6 +104,32 @@ TEST(TunePolicyUse, DispatcherUsesThePolicyForUnseenShapes) {
   EXPECT_EQ(plain.choose(unseen).kind, ChoiceKind::heuristic);
 }
 
+// With a ranker (the cost model) and a policy, the policy proposes and the ranker picks: it is
+// handed the policy's top kPolicyProposals choices for the problem.
+TEST(TunePolicyUse, RankerScreensThePolicyProposals) {
+  const Problem unseen = problem(2048, 4096, 1024);
+  const KernelSpec liked = parse_name(kSpecB);
+  Dispatcher d(std::nullopt, "", "no table");
+  const auto policy = std::make_shared<const Policy>(preferring(liked));
+  d.set_policy(policy, "my.policy.json");
+  std::vector<KernelSpec> handed;
+  d.set_ranker(
+      [&](const Problem&, const std::vector<KernelSpec>& proposals) -> std::optional<std::string> {
+        handed = proposals;
+        return spec_name(proposals.back());
+      },
+      "m.json");
+  const Choice c = d.choose(unseen);
+  const auto top = policy->top_choices(unseen, Dispatcher::kPolicyProposals);
+  ASSERT_EQ(top.size(), Dispatcher::kPolicyProposals);
+  EXPECT_EQ(handed, top);
+  EXPECT_EQ(top.front(), liked);
+  EXPECT_EQ(c.kind, ChoiceKind::cost_model);
+  EXPECT_EQ(c.spec, spec_name(top.back()));
+  EXPECT_TRUE(contains(c.reason, "cost model m.json")) << c.reason;
+  EXPECT_TRUE(contains(c.reason, "and 16 policy proposals")) << c.reason;
+}
+
 TEST(TunePolicyUse, DispatcherFindsThePolicyBesideTheTable) {
   ScratchDir dir;
   ScopedEnv no_table("AUTOGEMM_TABLE", "");
