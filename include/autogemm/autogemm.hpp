@@ -1,7 +1,8 @@
 // autogemm's public C++ API.
 //
-//   C = A · B   with A row-major M×K, C row-major M×N, and B either row-major K×N (Layout::nn)
-//   or stored N×K (Layout::tn, the nn.Linear weight); fp16 or bf16 data, fp32 accumulation.
+//   C = A · B   (or alpha·A·B + beta·C: Scaling) with A row-major M×K, C row-major M×N, and B
+//   either row-major K×N (Layout::nn) or stored N×K (Layout::tn, the nn.Linear weight); fp16 or
+//   bf16 data, fp32 accumulation.
 //
 // Pointers are device pointers, 16-byte aligned; M ≥ 1, N and K positive multiples of 8.
 // Calls are stream-ordered, thread-safe, capturable in a CUDA graph, and after the first call
@@ -17,12 +18,26 @@
 
 namespace autogemm {
 
+// C = alpha·A·B + beta·C instead of C = A·B. The default (alpha 1, beta 0) is the plain product
+// and its kernel; any other value runs the spec's scaled variant (the same kernel with a scaling
+// epilogue: "_ab" in its name, compiled on first use). With beta 0, C is not read (it may hold
+// anything, NaN included); otherwise C must hold the addend, read before it is overwritten.
+struct Scaling {
+  float alpha = 1.0f;
+  float beta = 0.0f;
+  bool plain() const { return alpha == 1.0f && beta == 0.0f; }
+};
+
 // Runs the kernel named `spec` (e.g. "sm90_f16f32_tn_128x256x64_s4_c2x1_coop_persist_r8m") on
 // `problem`. The first call for a spec compiles it (or loads it from the on-disk cache).
 // Throws Error on bad input (invalid spec, spec/problem mismatch, misaligned pointer, bad
 // shape) and NoGpuError without a GPU.
 void gemm(const Problem& problem, std::string_view spec, const void* a, const void* b, void* c,
           cudaStream_t stream = nullptr);
+// The same with `scaling`: a spec without "_ab" runs as its scaled variant unless scaling is
+// plain; a spec with "_ab" runs as named.
+void gemm(const Problem& problem, std::string_view spec, const void* a, const void* b, void* c,
+          Scaling scaling, cudaStream_t stream = nullptr);
 
 // Compiles and loads `spec` on the current device ahead of the first gemm() call.
 void prepare(std::string_view spec);
@@ -55,6 +70,10 @@ Choice choose(const Problem& problem);
 // other call's. A call on a stream being captured into a CUDA graph never tunes: it runs the
 // normal pick, and a later uncaptured call tunes.
 void gemm(const Problem& problem, const void* a, const void* b, void* c,
+          cudaStream_t stream = nullptr);
+// The same with `scaling`: the kernel choose() names (its scaled variant unless scaling is
+// plain), or cuBLASLt with the same alpha and beta.
+void gemm(const Problem& problem, const void* a, const void* b, void* c, Scaling scaling,
           cudaStream_t stream = nullptr);
 
 }  // namespace autogemm

@@ -28,6 +28,11 @@ void poison(void* p, int64_t count, cudaStream_t stream);
 void reference_gemm(const void* a, const void* b, Layout layout, float* ref, DType dtype,
                     const Shape& shape, cudaStream_t stream);
 
+// ref = alpha·ref + beta·c0 over `count` elements (c0 16-bit of `dtype`): the reference of a
+// scaled GEMM (C = alpha·A·B + beta·C, c0 the C it started from). beta 0 reads no c0.
+void scale_reference(float* ref, const void* c0, DType dtype, int64_t count, float alpha,
+                     float beta, cudaStream_t stream);
+
 // Device accumulators for compare_output (one small allocation, reused).
 struct CompareAccum;
 CompareAccum* alloc_compare_accum();

@@ -8,6 +8,8 @@
 // float4s that a warp reads without bank conflicts. The next K step's global loads are issued
 // into registers before the current step's math, hiding their latency. Bounds checks on every
 // load make any M, N, K work, and elements are loaded one by one so no alignment is assumed.
+#include <algorithm>
+
 #include "bench/dtype_convert.cuh"
 #include "bench/kernels.hpp"
 #include "core/cuda_check.hpp"
@@ -133,6 +135,31 @@ void reference_gemm(const void* a, const void* b, Layout layout, float* ref, DTy
   else
     launch<__nv_bfloat16>(a, b, layout, ref, shape, stream);
   check_cuda(cudaGetLastError(), "reference GEMM launch");
+}
+
+namespace {
+
+template <typename T>
+__global__ void scale_reference_kernel(float* ref, const T* c0, int64_t count, float alpha,
+                                       float beta) {
+  for (int64_t i = blockIdx.x * int64_t(blockDim.x) + threadIdx.x; i < count;
+       i += int64_t(gridDim.x) * blockDim.x)
+    ref[i] = alpha * ref[i] + (beta == 0.0f ? 0.0f : beta * to_float(c0[i]));
+}
+
+}  // namespace
+
+void scale_reference(float* ref, const void* c0, DType dtype, int64_t count, float alpha,
+                     float beta, cudaStream_t stream) {
+  if (count <= 0) throw Error("scale_reference: nothing to scale");
+  const unsigned blocks = unsigned(std::min<int64_t>((count + 255) / 256, 4096));
+  if (dtype == DType::f16)
+    scale_reference_kernel<<<blocks, 256, 0, stream>>>(ref, static_cast<const __half*>(c0), count,
+                                                       alpha, beta);
+  else
+    scale_reference_kernel<<<blocks, 256, 0, stream>>>(ref, static_cast<const __nv_bfloat16*>(c0),
+                                                       count, alpha, beta);
+  check_cuda(cudaGetLastError(), "scale_reference launch");
 }
 
 }  // namespace autogemm::bench

@@ -86,7 +86,7 @@ struct Key {
 }  // namespace
 
 void cublaslt_gemm(const Problem& p, const void* a, const void* b, void* c, cudaStream_t stream,
-                   void* workspace, size_t workspace_bytes) {
+                   void* workspace, size_t workspace_bytes, float alpha, float beta) {
   static std::mutex mutex;
   static auto* handles = new std::map<int, cublasLtHandle_t>();
   static auto* plans = new std::map<Key, std::unique_ptr<LtPlan>>();
@@ -103,14 +103,14 @@ void cublaslt_gemm(const Problem& p, const void* a, const void* b, void* c, cuda
     if (!slot) slot = make_plan(lt, p, workspace ? workspace_bytes : 0);
     plan = slot.get();
   }
-  const float one_f = 1.0f, zero_f = 0.0f;
-  const __half one_h = __float2half(1.0f), zero_h = __float2half(0.0f);
+  // The scale type follows the compute type: fp32, or fp16 for fp16 accumulation.
+  const __half alpha_h = __float2half(alpha), beta_h = __float2half(beta);
   const bool f32 = p.acc == AccType::f32;
-  const void* alpha = f32 ? static_cast<const void*>(&one_f) : &one_h;
-  const void* beta = f32 ? static_cast<const void*>(&zero_f) : &zero_h;
+  const void* alpha_p = f32 ? static_cast<const void*>(&alpha) : &alpha_h;
+  const void* beta_p = f32 ? static_cast<const void*>(&beta) : &beta_h;
   check_lt(
-      cublasLtMatmul(lt, plan->op, alpha, b, plan->lb, a, plan->la, beta, c, plan->lc, c, plan->lc,
-                     &plan->algo, workspace, workspace ? workspace_bytes : 0, stream),
+      cublasLtMatmul(lt, plan->op, alpha_p, b, plan->lb, a, plan->la, beta_p, c, plan->lc, c,
+                     plan->lc, &plan->algo, workspace, workspace ? workspace_bytes : 0, stream),
       "cublasLtMatmul");
 }
 

@@ -11,9 +11,9 @@
 
 namespace autogemm {
 
-// C = A·B, row-major as in autogemm.hpp, with cuBLASLt's top heuristic algorithm for the
-// problem (chosen once per device and problem). `workspace` may be null. Throws Error.
+// C = alpha·A·B + beta·C, row-major as in autogemm.hpp, with cuBLASLt's top heuristic algorithm
+// for the problem (chosen once per device and problem). `workspace` may be null. Throws Error.
 void cublaslt_gemm(const Problem& p, const void* a, const void* b, void* c, cudaStream_t stream,
-                   void* workspace, size_t workspace_bytes);
+                   void* workspace, size_t workspace_bytes, float alpha = 1.0f, float beta = 0.0f);
 
 }  // namespace autogemm

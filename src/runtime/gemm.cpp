@@ -3,6 +3,7 @@
 // The hot path is one hash lookup under a shared lock plus cuLaunchKernelEx. Plans are keyed by
 // everything they bake in (device, spec, problem, the three pointers: the TMA descriptors hold
 // the addresses), so a repeated call reuses the encoded descriptors.
+#include <cmath>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
@@ -165,6 +166,11 @@ Choice choose(const Problem& problem) {
 }
 
 void gemm(const Problem& problem, const void* a, const void* b, void* c, cudaStream_t stream) {
+  gemm(problem, a, b, c, Scaling{}, stream);
+}
+
+void gemm(const Problem& problem, const void* a, const void* b, void* c, Scaling scaling,
+          cudaStream_t stream) {
   int device = 0;
   tune::Dispatcher& d = current_dispatcher(device);
   const tune::Choice* found = &d.query(problem);
@@ -177,19 +183,36 @@ void gemm(const Problem& problem, const void* a, const void* b, void* c, cudaStr
   }
   const tune::Choice& choice = *found;
   if (choice.kind != tune::ChoiceKind::cublaslt_fallback) {
-    gemm(problem, choice.spec, a, b, c, stream);
+    gemm(problem, choice.spec, a, b, c, scaling, stream);
     return;
   }
   if (a == nullptr || b == nullptr || c == nullptr) throw Error("gemm: a null matrix pointer");
   const Workspace& ws = workspace_for(device, stream);
-  cublaslt_gemm(problem, a, b, c, stream, ws.partials, ws.partial_bytes);
+  cublaslt_gemm(problem, a, b, c, stream, ws.partials, ws.partial_bytes, scaling.alpha,
+                scaling.beta);
 }
 
 void gemm(const Problem& problem, std::string_view spec, const void* a, const void* b, void* c,
           cudaStream_t stream) {
+  gemm(problem, spec, a, b, c, Scaling{}, stream);
+}
+
+void gemm(const Problem& problem, std::string_view spec, const void* a, const void* b, void* c,
+          Scaling scaling, cudaStream_t stream) {
+  if (!std::isfinite(scaling.alpha) || !std::isfinite(scaling.beta))
+    throw Error("gemm: alpha (" + std::to_string(scaling.alpha) + ") and beta (" +
+                std::to_string(scaling.beta) + ") must be finite");
   int device = 0;
+  // "_ab" is the canonical name's last token: appending it names the scaled variant (and
+  // parse_name refuses anything that is not canonical).
+  std::string scaled;
+  if (!scaling.plain() && !spec.ends_with("_ab")) {
+    scaled = std::string(spec) + "_ab";
+    spec = scaled;
+  }
   const auto plan = Runtime::instance().plan(problem, spec, a, b, c, device);
-  launch(*plan, stream, plan->stream_k ? &workspace_for(device, stream) : nullptr);
+  launch(*plan, stream, plan->stream_k ? &workspace_for(device, stream) : nullptr, scaling.alpha,
+         scaling.beta);
 }
 
 void prepare(std::string_view spec) {

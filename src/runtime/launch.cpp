@@ -75,8 +75,11 @@ LaunchPlan make_plan(const KernelSpec& s, const Problem& p, CUfunction fn, int r
   return plan;
 }
 
-void launch(const LaunchPlan& plan, cudaStream_t stream, const Workspace* workspace) {
+void launch(const LaunchPlan& plan, cudaStream_t stream, const Workspace* workspace, float alpha,
+            float beta) {
   sm90::GemmArgs args = plan.args;
+  args.alpha = alpha;
+  args.beta = beta;
   if (plan.stream_k) {
     if (workspace == nullptr || workspace->partial_bytes < plan.partial_bytes ||
         workspace->flag_count / 2 < plan.consumers * int(plan.grid))

@@ -49,6 +49,8 @@ LaunchPlan make_plan(const KernelSpec&, const Problem&, CUfunction, int resident
                      const void* a, const void* b, void* c);
 
 // `workspace` is needed (and checked) for stream-K plans only.
-void launch(const LaunchPlan&, cudaStream_t, const Workspace* workspace = nullptr);
+// `alpha` and `beta` reach scaled kernels only (KernelSpec::scaled); others ignore them.
+void launch(const LaunchPlan&, cudaStream_t, const Workspace* workspace = nullptr,
+            float alpha = 1.0f, float beta = 0.0f);
 
 }  // namespace autogemm

@@ -71,7 +71,8 @@ void to_json(nlohmann::json& j, const KernelSpec& s) {
                      {"swap_ab", s.swap_ab},
                      {"defer_store", s.defer_store},
                      {"acc_sets", s.acc_sets},
-                     {"pdl", s.pdl}};
+                     {"pdl", s.pdl},
+                     {"scaled", s.scaled}};
 }
 
 void from_json(const nlohmann::json& j, KernelSpec& out) {
@@ -113,6 +114,8 @@ void from_json(const nlohmann::json& j, KernelSpec& out) {
         s.acc_sets = get_int(v, key);
       else if (key == "pdl")
         s.pdl = get_bool(v, key);
+      else if (key == "scaled")
+        s.scaled = get_bool(v, key);
       else if (key == "mma_lag")
         s.mma_lag = get_int(v, key);
       else if (key == "pingpong")

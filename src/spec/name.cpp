@@ -82,7 +82,8 @@ std::string spec_name(const KernelSpec& s) {
          (s.stream_k ? (s.sk_splits > 0 ? fmt::format("_sk{}", s.sk_splits) : "_sk") : "") +
          (s.mma_lag != 1 ? fmt::format("_lag{}", s.mma_lag) : "") + (s.swap_ab ? "_swap" : "") +
          (s.defer_store ? "_defer" : "") +
-         (s.acc_sets > 1 ? fmt::format("_acc{}", s.acc_sets) : "") + (s.pdl ? "" : "_nopdl");
+         (s.acc_sets > 1 ? fmt::format("_acc{}", s.acc_sets) : "") + (s.pdl ? "" : "_nopdl") +
+         (s.scaled ? "_ab" : "");
 }
 
 KernelSpec parse_name(std::string_view name) {
@@ -185,10 +186,12 @@ KernelSpec parse_name(std::string_view name) {
       s.acc_sets = tokens[i][3] - '0';
     else if (tokens[i] == "nopdl")
       s.pdl = false;
+    else if (tokens[i] == "ab")
+      s.scaled = true;
     else
       p.fail(tokens[i],
              "an optional field token: 'etma', 'etmat', 'etmar', 'sk', 'lag0', 'lag2', "
-             "'lag3', 'swap', 'defer', 'acc2', 'acc4' or 'nopdl'");
+             "'lag3', 'swap', 'defer', 'acc2', 'acc4', 'nopdl' or 'ab'");
   }
 
   // Canonical form only ("s04" or "wg2" would otherwise alias another name).

@@ -131,7 +131,7 @@ TEST(Nvrtc, OneFailingSourceDoesNotFailTheOthers) {
 }
 
 // A spread of the design space: both layouts and dtypes, each tile family, consumer count,
-// cluster shape, schedule and raster.
+// cluster shape, schedule, raster and epilogue.
 std::vector<KernelSpec> representative_specs() {
   std::vector<KernelSpec> out;
   for (const char* name : {
@@ -146,6 +146,9 @@ std::vector<KernelSpec> representative_specs() {
            "sm90_f16f32_tn_128x128x128_s3_c2x1_coop_persist_r8m",
            "sm90_f16f32_nn_64x128x128_s4_c1x2_wg1_persist_r8m",
            "sm90_f16f32_tn_128x32x64_s8_c1x1_coop_persist_r8m",
+           // The scaled epilogue (C = alpha·A·B + beta·C) on the widest tile, with stream-K.
+           "sm90_f16f32_tn_128x256x64_s4_c2x1_coop_persist_r8m_etma_sk_ab",
+           "sm90_f16f32_tn_64x16x64_s8_c1x1_wg1_persist_r8m_sk4_swap_ab",
        })
     out.push_back(parse_name(name));
   return out;

@@ -304,6 +304,21 @@ TEST(Spec, PdlIsALaunchChoiceOnByDefault) {
   EXPECT_THROW(parse_name("sm90_f16f32_tn_64x16x64_s8_c1x1_wg1_persist_r8m_pdl"), Error);
 }
 
+TEST(Spec, ScaledEpilogueIsAnOptionalToken) {
+  KernelSpec s = parse_name("sm90_f16f32_tn_128x256x64_s4_c2x1_coop_persist_r8m_etma");
+  EXPECT_FALSE(s.scaled);
+  s.scaled = true;
+  EXPECT_EQ(spec_name(s), "sm90_f16f32_tn_128x256x64_s4_c2x1_coop_persist_r8m_etma_ab");
+  EXPECT_EQ(parse_name(spec_name(s)), s);
+  EXPECT_FALSE(validate(s));
+  EXPECT_EQ(nlohmann::json(s).get<KernelSpec>(), s);
+  // Last of the optional tokens, like every other token in its canonical place.
+  const KernelSpec t =
+      parse_name("sm90_f16f32_tn_64x16x64_s8_c1x1_wg1_persist_r8m_sk4_swap_nopdl_ab");
+  EXPECT_TRUE(t.scaled && t.swap_ab && !t.pdl);
+  EXPECT_THROW(parse_name("sm90_f16f32_tn_64x16x64_s8_c1x1_wg1_persist_r8m_ab_swap"), Error);
+}
+
 TEST(Spec, MmaLagNamesAndRules) {
   KernelSpec s = parse_name("sm90_f16f32_tn_64x64x64_s12_c1x1_wg1_persist_r8m_etma_sk8_lag3");
   EXPECT_EQ(s.mma_lag, 3);

@@ -20,6 +20,7 @@ class GemmChecker {
     if (cudaMalloc(&a_, max_elems * 2) != cudaSuccess ||
         cudaMalloc(&b_, max_elems * 2) != cudaSuccess ||
         cudaMalloc(&c_, max_elems * 2) != cudaSuccess ||
+        cudaMalloc(&c0_, max_elems * 2) != cudaSuccess ||
         cudaMalloc(&ref_, max_elems * 4) != cudaSuccess)
       throw std::runtime_error("GemmChecker: cudaMalloc failed");
     accum_ = bench::alloc_compare_accum();
@@ -29,6 +30,7 @@ class GemmChecker {
     cudaFree(a_);
     cudaFree(b_);
     cudaFree(c_);
+    cudaFree(c0_);
     cudaFree(ref_);
   }
   GemmChecker(const GemmChecker&) = delete;
@@ -49,9 +51,21 @@ class GemmChecker {
     bench::poison(c_, s.m * s.n, nullptr);
   }
 
-  // C (written by the path under test) against the fp32 reference of the prepared inputs.
-  bench::CheckResult check(const Problem& p) {
+  // For a scaled GEMM (C = alpha·A·B + beta·C): after prepare(), C holds fresh N(0,1) values
+  // (a copy is kept for the reference) instead of the poison.
+  void fill_addend(const Problem& p, uint64_t seed) {
+    const Shape& s = p.shape;
+    bench::fill_matrix(c_, p.dtype, s.m, s.n, false, seed, bench::DataDist::normal, nullptr);
+    if (cudaMemcpy(c0_, c_, s.m * s.n * 2, cudaMemcpyDeviceToDevice) != cudaSuccess)
+      throw std::runtime_error("GemmChecker: cudaMemcpy failed");
+  }
+
+  // C (written by the path under test) against the fp32 reference of the prepared inputs:
+  // alpha·A·B + beta·C0, C0 the addend of fill_addend() (beta 0: none).
+  bench::CheckResult check(const Problem& p, float alpha = 1.0f, float beta = 0.0f) {
     bench::reference_gemm(a_, b_, p.layout, ref_, p.dtype, p.shape, nullptr);
+    if (alpha != 1.0f || beta != 0.0f)
+      bench::scale_reference(ref_, c0_, p.dtype, p.shape.m * p.shape.n, alpha, beta, nullptr);
     const auto sums =
         bench::compare_output(c_, ref_, p.dtype, p.shape.m * p.shape.n, accum_, nullptr);
     return bench::judge(sums, p.dtype, p.acc, p.shape.k);
@@ -59,7 +73,7 @@ class GemmChecker {
 
  private:
   int64_t max_elems_;
-  void *a_ = nullptr, *b_ = nullptr, *c_ = nullptr;
+  void *a_ = nullptr, *b_ = nullptr, *c_ = nullptr, *c0_ = nullptr;
   float* ref_ = nullptr;
   bench::CompareAccum* accum_ = nullptr;
 };

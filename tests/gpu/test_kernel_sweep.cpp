@@ -210,6 +210,74 @@ TEST(KernelSweep, SplitKSchedulesMatchReference) {
   }
 }
 
+// The scaled epilogue (C = alpha·A·B + beta·C, spec token "ab") on every store path: direct,
+// TMA (two blocks, whole tile, row blocks), deferred, ping-pong, three consumers, bk 128,
+// stream-K (a tail tile adding partials, and aligned split-K reducing slices), swap-AB; fp16,
+// bf16 and fp16 accumulation. beta 0 must leave C unread (it holds the NaN poison); otherwise C
+// holds N(0,1) values read in place. Then gemm() without a spec, through the dispatcher's pick
+// and through the cuBLASLt fallback (N not a multiple of 8).
+TEST(KernelSweep, ScaledEpilogueMatchesReference) {
+  ASSERT_NO_THROW(require_gpu()) << "this test needs a GPU";
+  struct Case {
+    const char* spec;
+    Shape shape;
+  };
+  const Case cases[] = {
+      {"sm90_f16f32_nn_128x128x64_s6_c1x1_coop_persist_r1m", {1000, 520, 3000}},
+      {"sm90_f16f32_tn_128x256x64_s4_c2x1_coop_persist_r8m_etma", {777, 1096, 512}},
+      {"sm90_bf16f32_nn_128x256x64_s3_c1x2_coop_persist_r4n_etmat", {1500, 2000, 1000}},
+      {"sm90_f16f32_tn_128x192x64_s4_c2x1_pp_persist_r8m_etmar", {2100, 1000, 640}},
+      {"sm90_f16f32_tn_128x256x64_s3_c2x1_coop_persist_r8m_etmat_lag0_defer", {3000, 2056, 512}},
+      {"sm90_f16f32_tn_128x256x64_s4_c1x1_coop_persist_r8m_etma_sk", {1024, 1024, 4096}},
+      {"sm90_f16f32_tn_64x128x64_s6_c1x1_wg1_persist_r8m_etma_sk4", {512, 512, 16384}},
+      {"sm90_f16f32_tn_192x192x64_s3_c1x1_wg3_persist_r8m_etma_sk", {384, 384, 20000}},
+      {"sm90_f16f32_nn_128x128x128_s3_c1x1_coop_persist_r8m_etma", {999, 1280, 1024}},
+      {"sm90_f16f32_tn_64x16x64_s8_c1x1_wg1_persist_r8m_sk4_swap", {16, 5120, 13824}},
+      {"sm90_f16f32_tn_64x32x64_s8_c1x1_wg1_persist_r8m_swap", {37, 3000, 1024}},
+      {"sm90_f16f16_tn_128x256x64_s4_c2x1_coop_persist_r8m_etma", {1000, 2000, 1024}},
+      {"sm90_bf16f32_tn_128x32x64_s8_c1x1_coop_persist_r8m", {5000, 40, 2048}},
+  };
+  struct Scale {
+    float alpha, beta;
+  };
+  const Scale scales[] = {{2.0f, 0.0f}, {0.5f, -1.5f}, {1.0f, 1.0f}};
+  test::GemmChecker gc(int64_t(5120) * 13824);
+  uint64_t seed = 99;
+  for (const Case& c : cases) {
+    const KernelSpec spec = parse_name(c.spec);
+    const Problem p{c.shape, spec.dtype, spec.acc, spec.layout};
+    for (const Scale& sc : scales) {
+      const std::string what = std::string(c.spec) + " alpha " + std::to_string(sc.alpha) +
+                               " beta " + std::to_string(sc.beta);
+      gc.prepare(p, ++seed);
+      if (sc.beta != 0.0f) gc.fill_addend(p, ++seed);
+      ASSERT_NO_THROW(gemm(p, c.spec, gc.a(), gc.b(), gc.c(), Scaling{sc.alpha, sc.beta})) << what;
+      ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess) << what;
+      const auto verdict = gc.check(p, sc.alpha, sc.beta);
+      EXPECT_TRUE(verdict.pass) << what << ": " << verdict.reason;
+    }
+  }
+  // The same spec named with "_ab" and plain scaling: the product alone.
+  {
+    const Problem p{{500, 512, 256}, DType::f16, AccType::f32, Layout::tn};
+    gc.prepare(p, ++seed);
+    ASSERT_NO_THROW(gemm(p, "sm90_f16f32_tn_128x256x64_s4_c2x1_coop_persist_r8m_etma_ab", gc.a(),
+                         gc.b(), gc.c()));
+    ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess);
+    EXPECT_TRUE(gc.check(p).pass);
+  }
+  // Without a spec: the dispatcher's pick (its scaled variant), and cuBLASLt for N = 100.
+  for (const Shape& sh : {Shape{300, 4096, 1024}, Shape{64, 100, 256}}) {
+    const Problem p{sh, DType::f16, AccType::f32, Layout::tn};
+    gc.prepare(p, ++seed);
+    gc.fill_addend(p, ++seed);
+    ASSERT_NO_THROW(gemm(p, gc.a(), gc.b(), gc.c(), Scaling{-0.75f, 0.25f}));
+    ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess);
+    const auto verdict = gc.check(p, -0.75f, 0.25f);
+    EXPECT_TRUE(verdict.pass) << choose(p).kind << " " << choose(p).spec << ": " << verdict.reason;
+  }
+}
+
 // Bad input reaches the caller as an Error naming the problem, never a crash.
 TEST(KernelSweep, BadInputIsRefused) {
   ASSERT_NO_THROW(require_gpu()) << "this test needs a GPU";
@@ -228,6 +296,8 @@ TEST(KernelSweep, BadInputIsRefused) {
   EXPECT_THROW(gemm(ok, "sm90_f16f32_tn_128x256x64_s9_c2x1_coop_persist_r8m", base, base, base),
                Error);  // invalid spec
   EXPECT_THROW(gemm(ok, spec, nullptr, base, base), Error);
+  EXPECT_THROW(gemm(ok, spec, base, base, base, Scaling{NAN, 0.0f}), Error);  // alpha not finite
+  EXPECT_THROW(gemm(ok, spec, base, base, base, Scaling{1.0f, INFINITY}), Error);
   EXPECT_NO_THROW(gemm(ok, spec, base, base, base));
   EXPECT_EQ(cudaDeviceSynchronize(), cudaSuccess);
   cudaFree(buf);

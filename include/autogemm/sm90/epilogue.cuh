@@ -38,6 +38,68 @@ __device__ __forceinline__ u32 out_pair(const u32 (&acc)[kN / 4], int i) {
   return acc[i];
 }
 
+// One 16-bit output value as fp32.
+template <ElemType kElem>
+__device__ __forceinline__ float out_to_f32(u32 bits16) {
+  if constexpr (kElem == ElemType::kF16) {
+    float f;
+    asm("cvt.f32.f16 %0, %1;" : "=f"(f) : "h"(static_cast<unsigned short>(bits16)));
+    return f;
+  } else {
+    return __uint_as_float(bits16 << 16);
+  }
+}
+
+// The scaled epilogue on one column pair: (v0, v1) <- alpha·(v0, v1) + beta·C at the kernel's
+// (row, col), (row, col + 1); swap-AB kernels (kTransposed) find their (row, col) at C's
+// (col, row). Each thread reads exactly the elements it writes later, so C is read before it is
+// overwritten. beta == 0 reads nothing: C may hold anything, NaN included (as cuBLAS treats it).
+template <ElemType kElem, bool kTransposed>
+__device__ __forceinline__ void scale_pair(float& v0, float& v1, const GemmArgs& args, int row,
+                                           int col) {
+  v0 *= args.alpha;
+  v1 *= args.alpha;
+  if (args.beta == 0.f || row >= args.m) return;
+  const u16* c = static_cast<const u16*>(args.c);
+  if constexpr (kTransposed) {
+    if (col < args.n) v0 += args.beta * out_to_f32<kElem>(c[(long long)col * args.ldc + row]);
+    if (col + 1 < args.n)
+      v1 += args.beta * out_to_f32<kElem>(c[(long long)(col + 1) * args.ldc + row]);
+  } else if (col < args.n) {  // N is a multiple of 8: the pair is wholly in or out
+    const u32 pair = *reinterpret_cast<const u32*>(c + (long long)row * args.ldc + col);
+    v0 += args.beta * out_to_f32<kElem>(pair & 0xffffu);
+    v1 += args.beta * out_to_f32<kElem>(pair >> 16);
+  }
+}
+
+// The scaled epilogue on a 64×kN accumulator block (layout below) whose first element is the
+// kernel's (row0, col0): fp32 fragments in place; fp16 ones unpacked, scaled in fp32, repacked.
+template <ElemType kElem, int kN, bool kTransposed>
+__device__ __forceinline__ void scale_block(float (&acc)[kN / 2], const GemmArgs& args, int row0,
+                                            int col0) {
+  const int t = threadIdx.x % 128;
+  const int row = row0 + (t / 32) * 16 + (t % 32) / 4;
+  const int col = col0 + 2 * (t % 4);
+#pragma unroll
+  for (int j = 0; j < kN / 8; ++j) {
+    scale_pair<kElem, kTransposed>(acc[4 * j], acc[4 * j + 1], args, row, col + 8 * j);
+    scale_pair<kElem, kTransposed>(acc[4 * j + 2], acc[4 * j + 3], args, row + 8, col + 8 * j);
+  }
+}
+template <ElemType kElem, int kN, bool kTransposed>
+__device__ __forceinline__ void scale_block(u32 (&acc)[kN / 4], const GemmArgs& args, int row0,
+                                            int col0) {
+  const int t = threadIdx.x % 128;
+  const int row = row0 + (t / 32) * 16 + (t % 32) / 4;
+  const int col = col0 + 2 * (t % 4);
+#pragma unroll
+  for (int i = 0; i < kN / 4; ++i) {  // pair 2j: row, columns 8j + ...; pair 2j + 1: row + 8
+    float v0 = out_to_f32<kElem>(acc[i] & 0xffffu), v1 = out_to_f32<kElem>(acc[i] >> 16);
+    scale_pair<kElem, kTransposed>(v0, v1, args, row + 8 * (i % 2), col + 8 * (i / 2));
+    acc[i] = pack_out<kElem>(v0, v1);
+  }
+}
+
 // acc holds a 64×kN block in the wgmma accumulator layout: for each 8-column group j, registers
 // 4j..4j+1 are row (warp*16 + lane/4), registers 4j+2..4j+3 the row 8 below, columns
 // 8j + 2*(lane%4) + {0,1}.

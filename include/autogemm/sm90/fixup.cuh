@@ -129,6 +129,7 @@ struct Fixup {
       const int r = (2 * q) % (Cfg::kBN / 2), mi = (2 * q) / (Cfg::kBN / 2);
       const int row = row0 + mi * 64 + w * 16 + l / 4 + 8 * ((r % 4) / 2);
       const int col = col0 + (r / 4) * 8 + (l % 4) * 2;
+      if constexpr (Cfg::kScaled) scale_pair<Cfg::kElem, Cfg::kSwapAB>(v0, v1, args, row, col);
       const u32 pair = pack_out<Cfg::kElem>(v0, v1);
       if constexpr (Cfg::kSwapAB) {  // the kernel's (row, col) is C's (col, row)
         if (row < args.m) {

@@ -34,7 +34,7 @@ template <ElemType kElem_, bool kBMnMajor_, int kBM_, int kBN_, int kBK_, int kS
           int kConsumers_, int kClusterM_, int kClusterN_, bool kPersistent_, bool kRasterN_,
           int kSwizzle_, int kEpilogue_, bool kStreamK_, bool kPingPong_ = false, int kMmaLag_ = 1,
           bool kSwapAB_ = false, bool kDeferStore_ = false, bool kAccF16_ = false,
-          int kAccSets_ = 1>
+          int kAccSets_ = 1, bool kScaled_ = false>
 struct GemmConfig {
   static constexpr ElemType kElem = kElem_;
   static constexpr bool kBMnMajor = kBMnMajor_;  // B row-major K×N ("nn"): N-major tiles
@@ -70,6 +70,9 @@ struct GemmConfig {
   // summed after the mainloop, so small tiles, whose four MMAs per k-block would otherwise wait
   // on each other's results, keep several chains in flight.
   static constexpr int kAccSets = kAccSets_;
+  // Scaled epilogue: C = alpha·A·B + beta·C (args.alpha, args.beta), applied to the finished
+  // accumulators before any store path; beta == 0 reads no C.
+  static constexpr bool kScaled = kScaled_;
 
   static constexpr int kThreads = 128 * (kConsumers + 1);
   // Registers after setmaxnreg: the producer warpgroup gives up what the consumers take. With
@@ -284,9 +287,8 @@ __device__ __forceinline__ void consume(const TmaDescriptor* tma_c, const GemmAr
         // swizzle atoms.
         const int atom = k16 / 4, in_atom = (k16 % 4) * 32;
         const u64 desc_b =
-            Cfg::kBMnMajor
-                ? smem_descriptor_sw128(b + k16 * 2048, Cfg::kBK * 128, 1024)
-                : smem_descriptor_sw128(b + atom * Cfg::kAtomBBytes + in_atom, 16, 1024);
+            Cfg::kBMnMajor ? smem_descriptor_sw128(b + k16 * 2048, Cfg::kBK * 128, 1024)
+                           : smem_descriptor_sw128(b + atom * Cfg::kAtomBBytes + in_atom, 16, 1024);
 #pragma unroll
         for (int mi = 0; mi < Cfg::kMmaM; ++mi) {
           const u64 desc_a = smem_descriptor_sw128(
@@ -362,6 +364,12 @@ __device__ __forceinline__ void consume(const TmaDescriptor* tma_c, const GemmAr
     }
 
     const int row0 = tm * Cfg::kBM + (Cfg::kPingPong ? 0 : consumer * Cfg::kWgRows);
+    if constexpr (Cfg::kScaled) {
+#pragma unroll
+      for (int mi = 0; mi < Cfg::kMmaM; ++mi)
+        scale_block<Cfg::kElem, Cfg::kBN, Cfg::kSwapAB>(acc[mi], args, row0 + mi * 64,
+                                                        tn * Cfg::kBN);
+    }
     if constexpr (Cfg::kDeferStore) {
 #pragma unroll
       for (int mi = 0; mi < Cfg::kMmaM; ++mi) pack_block<Cfg::kElem, Cfg::kBN>(acc[mi], packed[mi]);

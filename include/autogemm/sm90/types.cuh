@@ -19,6 +19,8 @@ struct GemmArgs {
   // Tracing builds only (AUTOGEMM_TRACE, trace.cuh): per-item cycle stamps; null otherwise.
   unsigned long long* trace;
   int trace_items;  // items recorded per role and CTA
+  // Scaled kernels only (GemmConfig::kScaled): C = alpha·A·B + beta·C; C is read when beta != 0.
+  float alpha, beta;
 };
 
 }  // namespace autogemm::sm90
