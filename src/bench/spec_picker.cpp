@@ -19,7 +19,8 @@ void check_name(const std::string& name, std::string_view text) {
     throw InputError("--spec '" + std::string(text) + "': " + why);
   };
   if (name.empty())
-    bad("NAME is empty (expected table:NAME=FILE, policy:NAME=FILE or costmodel:NAME=FILE)");
+    bad("NAME is empty (expected table:NAME=FILE, tablefix:NAME=FILE, policy:NAME=FILE or "
+        "costmodel:NAME=FILE)");
   const bool word = std::all_of(name.begin(), name.end(), [](char c) {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
   });
@@ -40,6 +41,10 @@ std::optional<PickerSource> parse_picker_source(std::string_view text) {
   if (text.starts_with("table:")) {
     s.kind = PickerSource::Kind::table;
     rest = text.substr(6);
+  } else if (text.starts_with("tablefix:")) {
+    s.kind = PickerSource::Kind::table;
+    s.compile_shape = true;
+    rest = text.substr(9);
   } else if (text.starts_with("policy:")) {
     s.kind = PickerSource::Kind::policy;
     rest = text.substr(7);
@@ -51,8 +56,9 @@ std::optional<PickerSource> parse_picker_source(std::string_view text) {
   }
   const size_t eq = rest.find('=');
   if (eq == std::string_view::npos)
-    throw InputError("--spec '" + std::string(text) +
-                     "': expected table:NAME=FILE, policy:NAME=FILE or costmodel:NAME=FILE");
+    throw InputError(
+        "--spec '" + std::string(text) +
+        "': expected table:NAME=FILE, tablefix:NAME=FILE, policy:NAME=FILE or costmodel:NAME=FILE");
   s.name = std::string(rest.substr(0, eq));
   s.file = std::string(rest.substr(eq + 1));
   check_name(s.name, text);
@@ -80,7 +86,12 @@ SpecPicker::SpecPicker(PickerSource source) : source_(std::move(source)) {
 
 Pick SpecPicker::pick(const Problem& p, const tune::DeviceFacts& device) const {
   if (table_) {
-    if (const tune::TableEntry* e = table_->find(p)) return {e->spec, ""};
+    if (const tune::TableEntry* e = table_->find(p)) {
+      if (!source_.compile_shape) return {e->spec, ""};
+      KernelSpec s = parse_name(e->spec);
+      s.fixed = p.shape;
+      return {spec_name(s), ""};
+    }
     return {"", "not in tuning table " + source_.file};
   }
   // In the dispatcher's order: a problem the kernel cannot serve goes to cuBLASLt before the

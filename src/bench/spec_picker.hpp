@@ -1,7 +1,9 @@
 // `--spec table:NAME=FILE`, `--spec policy:NAME=FILE` and `--spec costmodel:NAME=FILE`: a bench
 // method named NAME that runs, per shape, the kernel spec a tuning table (tune/table.hpp), a
 // learned policy (tune/policy.hpp) or a cost model (tune/cost_model.hpp: its best-ranked sweep
-// spec, rank_sweep) picks for it; `costmodel:NAME=FILE,POLICY` ranks the sweep and POLICY's top
+// spec, rank_sweep) picks for it; `tablefix:NAME=FILE` runs the table's spec with the shape
+// compiled in (KernelSpec::fixed), to measure what that specialization gains;
+// `costmodel:NAME=FILE,POLICY` ranks the sweep and POLICY's top
 // choices, as the dispatcher does with both loaded (rank_candidates). Issue 5's acceptance compares
 // such picks with the sweep's best spec and cuBLASLt-autotune in one interleaved run, so the picks
 // are ordinary methods. Pure C++ (no GPU): parsing, loading and picking are tested on the CPU.
@@ -26,13 +28,14 @@ namespace autogemm::bench {
 struct PickerSource {
   enum class Kind { table, policy, cost_model };
   Kind kind = Kind::table;
-  std::string name;         // the method's name in the results (the CSV's method column)
-  std::string file;         // the tuning table, policy or cost model file
-  std::string policy_file;  // cost_model only: the policy whose top choices it also ranks
+  std::string name;            // the method's name in the results (the CSV's method column)
+  std::string file;            // the tuning table, policy or cost model file
+  std::string policy_file;     // cost_model only: the policy whose top choices it also ranks
+  bool compile_shape = false;  // tablefix: the table's spec with the problem's shape compiled in
 };
 
-// nullopt when `text` starts with none of "table:", "policy:", "costmodel:" (a spec name, sweep,
-// auto).
+// nullopt when `text` starts with none of "table:", "tablefix:", "policy:", "costmodel:" (a spec
+// name, sweep, auto).
 // Throws InputError naming --spec when it does but is not KIND:NAME=FILE with NAME letters,
 // digits and '_' (starting with a letter), not a registered method and not "oracle", and FILE
 // not empty (for costmodel, FILE may be COST_MODEL,POLICY).

@@ -11,18 +11,23 @@
 namespace autogemm::jit {
 
 std::string kernel_source(const KernelSpec& s, bool trace, std::string_view defines) {
+  // A compiled-in shape in the kernel's frame (swap-AB computes Cᵀ: its M is the problem's N),
+  // and C's row stride (the problem's N either way).
+  const Shape f = s.swap_ab ? Shape{s.fixed.n, s.fixed.m, s.fixed.k} : s.fixed;
   return fmt::format(
       "{}{}#include \"autogemm/sm90/gemm.cuh\"\n"
       "using AutogemmConfig = autogemm::sm90::GemmConfig<autogemm::sm90::ElemType::{}, "
       "/*b_mn_major=*/{}, /*BM*/{}, /*BN*/{}, /*BK*/{}, /*STAGES*/{}, /*CONSUMERS*/{}, "
       "/*CLUSTER_M*/{}, /*CLUSTER_N*/{}, /*PERSISTENT*/{}, /*RASTER_N*/{}, /*SWIZZLE*/{}, "
       "/*EPILOGUE*/{}, /*STREAM_K*/{}, /*PING_PONG*/{}, /*MMA_LAG*/{}, /*SWAP_AB*/{}, "
-      "/*DEFER_STORE*/{}, /*ACC_F16*/{}, /*ACC_SETS*/{}, /*SCALED*/{}>;\n"
+      "/*DEFER_STORE*/{}, /*ACC_F16*/{}, /*ACC_SETS*/{}, /*SCALED*/{}, /*FIXED_M*/{}, "
+      "/*FIXED_N*/{}, /*FIXED_K*/{}, /*FIXED_LDC*/{}>;\n"
       "AUTOGEMM_SM90_DEFINE_KERNEL(AutogemmConfig)\n",
       defines, trace ? "#define AUTOGEMM_TRACE 1\n" : "", s.dtype == DType::f16 ? "kF16" : "kBF16",
       s.layout == Layout::nn, s.bm, s.bn, s.bk, s.stages, s.consumers, s.cluster_m, s.cluster_n,
       s.persistent, s.raster == Raster::n, s.swizzle, int(s.epilogue), s.stream_k, s.pingpong,
-      s.mma_lag, s.swap_ab, s.defer_store, s.acc == AccType::f16, s.acc_sets, s.scaled);
+      s.mma_lag, s.swap_ab, s.defer_store, s.acc == AccType::f16, s.acc_sets, s.scaled, f.m, f.n,
+      f.k, s.fixed.n);
 }
 
 std::string parse_jit_defines(std::string_view list) {

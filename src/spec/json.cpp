@@ -72,7 +72,10 @@ void to_json(nlohmann::json& j, const KernelSpec& s) {
                      {"defer_store", s.defer_store},
                      {"acc_sets", s.acc_sets},
                      {"pdl", s.pdl},
-                     {"scaled", s.scaled}};
+                     {"scaled", s.scaled},
+                     {"fixed_m", s.fixed.m},
+                     {"fixed_n", s.fixed.n},
+                     {"fixed_k", s.fixed.k}};
 }
 
 void from_json(const nlohmann::json& j, KernelSpec& out) {
@@ -116,6 +119,12 @@ void from_json(const nlohmann::json& j, KernelSpec& out) {
         s.pdl = get_bool(v, key);
       else if (key == "scaled")
         s.scaled = get_bool(v, key);
+      else if (key == "fixed_m")
+        s.fixed.m = get_int(v, key);
+      else if (key == "fixed_n")
+        s.fixed.n = get_int(v, key);
+      else if (key == "fixed_k")
+        s.fixed.k = get_int(v, key);
       else if (key == "mma_lag")
         s.mma_lag = get_int(v, key);
       else if (key == "pingpong")

@@ -80,6 +80,12 @@ struct KernelSpec {
   // other than alpha 1, beta 0 runs the scaled variant of the spec it picked.
   bool scaled = false;
 
+  // Shape constants compiled in (per-shape specialization, as CUDA-L2's kernels are): the kernel
+  // serves exactly this M×N×K, and the compiler knows its tile and k-block counts, edge bounds
+  // and C's stride. All zero (the default): M, N and K at run time. "fixMxNxK" in the name.
+  Shape fixed{};
+  bool has_fixed_shape() const { return fixed.m != 0 || fixed.n != 0 || fixed.k != 0; }
+
   friend bool operator==(const KernelSpec&, const KernelSpec&) = default;
   friend auto operator<=>(const KernelSpec&, const KernelSpec&) = default;
 };

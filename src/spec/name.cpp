@@ -83,6 +83,7 @@ std::string spec_name(const KernelSpec& s) {
          (s.mma_lag != 1 ? fmt::format("_lag{}", s.mma_lag) : "") + (s.swap_ab ? "_swap" : "") +
          (s.defer_store ? "_defer" : "") +
          (s.acc_sets > 1 ? fmt::format("_acc{}", s.acc_sets) : "") + (s.pdl ? "" : "_nopdl") +
+         (s.has_fixed_shape() ? fmt::format("_fix{}x{}x{}", s.fixed.m, s.fixed.n, s.fixed.k) : "") +
          (s.scaled ? "_ab" : "");
 }
 
@@ -188,10 +189,13 @@ KernelSpec parse_name(std::string_view name) {
       s.pdl = false;
     else if (tokens[i] == "ab")
       s.scaled = true;
-    else
+    else if (tokens[i].starts_with("fix")) {
+      const auto mnk = p.dims(tokens[i], "fix", 3, "the compiled-in shape like fix64x4096x64");
+      s.fixed = {mnk[0], mnk[1], mnk[2]};
+    } else
       p.fail(tokens[i],
              "an optional field token: 'etma', 'etmat', 'etmar', 'sk', 'lag0', 'lag2', "
-             "'lag3', 'swap', 'defer', 'acc2', 'acc4', 'nopdl' or 'ab'");
+             "'lag3', 'swap', 'defer', 'acc2', 'acc4', 'nopdl', 'fixMxNxK' or 'ab'");
   }
 
   // Canonical form only ("s04" or "wg2" would otherwise alias another name).

@@ -217,12 +217,27 @@ Verdict rule_registers(const KernelSpec& s, const DeviceLimits&) {
   return {};
 }
 
+Verdict rule_fixed_shape(const KernelSpec& s, const DeviceLimits&) {
+  if (!s.has_fixed_shape()) return {};
+  const Shape& f = s.fixed;
+  constexpr int64_t kMax = 1 << 30;  // the kernel's M, N, K are 32-bit
+  if (f.m < 1 || f.n < 1 || f.k < 1 || f.m > kMax || f.n > kMax || f.k > kMax)
+    return fmt::format("the compiled-in shape {}x{}x{} needs M, N and K from 1 to 2^30", f.m, f.n,
+                       f.k);
+  if (f.k % 8 != 0 || (!s.swap_ab && f.n % 8 != 0))
+    return fmt::format(
+        "the compiled-in shape {}x{}x{} breaks TMA's 16-byte rule: K{} must be a multiple of 8",
+        f.m, f.n, f.k, s.swap_ab ? "" : " and N");
+  return {};
+}
+
 using Rule = Verdict (*)(const KernelSpec&, const DeviceLimits&);
 // Order matters: later rules may assume earlier ones hold (e.g. consumers != 0).
-constexpr Rule kRules[] = {
-    rule_types,   rule_bk,      rule_bm,          rule_bn,       rule_stages,   rule_consumers,
-    rule_cluster, rule_swizzle, rule_mma,         rule_tma,      rule_epilogue, rule_stream_k,
-    rule_mma_lag, rule_swap_ab, rule_defer_store, rule_acc_sets, rule_smem,     rule_registers};
+constexpr Rule kRules[] = {rule_types,   rule_bk,        rule_bm,          rule_bn,
+                           rule_stages,  rule_consumers, rule_cluster,     rule_swizzle,
+                           rule_mma,     rule_tma,       rule_epilogue,    rule_stream_k,
+                           rule_mma_lag, rule_swap_ab,   rule_defer_store, rule_acc_sets,
+                           rule_smem,    rule_registers, rule_fixed_shape};
 
 std::string describe(const Problem& p) {
   return fmt::format("problem {}x{}x{} {}/{}/{}", p.shape.m, p.shape.n, p.shape.k,
@@ -247,6 +262,9 @@ std::optional<std::string> validate_problem(const KernelSpec& s, const Problem& 
                        to_string(s.dtype), to_string(s.acc), to_string(s.layout),
                        to_string(p.dtype), to_string(p.acc), to_string(p.layout));
   const auto& sh = p.shape;
+  if (s.has_fixed_shape() && sh != s.fixed)
+    return fmt::format("spec {} is compiled for {}x{}x{} only, the problem is {}x{}x{}",
+                       spec_name(s), s.fixed.m, s.fixed.n, s.fixed.k, sh.m, sh.n, sh.k);
   if (sh.m < 1) return fmt::format("M = {} must be at least 1", sh.m);
   // Swap-AB reads B as the kernel's A (rows of K) and stores C element by element: any N.
   if (s.swap_ab && sh.n < 1) return fmt::format("N = {} must be at least 1", sh.n);

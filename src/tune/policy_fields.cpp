@@ -165,8 +165,13 @@ std::optional<FieldChoice> encode(const KernelSpec& s) {
     if (out[f] < 0) return std::nullopt;
   }
   // A KernelSpec field the policy does not model (one added after the policy's fields) away
-  // from its default: decoding would not give `s` back.
-  if (decode(out, Problem{{1, 1, 1}, s.dtype, s.acc, s.layout}) != s) return std::nullopt;
+  // from its default: decoding would not give `s` back. A compiled-in shape and the scaled
+  // epilogue are not structure the policy chooses (the problem and the call decide them): `s`
+  // counts as its plain twin.
+  KernelSpec structure = s;
+  structure.fixed = {};
+  structure.scaled = false;
+  if (decode(out, Problem{{1, 1, 1}, s.dtype, s.acc, s.layout}) != structure) return std::nullopt;
   return out;
 }
 

@@ -44,7 +44,8 @@ const std::array<PolicyField, kNumPolicyFields>& policy_fields();
 using FieldChoice = std::array<int, kNumPolicyFields>;
 
 // The value index of each of `s`'s fields, or nullopt when one lies outside its list or `s`
-// sets a KernelSpec field the policy does not model to something but its default.
+// sets a KernelSpec field the policy does not model to something but its default (a compiled-in
+// shape and the scaled epilogue excepted: they encode as the spec without them).
 std::optional<FieldChoice> encode(const KernelSpec& s);
 
 // The spec with these field values and the problem's dtype, acc and layout. It may be invalid:

@@ -33,8 +33,10 @@ std::vector<KernelSpec> fastest_specs(const std::vector<TrainingShape>& shapes) 
     const TrainingSample* best = nullptr;
     for (const TrainingSample& s : shape.samples)
       if (s.correct && (!best || s.reward > best->reward)) best = &s;
-    if (best && std::find(out.begin(), out.end(), best->spec) == out.end())
-      out.push_back(best->spec);
+    if (!best) continue;
+    KernelSpec general = best->spec;
+    general.fixed = {};  // a shape compiled in serves only its own shape
+    if (std::find(out.begin(), out.end(), general) == out.end()) out.push_back(general);
   }
   return out;
 }

@@ -63,6 +63,7 @@ std::vector<std::string> changed_fields(const KernelSpec& a, const KernelSpec& b
   diff(a.swizzle != b.swizzle, "swizzle");
   diff(a.defer_store != b.defer_store, "defer_store");
   diff(a.pdl != b.pdl, "pdl");
+  diff(a.fixed != b.fixed, "fixed");
   return out;
 }
 
@@ -113,7 +114,9 @@ std::vector<KernelSpec> local_moves(const KernelSpec& from, const Problem& p) {
     });
   for (int lag : {0, 1, 2}) try_move([&](KernelSpec& s) { s.mma_lag = lag; });
   try_move([](KernelSpec& s) { s.pdl = !s.pdl; });  // PDL lost on one decode tile
-  for (int sets : {1, 2, 4})                        // independent accumulator chains (small tiles)
+  // The problem's shape compiled in (or taken out again): constant tile and k-block counts.
+  try_move([&](KernelSpec& s) { s.fixed = s.has_fixed_shape() ? Shape{} : p.shape; });
+  for (int sets : {1, 2, 4})  // independent accumulator chains (small tiles)
     try_move([&](KernelSpec& s) { s.acc_sets = sets; });
   // Swap-AB pays only where M is small enough to sit on the MMA's N; switching it off is
   // always worth a look.
@@ -192,7 +195,9 @@ std::vector<KernelSpec> nearest_done_specs(const ExperienceStore& store,
         store.best_per_problem(problem_filter(gpu_name, {shape, p.dtype, p.acc, p.layout}));
     if (best.empty()) continue;
     try {
-      out.push_back(parse_name(best.front().spec));
+      KernelSpec s = parse_name(best.front().spec);
+      s.fixed = {};  // its shape compiled in would not fit this one
+      out.push_back(s);
     } catch (const Error&) {
       // A name from an older spec vocabulary: that experience no longer applies.
     }

@@ -9,7 +9,7 @@
 //   3. local moves around the incumbent (the fastest correct spec so far; before any
 //      measurement, the heuristic's pick): one field changed at a time — bm, bn, stages ±1,
 //      cluster shape, epilogue, stream-K, swap-AB (tn, small M), mma_lag, consumers/ping-pong,
-//      persistence, raster, swizzle;
+//      persistence, raster, swizzle, the problem's shape compiled in;
 //   4. the default sweep, ranked by a shape-aware score (wave fill × padding use × a mild
 //      preference for large tiles), so small shapes get small tiles first.
 // The tuner calls propose() once per batch with the incumbent and tried list updated, so the
@@ -48,7 +48,8 @@ std::vector<KernelSpec> local_moves(const KernelSpec& from, const Problem& p);
 
 // The field groups in which `a` and `b` differ: "bm", "bn", "stages", "cluster" (both cluster
 // dimensions), "warpgroups" (consumers and ping-pong), "epilogue", "stream_k", "swap_ab",
-// "mma_lag", "persistent", "raster", "swizzle", "bk"; types are not compared.
+// "mma_lag", "persistent", "raster", "swizzle", "bk", "defer_store", "pdl", "fixed"; types are
+// not compared.
 std::vector<std::string> changed_fields(const KernelSpec& a, const KernelSpec& b);
 
 // How well `s` suits `p` on `device`, higher is better; a rough prior, not a time estimate.

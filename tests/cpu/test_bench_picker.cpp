@@ -134,6 +134,21 @@ TEST_F(PickerFiles, TablePicksItsEntryElseNone) {
   EXPECT_EQ(picker.pick(nn, {}).spec, "");
 }
 
+// tablefix: the table's spec with the problem's shape compiled in; nothing where the table has
+// no entry.
+TEST_F(PickerFiles, TableFixCompilesTheShapeIn) {
+  const auto source = parse_picker_source("tablefix:fixed=" + table());
+  ASSERT_TRUE(source);
+  EXPECT_TRUE(source->compile_shape);
+  EXPECT_FALSE(parse_picker_source("table:t=" + table())->compile_shape);
+  const SpecPicker picker(*source);
+  const Problem p = tn_problem(4096, 4096, 4096);
+  const std::string picked = picker.pick(p, {}).spec;
+  EXPECT_EQ(picked, std::string(kSpec) + "_fix4096x4096x4096");
+  EXPECT_FALSE(validate_problem(parse_name(picked), p));
+  EXPECT_EQ(picker.pick(tn_problem(4096, 4096, 2048), {}).spec, "");
+}
+
 TEST_F(PickerFiles, PolicyPicksWhatTheDispatcherWould) {
   const SpecPicker picker(*parse_picker_source("policy:zero_shot=" + policy()));
   tune::Dispatcher d(std::nullopt, "", "no table");
@@ -201,8 +216,11 @@ TEST_F(PickerFiles, CostModelWithPolicyPicksWhatTheDispatcherWould) {
     EXPECT_EQ(spec_name(ranked.front().first), c.spec);
     std::set<std::string> names;
     for (const auto& [s, score] : ranked) EXPECT_TRUE(names.insert(spec_name(s)).second);
-    for (const KernelSpec& s : proposals)
-      if (!validate_problem(s, p)) EXPECT_TRUE(names.count(spec_name(s))) << spec_name(s);
+    for (const KernelSpec& s : proposals) {
+      if (!validate_problem(s, p)) {
+        EXPECT_TRUE(names.count(spec_name(s))) << spec_name(s);
+      }
+    }
     EXPECT_GE(ranked.size(), tune::rank_sweep(*model, p).size());
   }
   EXPECT_THROW(parse_picker_source("costmodel:x=" + model_file.string() + ","), InputError);

@@ -319,6 +319,39 @@ TEST(Spec, ScaledEpilogueIsAnOptionalToken) {
   EXPECT_THROW(parse_name("sm90_f16f32_tn_64x16x64_s8_c1x1_wg1_persist_r8m_ab_swap"), Error);
 }
 
+TEST(Spec, CompiledInShapeNamesAndRules) {
+  const std::string name = "sm90_f16f32_tn_64x64x64_s6_c1x1_wg1_persist_r8m_etma_fix64x4096x64";
+  const KernelSpec s = parse_name(name);
+  EXPECT_TRUE(s.has_fixed_shape());
+  EXPECT_EQ(s.fixed, (Shape{64, 4096, 64}));
+  EXPECT_EQ(spec_name(s), name);
+  EXPECT_EQ(nlohmann::json(s).get<KernelSpec>(), s);
+  // Before "ab", the last token.
+  KernelSpec scaled = s;
+  scaled.scaled = true;
+  EXPECT_EQ(spec_name(scaled), name + "_ab");
+  EXPECT_EQ(parse_name(name + "_ab"), scaled);
+  EXPECT_THROW(parse_name("sm90_f16f32_tn_64x64x64_s6_c1x1_wg1_persist_r8m_etma_fix64x4096"),
+               Error);
+  // The shape obeys TMA's rules (K and, without swap-AB, N multiples of 8) and is all or nothing.
+  KernelSpec bad = s;
+  bad.fixed = {64, 4100, 64};
+  ASSERT_TRUE(validate(bad));
+  EXPECT_NE(validate(bad)->find("compiled-in shape"), std::string::npos) << *validate(bad);
+  bad.fixed = {0, 4096, 64};
+  EXPECT_TRUE(validate(bad));
+  KernelSpec swap = parse_name("sm90_f16f32_tn_64x16x64_s8_c1x1_wg1_persist_r8m_sk4_swap");
+  swap.fixed = {16, 5000, 13824};  // swap-AB stores C element by element: any N
+  EXPECT_FALSE(validate(swap));
+  // It serves its own shape only.
+  const Problem own{{64, 4096, 64}, DType::f16, AccType::f32, Layout::tn};
+  EXPECT_FALSE(validate_problem(s, own));
+  Problem other = own;
+  other.shape.k = 128;
+  ASSERT_TRUE(validate_problem(s, other));
+  EXPECT_NE(validate_problem(s, other)->find("compiled for 64x4096x64 only"), std::string::npos);
+}
+
 TEST(Spec, MmaLagNamesAndRules) {
   KernelSpec s = parse_name("sm90_f16f32_tn_64x64x64_s12_c1x1_wg1_persist_r8m_etma_sk8_lag3");
   EXPECT_EQ(s.mma_lag, 3);

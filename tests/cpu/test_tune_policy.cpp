@@ -228,6 +228,12 @@ TEST(TunePolicy, EverySpecTheTunerProposesIsEncodable) {
       }
   }
   EXPECT_GT(checked, 1000u);
+  // A compiled-in shape and the scaled epilogue encode as the plain spec.
+  KernelSpec fixed = parse_name(kSpecA);
+  const auto plain = encode(fixed);
+  fixed.fixed = {4096, 4096, 4096};
+  fixed.scaled = true;
+  EXPECT_EQ(encode(fixed), plain);
 }
 
 TEST(TunePolicy, UntrainedIsUniformAndPicksTheDefaultSpec) {

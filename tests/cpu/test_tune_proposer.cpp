@@ -85,6 +85,38 @@ TEST(TuneProposer, LocalMovesChangeExactlyOneField) {
   }
 }
 
+// One local move compiles the problem's shape in; from a spec with a shape compiled in, the
+// moves keep it (they fit only that shape) and one takes it out. A neighbour's winner with its
+// own shape compiled in transfers without it.
+TEST(TuneProposer, CompiledInShapeIsALocalMove) {
+  const Problem p = problem(2048, 2048, 512);
+  const KernelSpec from = heuristic_pick(p).spec;
+  const auto moves = local_moves(from, p);
+  const auto fixed = std::find_if(moves.begin(), moves.end(),
+                                  [](const KernelSpec& s) { return s.has_fixed_shape(); });
+  ASSERT_NE(fixed, moves.end());
+  EXPECT_EQ(fixed->fixed, p.shape);
+  EXPECT_EQ(changed_fields(from, *fixed), std::vector<std::string>{"fixed"});
+  const auto back = local_moves(*fixed, p);
+  EXPECT_NE(std::find(back.begin(), back.end(), from), back.end());
+  for (const KernelSpec& s : back) {
+    if (s != from) {
+      EXPECT_EQ(s.fixed, p.shape) << spec_name(s);
+    }
+  }
+
+  ScratchDir dir;
+  auto store = ExperienceStore::open((dir / "s.sqlite").string());
+  const Problem near = problem(2048, 2048, 1024);
+  KernelSpec won = from;
+  won.fixed = near.shape;
+  store.record(sample_measurement(near, spec_name(won), 10.0));
+  store.mark_shape_done("NVIDIA H200", near, 1);
+  const auto specs = nearest_done_specs(store, "NVIDIA H200", p, 1);
+  ASSERT_EQ(specs.size(), 1u);
+  EXPECT_EQ(specs[0], from);
+}
+
 TEST(TuneProposer, LaterBatchesSearchAroundTheIncumbent) {
   const Problem p = problem(4096, 4096, 4096);
   ProposalContext ctx = context(p);

@@ -278,6 +278,45 @@ TEST(KernelSweep, ScaledEpilogueMatchesReference) {
   }
 }
 
+// Shape constants compiled in ("fixMxNxK"): the same results as the run-time kernel on ragged
+// shapes, through direct, TMA and transposed stores, stream-K and split-K, bk 128, nn and
+// scaled; a spec compiled for one shape refuses another.
+TEST(KernelSweep, CompiledInShapesMatchReference) {
+  ASSERT_NO_THROW(require_gpu()) << "this test needs a GPU";
+  const char* const specs[] = {
+      "sm90_f16f32_tn_64x64x64_s6_c1x1_wg1_persist_r8m_etma_fix64x4096x64",
+      "sm90_f16f32_tn_64x64x64_s6_c1x1_wg1_persist_r8m_fix77x1000x72",
+      "sm90_f16f32_nn_128x256x64_s4_c2x1_coop_persist_r8m_etma_fix1000x1280x3000",
+      "sm90_f16f32_tn_128x128x128_s3_c1x1_coop_persist_r8m_etma_sk_fix300x696x9000",
+      "sm90_f16f32_tn_64x128x64_s6_c1x1_wg1_persist_r8m_etma_sk4_fix512x512x16384",
+      "sm90_f16f32_tn_64x16x64_s8_c1x1_wg1_persist_r8m_sk4_swap_fix16x5120x13824",
+      "sm90_bf16f32_tn_128x192x64_s4_c2x1_pp_persist_r8m_etmar_fix2100x1000x640",
+      "sm90_f16f16_tn_128x256x64_s4_c2x1_coop_persist_r8m_etma_fix1000x2000x1024",
+  };
+  test::GemmChecker gc(int64_t(5120) * 13824);
+  uint64_t seed = 7;
+  for (const char* name : specs) {
+    const KernelSpec spec = parse_name(name);
+    const Problem p{spec.fixed, spec.dtype, spec.acc, spec.layout};
+    gc.prepare(p, ++seed);
+    ASSERT_NO_THROW(gemm(p, name, gc.a(), gc.b(), gc.c())) << name;
+    ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess) << name;
+    const auto verdict = gc.check(p);
+    EXPECT_TRUE(verdict.pass) << name << ": " << verdict.reason;
+    // Scaled too (the "_ab" variant of the same compiled-in shape).
+    gc.prepare(p, ++seed);
+    gc.fill_addend(p, ++seed);
+    ASSERT_NO_THROW(gemm(p, name, gc.a(), gc.b(), gc.c(), Scaling{1.5f, -0.5f})) << name;
+    ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess) << name;
+    const auto scaled = gc.check(p, 1.5f, -0.5f);
+    EXPECT_TRUE(scaled.pass) << name << " scaled: " << scaled.reason;
+    // Any other shape is refused before launch.
+    Problem other = p;
+    other.shape.k += 8;
+    EXPECT_THROW(gemm(other, name, gc.a(), gc.b(), gc.c()), Error) << name;
+  }
+}
+
 // Bad input reaches the caller as an Error naming the problem, never a crash.
 TEST(KernelSweep, BadInputIsRefused) {
   ASSERT_NO_THROW(require_gpu()) << "this test needs a GPU";

@@ -34,7 +34,8 @@ template <ElemType kElem_, bool kBMnMajor_, int kBM_, int kBN_, int kBK_, int kS
           int kConsumers_, int kClusterM_, int kClusterN_, bool kPersistent_, bool kRasterN_,
           int kSwizzle_, int kEpilogue_, bool kStreamK_, bool kPingPong_ = false, int kMmaLag_ = 1,
           bool kSwapAB_ = false, bool kDeferStore_ = false, bool kAccF16_ = false,
-          int kAccSets_ = 1, bool kScaled_ = false>
+          int kAccSets_ = 1, bool kScaled_ = false, int kFixedM_ = 0, int kFixedN_ = 0,
+          int kFixedK_ = 0, int kFixedLdc_ = 0>
 struct GemmConfig {
   static constexpr ElemType kElem = kElem_;
   static constexpr bool kBMnMajor = kBMnMajor_;  // B row-major K×N ("nn"): N-major tiles
@@ -73,6 +74,11 @@ struct GemmConfig {
   // Scaled epilogue: C = alpha·A·B + beta·C (args.alpha, args.beta), applied to the finished
   // accumulators before any store path; beta == 0 reads no C.
   static constexpr bool kScaled = kScaled_;
+  // A compiled-in shape (kernel frame; 0: run time): the kernel's M, N, K and C's row stride
+  // become constants, so tile counts, k-block counts and edge checks fold at compile time.
+  static constexpr int kFixedM = kFixedM_, kFixedN = kFixedN_, kFixedK = kFixedK_;
+  static constexpr int kFixedLdc = kFixedLdc_;
+  static constexpr bool kFixedShape = kFixedM > 0;
 
   static constexpr int kThreads = 128 * (kConsumers + 1);
   // Registers after setmaxnreg: the producer warpgroup gives up what the consumers take. With
@@ -408,8 +414,8 @@ __device__ __forceinline__ void consume(const TmaDescriptor* tma_c, const GemmAr
 }
 
 template <class Cfg>
-__device__ __forceinline__ void gemm_kernel(const TmaDescriptor* tma_a, const TmaDescriptor* tma_b,
-                                            const TmaDescriptor* tma_c, const GemmArgs& args) {
+__device__ __forceinline__ void gemm_body(const TmaDescriptor* tma_a, const TmaDescriptor* tma_b,
+                                          const TmaDescriptor* tma_c, const GemmArgs& args) {
   extern __shared__ __align__(1024) u8 smem_raw[];
   // The 128-byte swizzle pattern repeats every 1024 bytes; tiles must start on that boundary.
   u8* smem = reinterpret_cast<u8*>((reinterpret_cast<u64>(smem_raw) + 1023) & ~u64(1023));
@@ -451,6 +457,23 @@ __device__ __forceinline__ void gemm_kernel(const TmaDescriptor* tma_a, const Tm
   }
   // No CTA may exit while a cluster peer can still multicast into it or arrive on its barriers.
   if constexpr (Cfg::kClusterSize > 1) cluster_sync();
+}
+
+template <class Cfg>
+__device__ __forceinline__ void gemm_kernel(const TmaDescriptor* tma_a, const TmaDescriptor* tma_b,
+                                            const TmaDescriptor* tma_c, const GemmArgs& args) {
+  if constexpr (Cfg::kFixedShape) {
+    // The launch's values (the host checked they agree) replaced by constants the compiler
+    // propagates into every use.
+    GemmArgs fixed = args;
+    fixed.m = Cfg::kFixedM;
+    fixed.n = Cfg::kFixedN;
+    fixed.k = Cfg::kFixedK;
+    fixed.ldc = Cfg::kFixedLdc;
+    gemm_body<Cfg>(tma_a, tma_b, tma_c, fixed);
+  } else {
+    gemm_body<Cfg>(tma_a, tma_b, tma_c, args);
+  }
 }
 
 }  // namespace autogemm::sm90
