@@ -25,6 +25,8 @@
 #   SHAPES      tune: the shape file (default bench/shapes/oracle100.txt; GRID=1 writes and uses
 #               the whole CUDA-L2 grid, `autogemm shapes --grid cudal2`)
 #   DEVICES     tune: GPUs for `tune --devices` (e.g. 0,1); default one GPU without --devices
+#   COST_MODEL  tune: a cost model file for `tune --cost-model` (each batch measures the
+#               best-ranked of the proposals); default none
 # Each budget's folder keeps SECONDS: the wall time its tune commands have run, over all calls
 # (the throughput figure: the tuner's time, not machine start or packing).
 #   POLICY      bench: a learned policy file, measured as zero_shot
@@ -97,6 +99,7 @@ tune_phase() {
       local t0 devices=()
       t0=$(date +%s)
       [ -n "${DEVICES:-}" ] && devices=(--devices "$DEVICES")
+      [ -n "${COST_MODEL:-}" ] && devices+=(--cost-model "$COST_MODEL")
       timeout -k 20 "$left" "$bin" tune --shapes "$shapes" --dtype fp16 --acc fp32 --layout tn \
         --budget "$b" --store "$dir/tune.sqlite" --resume --out-table "$dir/table.json" \
         "${devices[@]}" >> "$dir/tune.log" 2>&1

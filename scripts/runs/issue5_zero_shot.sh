@@ -9,7 +9,9 @@
 #
 # Environment: POLICY (required), COST_MODEL (optional: its best-ranked sweep spec is measured as
 # method zero_shot_cm, `--spec costmodel:`, and its best-ranked of the sweep and the policy's
-# proposals, the dispatcher's choice with both loaded, as zero_shot_pcm), NAME (default h200_issue5_zero_shot_tn).
+# proposals, the dispatcher's choice with both loaded, as zero_shot_pcm), TABLES (the folder of
+# tuned_b8/16/32.table.json and grid_b32.table.json; default bench/results/h200/h200_issue5_tables),
+# TESTS (device_job.sh's test flag; default the KernelSweep tests), NAME (default h200_issue5_zero_shot_tn).
 # Device call (carry [".device/build"], the policy file in the tree):
 #   rm -rf build && mv .device/build build && POLICY=... bash scripts/runs/issue5_zero_shot.sh
 set -uo pipefail
@@ -18,7 +20,7 @@ out="${OUT:-/tmp/issue5_zero_shot_out}"
 name="${NAME:-h200_issue5_zero_shot_tn}"
 decode="${name}_decode"
 [ -f "${POLICY:-}" ] || { echo "issue5_zero_shot: POLICY '${POLICY:-}' is not a file" >&2; exit 2; }
-tables="$PWD/bench/results/h200/h200_issue5_tables"
+tables="$(realpath "${TABLES:-bench/results/h200/h200_issue5_tables}")"
 policy="$(realpath "$POLICY")"
 specs="--spec sweep"
 for b in 8 16 32; do specs="$specs --spec table:tuned_b$b=$tables/tuned_b$b.table.json"; done
@@ -27,7 +29,9 @@ if [ -n "${COST_MODEL:-}" ]; then
   specs="$specs --spec costmodel:zero_shot_cm=$(realpath "$COST_MODEL")"
   specs="$specs --spec costmodel:zero_shot_pcm=$(realpath "$COST_MODEL"),$policy"
 fi
-OUT="$out" bash scripts/device_job.sh --ctest "-R KernelSweep" \
+test_args=(--ctest "-R KernelSweep")
+[ -n "${TESTS:-}" ] && read -ra test_args <<< "$TESTS"
+OUT="$out" bash scripts/device_job.sh "${test_args[@]}" \
   "$name" "--shapes bench/shapes/oracle100.txt --mode kernel --layout tn --methods cublaslt_autotune_nn,cublaslt_autotune_tn,autogemm $specs" \
   "$decode" "--shapes bench/shapes/decode.txt --mode kernel --layout tn --methods cublaslt_autotune_nn,cublaslt_autotune_tn,autogemm --spec sweep --spec policy:zero_shot=$policy"
 tmp=$(mktemp -d)
