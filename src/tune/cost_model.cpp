@@ -149,6 +149,10 @@ CostModel CostModel::train(const CostDataset& data, const CostModelOptions& o) {
   h.smem_per_sm_bytes = o.device.smem_per_sm_bytes;
   h.l2_bytes = o.device.l2_bytes;
   h.features = this_builds_features();
+  for (const CostGroup& g : data.groups) h.problem_types.push_back(problem_type(g.problem));
+  std::sort(h.problem_types.begin(), h.problem_types.end());
+  h.problem_types.erase(std::unique(h.problem_types.begin(), h.problem_types.end()),
+                        h.problem_types.end());
   return CostModel(std::move(impl));
 }
 
@@ -267,6 +271,7 @@ void set_cost_model_ranker(Dispatcher& d, std::shared_ptr<const CostModel> model
   d.set_ranker(
       [model, mutex](const Problem& p,
                      const std::vector<KernelSpec>& proposals) -> std::optional<std::string> {
+        if (!model->trained_for(p)) return std::nullopt;  // no experience of these types
         std::lock_guard lock(*mutex);
         const auto ranked = rank_candidates(*model, p, proposals);
         if (ranked.empty()) return std::nullopt;
@@ -280,6 +285,15 @@ void use_cost_model_from_environment(Dispatcher& d, std::string_view gpu_name,
   if (const auto path = gpu_data_file("AUTOGEMM_COST_MODEL", data_dir, gpu_name, ".costmodel.json"))
     set_cost_model_ranker(d, std::make_shared<const CostModel>(CostModel::load(*path)),
                           path->string());
+}
+
+std::string problem_type(const Problem& p) {
+  return fmt::format("{}/{}/{}", to_string(p.dtype), to_string(p.acc), to_string(p.layout));
+}
+
+bool CostModel::trained_for(const Problem& p) const {
+  const auto& types = impl_->header.problem_types;
+  return types.empty() || std::find(types.begin(), types.end(), problem_type(p)) != types.end();
 }
 
 const CostModelHeader& CostModel::header() const {

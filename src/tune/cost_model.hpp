@@ -74,8 +74,12 @@ class CostModel {
   std::vector<KernelSpec> rank(const Problem& p, const std::vector<KernelSpec>& candidates,
                                const DeviceFacts& device) const;
 
-  // What it was trained with and on (gpu, objective, rounds, counts, device facts, features).
+  // What it was trained with and on (gpu, objective, rounds, counts, device facts, features,
+  // problem types).
   const CostModelHeader& header() const;
+  // Whether its training rows held problems of p's types (dtype, acc, layout); true for a file
+  // that does not record them.
+  bool trained_for(const Problem& p) const;
   DeviceFacts device() const;
 
  private:
@@ -95,8 +99,12 @@ std::vector<std::pair<KernelSpec, double>> rank_sweep(const CostModel& model, co
 std::vector<std::pair<KernelSpec, double>> rank_candidates(
     const CostModel& model, const Problem& p, const std::vector<KernelSpec>& proposals);
 
+// "fp16/fp32/tn": the types of a problem as CostModelHeader::problem_types lists them.
+std::string problem_type(const Problem& p);
+
 // Gives `d` a ranker: `model`'s best-ranked spec among the sweep and the dispatcher's policy
-// proposals (rank_candidates); `source` names it in the dispatcher's reasons.
+// proposals (rank_candidates), for problems of the types it was trained on (trained_for; others
+// fall through to the policy or the heuristic); `source` names it in the dispatcher's reasons.
 void set_cost_model_ranker(Dispatcher& d, std::shared_ptr<const CostModel> model,
                            std::string source);
 // AUTOGEMM_COST_MODEL when set (it must load), else <data_dir>/<gpu>.costmodel.json when it

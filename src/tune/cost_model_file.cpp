@@ -67,6 +67,8 @@ CostModelFile decode(std::string_view bytes) {
   h.smem_per_sm_bytes = field<int64_t>(header, "smem_per_sm_bytes");
   h.l2_bytes = field<int64_t>(header, "l2_bytes");
   h.features = field<std::vector<std::string>>(header, "features");
+  if (header.contains("problem_types"))
+    h.problem_types = field<std::vector<std::string>>(header, "problem_types");
   const auto size = field<uint64_t>(header, "payload_bytes");
   const std::string checksum = field<std::string>(header, "payload_fnv1a64");
   if (bytes.size() - pos != size)
@@ -103,6 +105,7 @@ std::string encode_cost_model(const CostModelFile& f) {
   header["smem_per_sm_bytes"] = h.smem_per_sm_bytes;
   header["l2_bytes"] = h.l2_bytes;
   header["features"] = h.features;
+  if (!h.problem_types.empty()) header["problem_types"] = h.problem_types;
   header["payload_bytes"] = f.payload.size();
   header["payload_fnv1a64"] = fmt::format("{:016x}", fnv1a64(f.payload));
   return fmt::format("{} {}\n{}\n", kCostModelMagic, kCostModelFormatVersion, header.dump()) +

@@ -35,6 +35,9 @@ struct CostModelHeader {
   int sm_count = 0;
   int64_t smem_per_sm_bytes = 0, l2_bytes = 0;
   std::vector<std::string> features;
+  // The problem types ("fp16/fp32/tn") of its training shapes, sorted; empty in files written
+  // before it was recorded (then unknown: any type is ranked).
+  std::vector<std::string> problem_types;
   friend bool operator==(const CostModelHeader&, const CostModelHeader&) = default;
 };
 

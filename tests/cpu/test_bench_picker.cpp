@@ -223,6 +223,11 @@ TEST_F(PickerFiles, CostModelWithPolicyPicksWhatTheDispatcherWould) {
     }
     EXPECT_GE(ranked.size(), tune::rank_sweep(*model, p).size());
   }
+  // Types the model never saw (its rows are fp16/fp32/tn): the dispatcher does not ask it.
+  Problem nn = tn_problem(4096, 4096, 4096);
+  nn.layout = Layout::nn;
+  EXPECT_FALSE(model->trained_for(nn));
+  EXPECT_EQ(d.choose(nn).kind, tune::ChoiceKind::policy);
   EXPECT_THROW(parse_picker_source("costmodel:x=" + model_file.string() + ","), InputError);
   EXPECT_THROW(
       SpecPicker(*parse_picker_source("costmodel:c=" + model_file.string() + "," + corrupt())),

@@ -4,6 +4,8 @@
 // `autogemm db train-cost-model` / `autogemm tune --cost-model` use it. No GPU.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include <fstream>
 #include <iostream>
 #include <iterator>
@@ -155,6 +157,16 @@ TEST_F(CostModelTest, SaveLoadRoundTripGivesIdenticalPredictions) {
   EXPECT_EQ(loaded.header().gpu, "NVIDIA H200");
   EXPECT_EQ(loaded.header().objective, "reg:squarederror");
   EXPECT_EQ(loaded.header().groups, kShapes);
+  // The training shapes' types are recorded; the model claims only those.
+  ASSERT_FALSE(loaded.header().problem_types.empty());
+  const Problem seen = held_->problems[0];
+  EXPECT_TRUE(loaded.trained_for(seen));
+  EXPECT_NE(std::find(loaded.header().problem_types.begin(), loaded.header().problem_types.end(),
+                      problem_type(seen)),
+            loaded.header().problem_types.end());
+  Problem other = seen;
+  other.dtype = DType::bf16;
+  EXPECT_FALSE(loaded.trained_for(other));
   for (size_t i = 0; i < held_->problems.size(); ++i)
     EXPECT_EQ(loaded.predict(held_->problems[i], held_->pools[i]),
               model_->predict(held_->problems[i], held_->pools[i]))
