@@ -45,8 +45,9 @@ void prepare(std::string_view spec);
 // Which implementation gemm() without a spec runs for `problem` on the current device:
 //   kind "table"     - the spec tuned for this exact problem (data/<gpu>.json, or the file named
 //                      by AUTOGEMM_TABLE);
-//   kind "cost_model" - an untuned problem, with a cost model loaded (data/<gpu>.costmodel.json
-//                      or AUTOGEMM_COST_MODEL): its best-ranked spec of the default sweep;
+//   kind "cost_model" - an untuned problem of the types a loaded cost model was trained on
+//                      (data/<gpu>.costmodel.json or AUTOGEMM_COST_MODEL): its best-ranked
+//                      spec of the default sweep and, with a policy loaded, its top choices;
 //   kind "policy"    - an untuned problem, with a learned policy loaded (data/<gpu>.policy.json
 //                      or AUTOGEMM_POLICY) and no cost model: its most probable valid spec;
 //   kind "heuristic" - an untuned problem without a policy: a spec picked from its shape;

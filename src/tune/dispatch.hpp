@@ -11,8 +11,9 @@
 //   4. otherwise, when a learned policy is loaded (tune/policy.hpp), its most probable valid spec
 //      for the problem (no search, no measurement);
 //   5. otherwise the heuristic (tune/heuristic.hpp) -> its spec.
-// The ranker comes before the policy: zero-shot on oracle100 the cost model's pick reached 0.977
-// of the sweep's best, the policy's 0.742 (bench/results/h200/h200_issue5_zero_shot_tn.md).
+// The ranker comes before the policy: zero-shot on oracle100, in-run, the cost model's pick over
+// the sweep and the policy's proposals reached 0.979 of the sweep's best, over the sweep alone
+// 0.974, the policy's own top choice 0.728 (bench/results/h200/h200_issue5_retuned_tn.md).
 //
 // A user tuning table (user_table.hpp: shapes tuned on this machine) is consulted after the
 // loaded table, and with tuning on first sight (set_first_sight_tuner, first_sight.hpp) a
