@@ -38,8 +38,9 @@ OperandMaps make_tensor_maps(const KernelSpec& s, const Problem& p, const void* 
                              const void* c) {
   const auto [m, n, k] = p.shape;
   OperandMaps maps;
-  // K-major boxes are one 64-element swizzle atom wide; a bk-128 stage loads two per operand.
-  const uint32_t k_box = 64;
+  // K-major boxes are one 64-element swizzle atom wide; a bk-128 stage loads two per operand, a
+  // bk-32 one loads one 32-element box (64-byte swizzle).
+  const uint32_t k_box = s.bk == 32 ? 32 : 64;
   maps.a = encode(p.dtype, a, m, k, s.bm / s.cluster_n, k_box, "A");
   if (p.layout == Layout::tn)  // B stored N×K: K-major tiles of bn rows
     maps.b = encode(p.dtype, b, n, k, s.bn / s.cluster_m, k_box, "B");

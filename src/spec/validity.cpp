@@ -19,11 +19,12 @@ Verdict rule_types(const KernelSpec& s, const DeviceLimits&) {
 }
 
 Verdict rule_bk(const KernelSpec& s, const DeviceLimits&) {
-  // One or two 128-byte swizzle rows of 16-bit elements (a bk-128 stage holds two bk-64 tiles).
-  if (s.bk != 64 && s.bk != 128)
+  // One or two 128-byte swizzle rows of 16-bit elements (a bk-128 stage holds two bk-64 tiles),
+  // or one 64-byte swizzle row (bk 32).
+  if (s.bk != 32 && s.bk != 64 && s.bk != 128)
     return fmt::format(
-        "bk must be 64 or 128 (one or two 128-byte swizzle rows of 16-bit "
-        "elements), got {}",
+        "bk must be 32, 64 or 128 (a 64-byte swizzle row, or one or two 128-byte swizzle rows "
+        "of 16-bit elements), got {}",
         s.bk);
   return {};
 }
@@ -122,11 +123,14 @@ Verdict check_box(const char* what, int inner, int outer, int elem_bytes) {
 Verdict rule_tma(const KernelSpec& s, const DeviceLimits&) {
   const int eb = element_bytes(s.dtype);
   // A (M x K, K contiguous); in a cluster row each CTA loads bm/cluster_n of the rows.
-  // K-major boxes are 64 elements of K (one swizzle row) whatever bk is; bk 128 takes two.
-  if (auto v = check_box("A", 64, s.bm / s.cluster_n, eb)) return v;
+  // K-major boxes are 64 elements of K (one swizzle row) whatever bk is; bk 128 takes two, bk 32
+  // one of 32 elements (the 64-byte swizzle).
+  const int k_box = s.bk == 32 ? 32 : 64;
+  if (auto v = check_box("A", k_box, s.bm / s.cluster_n, eb)) return v;
   // B: in a cluster column each CTA loads 1/cluster_m. tn: B is N x K, K contiguous, split along N.
   // nn: B is K x N, N contiguous, loaded as 64-column chunks, split along K.
-  if (s.layout == Layout::tn) return check_box("B", 64, s.bn / s.cluster_m, eb);
+  // (rule_cluster keeps multicast slices whole 8-row swizzle periods, for either swizzle.)
+  if (s.layout == Layout::tn) return check_box("B", k_box, s.bn / s.cluster_m, eb);
   return check_box("B", 64, s.bk / s.cluster_m, eb);
 }
 

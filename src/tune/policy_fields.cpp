@@ -57,7 +57,7 @@ const std::vector<int>& acc_sets() {
   return v;
 }
 const std::vector<int>& bks() {
-  static const std::vector<int> v = {64, 128};
+  static const std::vector<int> v = {64, 128, 32};
   return v;
 }
 

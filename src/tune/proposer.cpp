@@ -103,6 +103,16 @@ std::vector<KernelSpec> local_moves(const KernelSpec& from, const Problem& p) {
       s.stages *= 2;
     }
   });
+  // bk 32 (64-byte swizzle) halves a stage instead: twice the stages in the same bytes.
+  try_move([](KernelSpec& s) {
+    if (s.bk == 64 && s.stages <= 8) {
+      s.bk = 32;
+      s.stages *= 2;
+    } else if (s.bk == 32 && s.stages % 2 == 0) {
+      s.bk = 64;
+      s.stages /= 2;
+    }
+  });
   for (int bm : {64, 128, 192, 256}) try_move([&](KernelSpec& s) { s.bm = bm; });
   for (int bn : {8, 16, 32, 48, 64, 96, 128, 160, 192, 224, 256})
     try_move([&](KernelSpec& s) { s.bn = bn; });

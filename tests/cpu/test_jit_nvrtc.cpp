@@ -149,6 +149,9 @@ std::vector<KernelSpec> representative_specs() {
            // The scaled epilogue (C = alpha·A·B + beta·C) on the widest tile, with stream-K.
            "sm90_f16f32_tn_128x256x64_s4_c2x1_coop_persist_r8m_etma_sk_ab",
            "sm90_f16f32_tn_64x16x64_s8_c1x1_wg1_persist_r8m_sk4_swap_ab",
+           // bk 32 (64-byte swizzle), K-major and N-major B, with multicast.
+           "sm90_f16f32_tn_128x128x32_s8_c2x1_coop_persist_r8m_etma",
+           "sm90_f16f32_nn_128x256x32_s6_c1x2_coop_persist_r8m_etma",
            // Shape constants compiled in, with and without swap-AB.
            "sm90_f16f32_tn_64x64x64_s6_c1x1_wg1_persist_r8m_etma_fix64x4096x64",
            "sm90_f16f32_tn_64x16x64_s8_c1x1_wg1_persist_r8m_sk4_swap_fix16x5120x13824",

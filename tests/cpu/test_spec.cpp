@@ -98,8 +98,9 @@ TEST(Spec, EachDomainRuleHasItsText) {
               s.dtype = DType::bf16;
             }),
             "fp16 accumulation requires fp16 data");
-  EXPECT_EQ(with([](KernelSpec& s) { s.bk = 32; }),
-            "bk must be 64 or 128 (one or two 128-byte swizzle rows of 16-bit elements), got 32");
+  EXPECT_EQ(with([](KernelSpec& s) { s.bk = 48; }),
+            "bk must be 32, 64 or 128 (a 64-byte swizzle row, or one or two 128-byte swizzle rows "
+            "of 16-bit elements), got 48");
   EXPECT_EQ(with([](KernelSpec& s) { s.bm = 96; }), "bm must be 64, 128, 192 or 256, got 96");
   EXPECT_EQ(with([](KernelSpec& s) { s.bn = 272; }),
             "bn must be from 16 to 256 (below 16 only with swap-AB), got 272");

@@ -278,6 +278,50 @@ TEST(KernelSweep, ScaledEpilogueMatchesReference) {
   }
 }
 
+// bk 32 (one 64-byte swizzle atom of K per stage, the wgmma descriptors' 64-byte mode): both B
+// layouts (K-major B uses the 64-byte swizzle too, N-major B keeps the 128-byte one), clusters
+// with multicast slices along both dimensions, one to three consumers, ping-pong, stream-K and
+// split-K, swap-AB, narrow tiles, fp16 accumulation and bf16, on ragged shapes; each also scaled.
+TEST(KernelSweep, Bk32MatchesReference) {
+  ASSERT_NO_THROW(require_gpu()) << "this test needs a GPU";
+  struct Case {
+    const char* spec;
+    Shape shape;
+  };
+  const Case cases[] = {
+      {"sm90_f16f32_tn_128x128x32_s8_c2x1_coop_persist_r8m_etma", {1000, 1000, 1000}},
+      {"sm90_f16f32_nn_128x128x32_s8_c2x1_coop_persist_r8m_etma", {1000, 1000, 1000}},
+      {"sm90_f16f32_nn_128x256x32_s6_c1x2_coop_persist_r8m_etma", {777, 1536, 2056}},
+      {"sm90_f16f32_tn_128x256x32_s6_c1x2_coop_persist_r4n_etmat", {2000, 3000, 520}},
+      {"sm90_bf16f32_tn_64x64x32_s12_c2x2_wg1_persist_r8m_etma_sk8", {128, 256, 16384}},
+      {"sm90_f16f32_tn_64x128x32_s12_c1x1_wg1_persist_r8m", {77, 1000, 72}},
+      {"sm90_f16f32_tn_128x192x32_s8_c2x1_pp_persist_r8m_etmar", {2100, 1000, 640}},
+      {"sm90_f16f32_tn_192x192x32_s6_c1x1_wg3_persist_r8m_etma_sk", {384, 384, 20000}},
+      {"sm90_f16f32_tn_64x16x32_s16_c1x2_wg1_persist_r8m_sk4_swap", {16, 5120, 13824}},
+      {"sm90_f16f32_tn_64x32x32_s16_c1x1_wg1_persist_r8m_swap", {37, 3000, 1032}},
+      {"sm90_f16f32_tn_128x32x32_s12_c1x2_coop_persist_r8m", {5000, 40, 2048}},
+      {"sm90_f16f16_nn_128x256x32_s6_c2x1_coop_persist_r8m_etma", {1000, 2048, 1000}},
+      {"sm90_f16f32_tn_128x128x32_s8_c1x1_coop_persist_r8m_etma_fix300x696x9000", {300, 696, 9000}},
+  };
+  test::GemmChecker gc(int64_t(5120) * 13824);
+  uint64_t seed = 3;
+  for (const Case& c : cases) {
+    const KernelSpec spec = parse_name(c.spec);
+    const Problem p{c.shape, spec.dtype, spec.acc, spec.layout};
+    gc.prepare(p, ++seed);
+    ASSERT_NO_THROW(gemm(p, c.spec, gc.a(), gc.b(), gc.c())) << c.spec;
+    ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess) << c.spec;
+    const auto verdict = gc.check(p);
+    EXPECT_TRUE(verdict.pass) << c.spec << ": " << verdict.reason;
+    gc.prepare(p, ++seed);
+    gc.fill_addend(p, ++seed);
+    ASSERT_NO_THROW(gemm(p, c.spec, gc.a(), gc.b(), gc.c(), Scaling{0.5f, 2.0f})) << c.spec;
+    ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess) << c.spec;
+    const auto scaled = gc.check(p, 0.5f, 2.0f);
+    EXPECT_TRUE(scaled.pass) << c.spec << " scaled: " << scaled.reason;
+  }
+}
+
 // Shape constants compiled in ("fixMxNxK"): the same results as the run-time kernel on ragged
 // shapes, through direct, TMA and transposed stores, stream-K and split-K, bk 128, nn and
 // scaled; a spec compiled for one shape refuses another.

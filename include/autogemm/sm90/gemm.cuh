@@ -87,10 +87,13 @@ struct GemmConfig {
   static constexpr u32 kConsumerRegs = kConsumers == 3 ? 152 : 232;
   static constexpr int kWgRows = kPingPong ? kBM : kBM / kConsumers;  // rows per consumer
   static constexpr int kMmaM = kWgRows / 64;  // m64 MMAs per consumer per k16 step
-  // K-major tiles are kept as kBK/64 "atoms" side by side, each a [rows][64] block of 128-byte
-  // swizzled rows (the swizzle's span): a bk-128 stage is two bk-64 tiles, loaded by two TMAs.
-  static constexpr int kKAtoms = kBK / 64;
-  static constexpr int kRowBytes = 128;  // one swizzled row of an atom
+  // K-major tiles are kept as kBK/kAtomK "atoms" side by side, each a [rows][kAtomK] block of
+  // swizzled rows (the swizzle's span): a bk-128 stage is two bk-64 tiles, loaded by two TMAs;
+  // bk 32 keeps one atom of 64-byte rows (the 64-byte swizzle).
+  static constexpr int kAtomK = kBK == 32 ? 32 : 64;  // K elements per atom row
+  static constexpr int kKAtoms = kBK / kAtomK;
+  static constexpr int kRowBytes = kAtomK * 2;          // one swizzled row of an atom
+  static constexpr int kSwizzlePeriod = 8 * kRowBytes;  // the descriptors' 8-row stride
   static constexpr int kAtomABytes = kBM * kRowBytes;
   static constexpr int kAtomBBytes = kBN * kRowBytes;
   static constexpr int kABytes = kKAtoms * kAtomABytes;
@@ -105,7 +108,8 @@ struct GemmConfig {
   // barriers per stage.
   static constexpr int kSmemBytes = kStages * kStageBytes + kEpilogueBytes + 1024 + kStages * 16;
 
-  static_assert(kBK == 64 || kBK == 128, "one or two 128-byte swizzle atoms of K per stage");
+  static_assert(kBK == 32 || kBK == 64 || kBK == 128,
+                "a 64-byte swizzle atom, or one or two 128-byte ones, of K per stage");
   static_assert(kWgRows % 64 == 0, "each consumer owns whole m64 MMAs");
   static_assert(kBN % 8 == 0 && kBN <= 256, "wgmma N");
   static_assert(!kBMnMajor || kBN % 64 == 0, "N-major B tiles are loaded in 64-column chunks");
@@ -127,6 +131,16 @@ struct GemmConfig {
   static_assert(!kDeferStore || (kEpilogue == 2 && !kStreamK && !kPingPong),
                 "deferred store: whole-tile TMA epilogue, no stream-K, no ping-pong");
 };
+
+// The wgmma descriptor of a K-major operand at `p`: 128-byte swizzled rows (bk 64, 128) or
+// 64-byte ones (bk 32), 8-row groups one swizzle period apart.
+template <class Cfg>
+__device__ __forceinline__ u64 k_major_descriptor(const void* p) {
+  if constexpr (Cfg::kRowBytes == 128)
+    return smem_descriptor_sw128(p, 16, Cfg::kSwizzlePeriod);
+  else
+    return smem_descriptor_sw64(p, 16, Cfg::kSwizzlePeriod);
+}
 
 // The ring stage `back` k-blocks before `stage`.
 template <int kStages>
@@ -181,10 +195,10 @@ __device__ __forceinline__ void produce(const TmaDescriptor* tma_a, const TmaDes
         u8* dst = a + atom * Cfg::kAtomABytes;
         if constexpr (Cfg::kClusterN > 1) {
           constexpr int part = Cfg::kBM / Cfg::kClusterN;
-          tma_load_2d_multicast(dst + rn * part * Cfg::kRowBytes, tma_a, bar, k0 + atom * 64,
-                                tm * Cfg::kBM + rn * part, a_mask);
+          tma_load_2d_multicast(dst + rn * part * Cfg::kRowBytes, tma_a, bar,
+                                k0 + atom * Cfg::kAtomK, tm * Cfg::kBM + rn * part, a_mask);
         } else {
-          tma_load_2d(dst, tma_a, bar, k0 + atom * 64, tm * Cfg::kBM);
+          tma_load_2d(dst, tma_a, bar, k0 + atom * Cfg::kAtomK, tm * Cfg::kBM);
         }
       }
 
@@ -196,10 +210,10 @@ __device__ __forceinline__ void produce(const TmaDescriptor* tma_a, const TmaDes
           u8* dst = b + atom * Cfg::kAtomBBytes;
           if constexpr (Cfg::kClusterM > 1) {
             constexpr int part = Cfg::kBN / Cfg::kClusterM;
-            tma_load_2d_multicast(dst + rm * part * Cfg::kRowBytes, tma_b, bar, k0 + atom * 64,
-                                  tn * Cfg::kBN + rm * part, b_mask);
+            tma_load_2d_multicast(dst + rm * part * Cfg::kRowBytes, tma_b, bar,
+                                  k0 + atom * Cfg::kAtomK, tn * Cfg::kBN + rm * part, b_mask);
           } else {
-            tma_load_2d(dst, tma_b, bar, k0 + atom * 64, tn * Cfg::kBN);
+            tma_load_2d(dst, tma_b, bar, k0 + atom * Cfg::kAtomK, tn * Cfg::kBN);
           }
         }
       } else {
@@ -289,16 +303,17 @@ __device__ __forceinline__ void consume(const TmaDescriptor* tma_c, const GemmAr
 #pragma unroll
       for (int k16 = 0; k16 < Cfg::kBK / 16; ++k16) {
         // K-major: the next 16 elements are 32 bytes further along the swizzled row, and every
-        // four steps the next atom. N-major: 16 K-rows further down, i.e. two 1024-byte
+        // kAtomK/16 steps the next atom. N-major: 16 K-rows further down, i.e. two 1024-byte
         // swizzle atoms.
-        const int atom = k16 / 4, in_atom = (k16 % 4) * 32;
-        const u64 desc_b =
-            Cfg::kBMnMajor ? smem_descriptor_sw128(b + k16 * 2048, Cfg::kBK * 128, 1024)
-                           : smem_descriptor_sw128(b + atom * Cfg::kAtomBBytes + in_atom, 16, 1024);
+        constexpr int kStepsPerAtom = Cfg::kAtomK / 16;
+        const int atom = k16 / kStepsPerAtom, in_atom = (k16 % kStepsPerAtom) * 32;
+        const u64 desc_b = Cfg::kBMnMajor
+                               ? smem_descriptor_sw128(b + k16 * 2048, Cfg::kBK * 128, 1024)
+                               : k_major_descriptor<Cfg>(b + atom * Cfg::kAtomBBytes + in_atom);
 #pragma unroll
         for (int mi = 0; mi < Cfg::kMmaM; ++mi) {
-          const u64 desc_a = smem_descriptor_sw128(
-              a + atom * Cfg::kAtomABytes + mi * 64 * Cfg::kRowBytes + in_atom, 16, 1024);
+          const u64 desc_a = k_major_descriptor<Cfg>(a + atom * Cfg::kAtomABytes +
+                                                     mi * 64 * Cfg::kRowBytes + in_atom);
           // Each set starts fresh at its first step of the tile.
           const int set = k16 % Cfg::kAccSets;
           const int accumulate = (kb > w.kb_begin || k16 >= Cfg::kAccSets) ? 1 : 0;

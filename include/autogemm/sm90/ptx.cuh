@@ -173,6 +173,16 @@ __device__ __forceinline__ u64 smem_descriptor_sw128(const void* p, u32 lbo, u32
   return desc;
 }
 
+// The same with the 64-byte swizzle (bk 32: 32-element rows of K, 8-row period of 512 bytes).
+__device__ __forceinline__ u64 smem_descriptor_sw64(const void* p, u32 lbo, u32 sbo) {
+  u64 desc = 0;
+  desc |= u64((smem_addr(p) & 0x3FFFF) >> 4);
+  desc |= u64((lbo & 0x3FFFF) >> 4) << 16;
+  desc |= u64((sbo & 0x3FFFF) >> 4) << 32;
+  desc |= u64(2) << 62;  // 64-byte swizzle
+  return desc;
+}
+
 // ---- clusters and warps --------------------------------------------------------------------
 __device__ __forceinline__ u32 cluster_cta_rank() {
   u32 r;
