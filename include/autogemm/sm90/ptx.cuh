@@ -161,26 +161,25 @@ __device__ __forceinline__ void wgmma_wait() {
   asm volatile("wgmma.wait_group.sync.aligned %0;" ::"n"(kPending) : "memory");
 }
 
-// Shared-memory matrix descriptor for wgmma with the 128-byte swizzle. Offsets are in bytes.
+// Shared-memory matrix descriptor for wgmma. Offsets are in bytes.
+//   kSwizzle: the layout type, 1 = 128-byte swizzle, 2 = 64-byte (bk 32: 32-element rows of K,
+//     an 8-row period of 512 bytes).
 //   lbo: K-major: unused; MN-major: stride between 64-element (128 B) column chunks.
 //   sbo: stride between groups of 8 rows (K-major) / 8 K-rows (MN-major).
-__device__ __forceinline__ u64 smem_descriptor_sw128(const void* p, u32 lbo, u32 sbo) {
+template <u64 kSwizzle>
+__device__ __forceinline__ u64 smem_descriptor(const void* p, u32 lbo, u32 sbo) {
   u64 desc = 0;
   desc |= u64((smem_addr(p) & 0x3FFFF) >> 4);
   desc |= u64((lbo & 0x3FFFF) >> 4) << 16;
   desc |= u64((sbo & 0x3FFFF) >> 4) << 32;
-  desc |= u64(1) << 62;  // 128-byte swizzle
+  desc |= kSwizzle << 62;
   return desc;
 }
-
-// The same with the 64-byte swizzle (bk 32: 32-element rows of K, 8-row period of 512 bytes).
+__device__ __forceinline__ u64 smem_descriptor_sw128(const void* p, u32 lbo, u32 sbo) {
+  return smem_descriptor<1>(p, lbo, sbo);
+}
 __device__ __forceinline__ u64 smem_descriptor_sw64(const void* p, u32 lbo, u32 sbo) {
-  u64 desc = 0;
-  desc |= u64((smem_addr(p) & 0x3FFFF) >> 4);
-  desc |= u64((lbo & 0x3FFFF) >> 4) << 16;
-  desc |= u64((sbo & 0x3FFFF) >> 4) << 32;
-  desc |= u64(2) << 62;  // 64-byte swizzle
-  return desc;
+  return smem_descriptor<2>(p, lbo, sbo);
 }
 
 // ---- clusters and warps --------------------------------------------------------------------
