@@ -162,6 +162,26 @@ struct RingPosition {
   }
 };
 
+// One stage of a K-major operand: kRows rows from row0, kBK elements of K from k0, one TMA per
+// kAtomK-wide atom. Shared by the kSharers CTAs that compute with it: this one (the slice-th)
+// loads a 1/kSharers slice of the rows and multicasts it to the CTAs in `mask`.
+template <class Cfg, int kRows, int kSharers>
+__device__ __forceinline__ void load_k_major(u8* dst, const TmaDescriptor* map, u64* bar, int k0,
+                                             int row0, int slice, u16 mask) {
+#pragma unroll
+  for (int atom = 0; atom < Cfg::kKAtoms; ++atom) {
+    u8* atom_dst = dst + atom * kRows * Cfg::kRowBytes;
+    const int k = k0 + atom * Cfg::kAtomK;
+    if constexpr (kSharers > 1) {
+      constexpr int part = kRows / kSharers;
+      tma_load_2d_multicast(atom_dst + slice * part * Cfg::kRowBytes, map, bar, k,
+                            row0 + slice * part, mask);
+    } else {
+      tma_load_2d(atom_dst, map, bar, k, row0);
+    }
+  }
+}
+
 template <class Cfg>
 __device__ __forceinline__ void produce(const TmaDescriptor* tma_a, const TmaDescriptor* tma_b,
                                         const GemmArgs& args, u8* smem_a, u8* smem_b, u64* full,
@@ -188,34 +208,13 @@ __device__ __forceinline__ void produce(const TmaDescriptor* tma_a, const TmaDes
       u8* b = smem_b + pos.stage * Cfg::kBBytes;
       const int k0 = kb * Cfg::kBK;
 
-      // A tile: BM rows of kBK K-elements, one TMA per 64-element atom. Shared by the
-      // kClusterN CTAs of a cluster row: each loads a 1/kClusterN slice of the rows for all.
-#pragma unroll
-      for (int atom = 0; atom < Cfg::kKAtoms; ++atom) {
-        u8* dst = a + atom * Cfg::kAtomABytes;
-        if constexpr (Cfg::kClusterN > 1) {
-          constexpr int part = Cfg::kBM / Cfg::kClusterN;
-          tma_load_2d_multicast(dst + rn * part * Cfg::kRowBytes, tma_a, bar,
-                                k0 + atom * Cfg::kAtomK, tm * Cfg::kBM + rn * part, a_mask);
-        } else {
-          tma_load_2d(dst, tma_a, bar, k0 + atom * Cfg::kAtomK, tm * Cfg::kBM);
-        }
-      }
+      // A tile: BM rows, shared by the kClusterN CTAs of a cluster row.
+      load_k_major<Cfg, Cfg::kBM, Cfg::kClusterN>(a, tma_a, bar, k0, tm * Cfg::kBM, rn, a_mask);
 
       // B tile. Shared by the kClusterM CTAs of a cluster column: each loads a slice (N rows
       // for K-major tiles, K rows of every 64-column chunk for N-major ones).
       if constexpr (!Cfg::kBMnMajor) {
-#pragma unroll
-        for (int atom = 0; atom < Cfg::kKAtoms; ++atom) {
-          u8* dst = b + atom * Cfg::kAtomBBytes;
-          if constexpr (Cfg::kClusterM > 1) {
-            constexpr int part = Cfg::kBN / Cfg::kClusterM;
-            tma_load_2d_multicast(dst + rm * part * Cfg::kRowBytes, tma_b, bar,
-                                  k0 + atom * Cfg::kAtomK, tn * Cfg::kBN + rm * part, b_mask);
-          } else {
-            tma_load_2d(dst, tma_b, bar, k0 + atom * Cfg::kAtomK, tn * Cfg::kBN);
-          }
-        }
+        load_k_major<Cfg, Cfg::kBN, Cfg::kClusterM>(b, tma_b, bar, k0, tn * Cfg::kBN, rm, b_mask);
       } else {
 #pragma unroll
         for (int chunk = 0; chunk < Cfg::kBN / 64; ++chunk) {
