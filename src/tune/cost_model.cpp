@@ -19,10 +19,11 @@
 namespace autogemm::tune {
 namespace {
 
-constexpr const char* kObjectives[] = {"reg:squarederror", "rank:pairwise"};
+constexpr const char* kObjectives[] = {"reg:squarederror", "rank:pairwise", kPolicyGradient};
 
+// Objectives that learn from comparisons inside a group (one shape's specs).
 bool is_ranking(const std::string& objective) {
-  return objective.rfind("rank:", 0) == 0;
+  return objective.rfind("rank:", 0) == 0 || objective == kPolicyGradient;
 }
 
 // XGBoost's message without the stack trace it appends.
@@ -71,10 +72,51 @@ std::vector<std::string> this_builds_features() {
   return {names.begin(), names.end()};
 }
 
+// Policy gradient in function space. The booster's score f(problem, spec) is the logit of a
+// policy over one shape's specs: π_i = softmax(f)_i over the group's measured specs. Each round
+// adds a tree along the gradient of mean_s J_s, J_s = Σ_i π_i r_i (the expected reward of
+// picking by π), whose derivative is ∂J_s/∂f_i = π_i (r_i - J_s) (REINFORCE with the baseline
+// J_s, the expectation taken exactly over the measured specs). XGBoost descends a loss, so it
+// gets g_i = -n_s π_i (r_i - J_s) and h_i = n_s π_i: a leaf's value -Σg / (Σh + λ) is then the
+// π-weighted mean advantage of its specs, a step in the reward's own units (n_s, the group's
+// size, makes a uniform policy's h 1 per spec, so min_child_weight keeps its usual meaning).
+// As π concentrates on a shape's best specs, the other specs' terms fade: the trees spend
+// their splits on what decides the top of each shape's list, which is what a top choice needs.
+void boost_policy_gradient(BoosterHandle booster, DMatrixHandle train,
+                           const std::vector<float>& rewards,
+                           const std::vector<unsigned>& group_sizes, int rounds) {
+  std::vector<float> grad(rewards.size()), hess(rewards.size());
+  for (int round = 0; round < rounds; ++round) {
+    bst_ulong n = 0;
+    const float* f = nullptr;
+    check(XGBoosterPredict(booster, train, /*output_margin*/ 1, 0, /*training*/ 1, &n, &f),
+          "predicting during training");
+    if (n != rewards.size()) throw Error("cost model: prediction count differs from the rows");
+    size_t begin = 0;
+    for (const unsigned size : group_sizes) {
+      const size_t end = begin + size;
+      const double top = *std::max_element(f + begin, f + end);
+      double z = 0, j = 0;
+      for (size_t i = begin; i < end; ++i) z += std::exp(double(f[i]) - top);
+      for (size_t i = begin; i < end; ++i) j += std::exp(double(f[i]) - top) / z * rewards[i];
+      for (size_t i = begin; i < end; ++i) {
+        const double pi = std::exp(double(f[i]) - top) / z;
+        grad[i] = float(-double(size) * pi * (rewards[i] - j));
+        hess[i] = float(std::max(double(size) * pi, 1e-6));
+      }
+      begin = end;
+    }
+    check(XGBoosterBoostOneIter(booster, train, grad.data(), hess.data(), grad.size()), "training");
+  }
+}
+
 }  // namespace
 
 struct CostModel::Impl {
   BoosterHandle booster = nullptr;
+  // predict() may be called from several host threads (the dispatcher, through a policy's
+  // spec head); one prediction at a time keeps the booster's use simple.
+  std::mutex predicting;
   CostModelHeader header;
   ~Impl() {
     if (booster) XGBoosterFree(booster);
@@ -91,10 +133,12 @@ CostModel CostModel::train(const CostDataset& data, const CostModelOptions& o) {
   if (std::find(std::begin(kObjectives), std::end(kObjectives), o.objective) ==
       std::end(kObjectives))
     throw Error(
-        fmt::format("cost model: unknown objective '{}' (reg:squarederror or "
-                    "rank:pairwise)",
+        fmt::format("cost model: unknown objective '{}' (reg:squarederror, "
+                    "rank:pairwise or policy:gradient)",
                     o.objective));
   if (o.rounds < 1) throw Error("cost model: rounds must be at least 1");
+  if (o.objective == kPolicyGradient && o.policy_rounds < 1)
+    throw Error("cost model: policy:gradient needs at least one policy round");
   const bool ranking = is_ranking(o.objective);
   std::vector<float> x, y;
   std::vector<unsigned> group_sizes;
@@ -120,7 +164,10 @@ CostModel CostModel::train(const CostDataset& data, const CostModelOptions& o) {
   const DMatrixHandle handles[] = {train.get()};
   check(XGBoosterCreate(handles, 1, &impl->booster), "creating the booster");
   const std::pair<const char*, std::string> params[] = {
-      {"objective", o.objective},
+      // policy:gradient supplies its own gradients (boost_policy_gradient); the objective
+      // XGBoost is told of then only names the model's output (a raw score, base 0).
+      {"objective", o.objective == kPolicyGradient ? "reg:squarederror" : o.objective},
+      {"base_score", "0"},
       {"tree_method", "hist"},
       {"max_depth", std::to_string(o.max_depth)},
       {"eta", fmt::format("{}", o.learning_rate)},
@@ -131,8 +178,14 @@ CostModel CostModel::train(const CostDataset& data, const CostModelOptions& o) {
   for (const auto& [key, value] : params)
     check(XGBoosterSetParam(impl->booster, key, value.c_str()),
           fmt::format("setting {}={}", key, value));
+  // policy:gradient starts from the reward's regression (`rounds` trees): the tuner measured
+  // each shape's promising specs only, and the softmax over them says nothing of the specs it
+  // never tried, while a ranking over the sweep meets those; the regression gives them a score
+  // in the reward's units, and the policy rounds then sharpen each shape's top.
   for (int i = 0; i < o.rounds; ++i)
     check(XGBoosterUpdateOneIter(impl->booster, i, train.get()), "training");
+  if (o.objective == kPolicyGradient)
+    boost_policy_gradient(impl->booster, train.get(), y, group_sizes, o.policy_rounds);
 
   CostModelHeader& h = impl->header;
   std::vector<std::string> gpus;
@@ -141,6 +194,7 @@ CostModel CostModel::train(const CostDataset& data, const CostModelOptions& o) {
   h.gpu = gpus.size() == 1 ? gpus[0] : "";
   h.objective = o.objective;
   h.rounds = o.rounds;
+  h.policy_rounds = o.objective == kPolicyGradient ? o.policy_rounds : 0;
   h.seed = o.seed;
   h.groups = group_sizes.size();
   h.examples = y.size();
@@ -161,19 +215,34 @@ CostModel CostModel::train(const std::vector<Measurement>& rows, const CostModel
   return train(build_cost_dataset(rows, examples), options);
 }
 
-void CostModel::save(const std::filesystem::path& path) const {
+CostModelFile CostModel::to_file() const {
   bst_ulong size = 0;
   const char* bytes = nullptr;
   check(XGBoosterSaveModelToBuffer(impl_->booster, R"({"format": "ubj"})", &size, &bytes),
         "serializing the model");
-  write_cost_model_file(path, {impl_->header, std::string(bytes, size)});
+  return {impl_->header, std::string(bytes, size)};
+}
+
+void CostModel::save(const std::filesystem::path& path) const {
+  write_cost_model_file(path, to_file());
+}
+
+std::string CostModel::to_bytes() const {
+  return encode_cost_model(to_file());
 }
 
 CostModel CostModel::load(const std::filesystem::path& path) {
+  return from_file(read_cost_model_file(path), path.string());
+}
+
+CostModel CostModel::from_bytes(std::string_view bytes, std::string_view source) {
+  return from_file(decode_cost_model(bytes, source), source);
+}
+
+CostModel CostModel::from_file(CostModelFile file, std::string_view source) {
   quiet_xgboost();
-  CostModelFile file = read_cost_model_file(path);
   auto fail = [&](const std::string& what) {
-    return Error(fmt::format("cost model '{}': {}", path.string(), what));
+    return Error(fmt::format("cost model '{}': {}", source, what));
   };
   if (file.header.features != this_builds_features())
     throw fail(
@@ -211,6 +280,7 @@ std::vector<double> CostModel::predict(const Problem& p, const std::vector<Kerne
   x.reserve(specs.size() * kNumCostFeatures);
   for (const KernelSpec& s : specs) append_features(x, p, s, device);
   const Matrix m(x, specs.size());
+  std::lock_guard lock(impl_->predicting);
   const bst_ulong* shape = nullptr;
   bst_ulong dims = 0;
   const float* out = nullptr;

@@ -37,9 +37,14 @@
 
 namespace autogemm::tune {
 
+// The objective that makes the booster a policy (boost_policy_gradient in cost_model.cpp): its
+// score is the logit of a softmax over a shape's specs, trained to maximise the expected reward.
+inline constexpr const char* kPolicyGradient = "policy:gradient";
+
 struct CostModelOptions {
-  std::string objective = "reg:squarederror";  // or "rank:pairwise"
-  int rounds = 300;                            // boosted trees
+  std::string objective = "reg:squarederror";  // or "rank:pairwise", kPolicyGradient
+  int rounds = 300;                            // boosted trees (policy:gradient: regression's)
+  int policy_rounds = 30;                      // policy:gradient's trees after those
   int max_depth = 6;
   double learning_rate = 0.1;
   uint64_t seed = 2026;
@@ -59,6 +64,10 @@ class CostModel {
   // list differs from this build's (retrain it).
   static CostModel load(const std::filesystem::path& path);
   void save(const std::filesystem::path& path) const;
+  // The file's bytes (encode_cost_model), and back, with the same checks as load(); `source`
+  // names the bytes in errors. For a model kept inside another file (a policy's spec head).
+  std::string to_bytes() const;
+  static CostModel from_bytes(std::string_view bytes, std::string_view source);
 
   CostModel(CostModel&&) noexcept;
   CostModel& operator=(CostModel&&) noexcept;
@@ -85,6 +94,8 @@ class CostModel {
  private:
   struct Impl;
   explicit CostModel(std::unique_ptr<Impl> impl);
+  CostModelFile to_file() const;
+  static CostModel from_file(CostModelFile file, std::string_view source);
   std::unique_ptr<Impl> impl_;
 };
 

@@ -59,6 +59,7 @@ CostModelFile decode(std::string_view bytes) {
   h.gpu = field<std::string>(header, "gpu");
   h.objective = field<std::string>(header, "objective");
   h.rounds = field<int>(header, "rounds");
+  if (header.contains("policy_rounds")) h.policy_rounds = field<int>(header, "policy_rounds");
   h.seed = field<uint64_t>(header, "seed");
   h.groups = field<size_t>(header, "groups");
   h.examples = field<size_t>(header, "examples");
@@ -97,6 +98,7 @@ std::string encode_cost_model(const CostModelFile& f) {
   header["gpu"] = h.gpu;
   header["objective"] = h.objective;
   header["rounds"] = h.rounds;
+  if (h.policy_rounds > 0) header["policy_rounds"] = h.policy_rounds;
   header["seed"] = h.seed;
   header["groups"] = h.groups;
   header["examples"] = h.examples;

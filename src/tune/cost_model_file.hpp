@@ -29,6 +29,7 @@ struct CostModelHeader {
   std::string gpu;  // whose measurements trained it ("" when several or unknown)
   std::string objective;
   int rounds = 0;
+  int policy_rounds = 0;  // policy:gradient's trees after the `rounds` of regression
   uint64_t seed = 0;
   size_t groups = 0, examples = 0, failed_examples = 0;
   // The device facts the features were computed with.

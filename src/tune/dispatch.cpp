@@ -139,6 +139,10 @@ Choice Dispatcher::choose(const Problem& p) const {
                                   : std::string())};
   }
   if (policy_) {
+    if (const auto head = policy_->spec_head_choices(p, device_); !head.empty())
+      return {ChoiceKind::policy, spec_name(head.front().first),
+              fmt::format("{}; policy {}: its spec head's best-scored spec of {} (score {:.3g})",
+                          where, policy_source_, head.size(), head.front().second)};
     const auto top = policy_->top_choices(p, 1, device_);
     if (!top.empty())
       return {ChoiceKind::policy, spec_name(top.front()),

@@ -5,9 +5,12 @@
 #include <limits>
 #include <numeric>
 #include <queue>
+#include <unordered_set>
 
 #include "spec/enumerate.hpp"
+#include "spec/name.hpp"
 #include "spec/validity.hpp"
+#include "tune/cost_model.hpp"
 
 namespace autogemm::tune {
 namespace {
@@ -136,8 +139,35 @@ std::optional<KernelSpec> Policy::sample(const Problem& p, std::mt19937_64& rng,
   return std::nullopt;
 }
 
+std::vector<std::pair<KernelSpec, double>> Policy::spec_head_choices(
+    const Problem& p, const DeviceFacts& device) const {
+  std::vector<std::pair<KernelSpec, double>> out;
+  if (!spec_head || !spec_head->trained_for(p)) return out;
+  std::vector<KernelSpec> candidates;
+  std::unordered_set<std::string> seen;
+  const auto add = [&](KernelSpec s) {
+    s.dtype = p.dtype;
+    s.acc = p.acc;
+    s.layout = p.layout;
+    if (fits(s, p) && seen.insert(spec_name(s)).second) candidates.push_back(s);
+  };
+  for (const KernelSpec& s : library) add(s);
+  for (const KernelSpec& s : default_sweep(p.dtype, p.acc, p.layout)) add(s);
+  if (candidates.empty()) return out;
+  const std::vector<double> scores = spec_head->predict(p, candidates, device);
+  for (size_t i = 0; i < candidates.size(); ++i) out.emplace_back(candidates[i], scores[i]);
+  std::stable_sort(out.begin(), out.end(),
+                   [](const auto& a, const auto& b) { return a.second > b.second; });
+  return out;
+}
+
 std::vector<KernelSpec> Policy::top_choices(const Problem& p, size_t k,
                                             const DeviceFacts& device) const {
+  if (const auto scored = spec_head_choices(p, device); !scored.empty()) {
+    std::vector<KernelSpec> out;
+    for (size_t i = 0; i < scored.size() && i < k; ++i) out.push_back(scored[i].first);
+    return out;
+  }
   if (library.empty()) return enumerated_choices(p, k, device);
   std::vector<KernelSpec> out;
   if (k == 0) return out;
@@ -230,6 +260,12 @@ std::vector<KernelSpec> Policy::enumerated_choices(const Problem& p, size_t k,
     out.push_back(s);
   }
   return out;
+}
+
+bool operator==(const Policy& a, const Policy& b) {
+  if (!(a.info == b.info && a.library == b.library && a.params_ == b.params_)) return false;
+  if (!a.spec_head || !b.spec_head) return !a.spec_head && !b.spec_head;
+  return a.spec_head == b.spec_head || a.spec_head->to_bytes() == b.spec_head->to_bytes();
 }
 
 }  // namespace autogemm::tune

@@ -25,14 +25,26 @@
 // policy has one (each training problem's fastest spec; see `library`), so that its choices are
 // specs that won somewhere rather than combinations of values from different winners.
 //
+// The spec head. A per-field softmax cannot rank whole specs: its top choice on held-out shapes
+// reached 0.73 of the sweep's best where a ranker over (problem, spec) features reached 0.97
+// (bench/results/h200/h200_issue5_retuned_tn.md). So a policy may carry a second part that
+// scores a whole spec: a tree ensemble f(problem, spec) over the cost model's features,
+// π(spec | p) = softmax over C(p) of f, C(p) = the library's and the default sweep's specs that
+// fit p; trained by policy gradient on the same measurements (CostModel with kPolicyGradient:
+// regression on the reward first, then policy rounds; cost_model.cpp says why). When the head
+// was trained on p's types, top_choices() is its ranking of C(p); sample(), log_prob() and
+// enumerated_choices() stay with the fields, which reach the whole space.
+//
 // Training: policy_train.hpp. Files: policy_file.hpp.
 #pragma once
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <random>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "autogemm/types.hpp"
@@ -42,6 +54,8 @@
 #include "tune/policy_fields.hpp"
 
 namespace autogemm::tune {
+
+class CostModel;
 
 // Where a policy came from; saved with it, shown by the tools.
 struct PolicyInfo {
@@ -82,9 +96,10 @@ class Policy {
   std::optional<KernelSpec> sample(const Problem& p, std::mt19937_64& rng,
                                    const DeviceFacts& device = {}, int max_tries = 1000) const;
 
-  // The policy's choices for p, most probable first, no duplicates: the library's specs that
-  // fit p, ranked by probability (see `library`), then enumerated_choices() for whatever is
-  // still missing; without a library, enumerated_choices(). Deterministic.
+  // The policy's choices for p, most probable first, no duplicates: with a spec head trained on
+  // p's types, its ranking of C(p) (at most k); else the library's specs that fit p, ranked by
+  // probability (see `library`), then enumerated_choices() for whatever is still missing;
+  // without a library, enumerated_choices(). Deterministic.
   std::vector<KernelSpec> top_choices(const Problem& p, size_t k,
                                       const DeviceFacts& device = {}) const;
 
@@ -118,7 +133,15 @@ class Policy {
   // top_choices() gives them the problem's dtype, acc and layout.
   std::vector<KernelSpec> library;
 
-  friend bool operator==(const Policy&, const Policy&) = default;
+  // The spec head (see the header); null: none, top choices come from the fields and library.
+  std::shared_ptr<const CostModel> spec_head;
+  // The spec head's ranking of C(p) with its scores, best first; empty without a head, when it
+  // was not trained on p's types, or when nothing in C(p) fits p.
+  std::vector<std::pair<KernelSpec, double>> spec_head_choices(const Problem& p,
+                                                               const DeviceFacts& device) const;
+
+  // Heads compare by their bytes.
+  friend bool operator==(const Policy&, const Policy&);
 
  private:
   std::array<std::vector<double>, kNumPolicyFields> params_;

@@ -9,6 +9,8 @@
 
 #include "spec/name.hpp"
 #include "spec/validity.hpp"
+#include "tune/base64.hpp"
+#include "tune/cost_model.hpp"
 #include "tune/text_file.hpp"
 
 namespace autogemm::tune {
@@ -208,6 +210,20 @@ Policy read_policy(const json& doc) {
       policy.library.push_back(s);
     }
   }
+  if (const json* head = top.find("spec_head")) {
+    if (!head->is_string()) throw Bad{"\"spec_head\" must be a string (base64)"};
+    const auto bytes = base64_decode(head->get<std::string>());
+    if (!bytes) throw Bad{"\"spec_head\" is not valid base64: the file is damaged"};
+    try {
+      auto model = std::make_shared<const CostModel>(CostModel::from_bytes(*bytes, "spec_head"));
+      if (model->header().objective != kPolicyGradient)
+        throw Bad{fmt::format("\"spec_head\" was trained with objective '{}', not {}",
+                              model->header().objective, kPolicyGradient)};
+      policy.spec_head = std::move(model);
+    } catch (const Error& e) {
+      throw Bad{e.what()};
+    }
+  }
   top.done();
   return policy;
 }
@@ -275,6 +291,8 @@ std::string policy_to_json(const Policy& policy) {
       out += fmt::format("{}\n    {}", i ? "," : "", json(spec_name(policy.library[i])).dump());
     out += "\n  ]";
   }
+  if (policy.spec_head)
+    out += fmt::format(",\n  \"spec_head\": \"{}\"", base64_encode(policy.spec_head->to_bytes()));
   out += "\n}\n";
   return out;
 }

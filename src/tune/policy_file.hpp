@@ -18,6 +18,9 @@
 //
 // "library" (optional; Policy::library, the specs top choices come from) lists spec names; a
 // name that does not parse or names an invalid spec is an error like the others.
+// "spec_head" (optional; Policy::spec_head) is the head's cost-model file (cost_model_file.hpp:
+// header, checksum, XGBoost's bytes) in base64, after the fields: a damaged string, a checksum
+// mismatch, another feature list or an objective other than policy:gradient is an error.
 //
 // Loading is strict, as for tuning tables: a policy steers the dispatcher, so any problem
 // (malformed JSON, another format or version, unknown or missing key, a feature list other than

@@ -107,7 +107,8 @@ void register_stats(CLI::App& db) {
 void register_train_cost_model(CLI::App& db) {
   struct Options {
     std::string store, out, gpu, exclude, mode = "kernel", objective = "reg:squarederror";
-    int rounds = 300, sms = 132;
+    int rounds = tune::CostModelOptions{}.rounds, sms = 132;
+    int policy_rounds = tune::CostModelOptions{}.policy_rounds;
     double holdout = 0;
   };
   auto o = std::make_shared<Options>();
@@ -122,9 +123,13 @@ void register_train_cost_model(CLI::App& db) {
   sub->add_option("--exclude-shapes,--exclude_shapes", o->exclude,
                   "Shape file whose shapes are left out of training (any dtype and layout)");
   sub->add_option("--mode", o->mode, "Timing mode whose measurements count")->capture_default_str();
-  sub->add_option("--objective", o->objective, "reg:squarederror or rank:pairwise")
+  sub->add_option("--objective", o->objective, "reg:squarederror, rank:pairwise or policy:gradient")
       ->capture_default_str();
-  sub->add_option("--rounds", o->rounds, "Boosted trees")->capture_default_str();
+  sub->add_option("--rounds", o->rounds, "Boosted trees (policy:gradient: of the regression)")
+      ->capture_default_str();
+  sub->add_option("--policy-rounds,--policy_rounds", o->policy_rounds,
+                  "policy:gradient's trees after the regression's")
+      ->capture_default_str();
   sub->add_option("--sms", o->sms,
                   "SM count of the GPU the rows were measured on (shared memory and L2: the "
                   "H200's)")
@@ -155,6 +160,7 @@ void register_train_cost_model(CLI::App& db) {
     tune::CostModelOptions mo;
     mo.objective = o->objective;
     mo.rounds = o->rounds;
+    mo.policy_rounds = o->policy_rounds;
     mo.device.sm_count = o->sms;
     const auto model = as_bad_input([&] { return tune::CostModel::train(data, mo); });
     model.save(o->out);
