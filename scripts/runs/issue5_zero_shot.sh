@@ -11,7 +11,8 @@
 # method zero_shot_cm, `--spec costmodel:`, and its best-ranked of the sweep and the policy's
 # proposals, the dispatcher's choice with both loaded, as zero_shot_pcm), TABLES (the folder of
 # tuned_b8/16/32.table.json and grid_b32.table.json; default bench/results/h200/h200_issue5_tables),
-# TESTS (device_job.sh's test flag; default the KernelSweep tests), NAME (default h200_issue5_zero_shot_tn).
+# TESTS (device_job.sh's test flag; default the KernelSweep tests), NAME (default h200_issue5_zero_shot_tn),
+# EXTRA_SPECS (more --spec arguments for both runs, e.g. a second policy).
 # Device call (carry [".device/build"], the policy file in the tree):
 #   rm -rf build && mv .device/build build && POLICY=... bash scripts/runs/issue5_zero_shot.sh
 set -uo pipefail
@@ -29,11 +30,12 @@ if [ -n "${COST_MODEL:-}" ]; then
   specs="$specs --spec costmodel:zero_shot_cm=$(realpath "$COST_MODEL")"
   specs="$specs --spec costmodel:zero_shot_pcm=$(realpath "$COST_MODEL"),$policy"
 fi
+specs="$specs ${EXTRA_SPECS:-}"
 test_args=(--ctest "-R KernelSweep")
 [ -n "${TESTS:-}" ] && read -ra test_args <<< "$TESTS"
 OUT="$out" bash scripts/device_job.sh "${test_args[@]}" \
   "$name" "--shapes bench/shapes/oracle100.txt --mode kernel --layout tn --methods cublaslt_autotune_nn,cublaslt_autotune_tn,autogemm $specs" \
-  "$decode" "--shapes bench/shapes/decode.txt --mode kernel --layout tn --methods cublaslt_autotune_nn,cublaslt_autotune_tn,autogemm --spec sweep --spec policy:zero_shot=$policy"
+  "$decode" "--shapes bench/shapes/decode.txt --mode kernel --layout tn --methods cublaslt_autotune_nn,cublaslt_autotune_tn,autogemm --spec sweep --spec policy:zero_shot=$policy ${EXTRA_SPECS:-}"
 tmp=$(mktemp -d)
 for n in "$name" "$decode"; do
   tar xzf "$out/results.tgz" -C "$tmp" "./$n.csv" &&
