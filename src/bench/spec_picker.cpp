@@ -5,6 +5,7 @@
 #include "bench/errors.hpp"
 #include "bench/method_registry.hpp"
 #include "spec/name.hpp"
+#include "spec/validity.hpp"
 #include "tune/cost_model.hpp"
 #include "tune/dispatch.hpp"
 #include "tune/policy_file.hpp"
@@ -19,8 +20,8 @@ void check_name(const std::string& name, std::string_view text) {
     throw InputError("--spec '" + std::string(text) + "': " + why);
   };
   if (name.empty())
-    bad("NAME is empty (expected table:NAME=FILE, tablefix:NAME=FILE, policy:NAME=FILE or "
-        "costmodel:NAME=FILE)");
+    bad("NAME is empty (expected table:NAME=FILE, tablefix:NAME=FILE, tablebk32:NAME=FILE, "
+        "policy:NAME=FILE or costmodel:NAME=FILE)");
   const bool word = std::all_of(name.begin(), name.end(), [](char c) {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
   });
@@ -35,6 +36,14 @@ void check_name(const std::string& name, std::string_view text) {
 
 }  // namespace
 
+std::optional<std::string> bk32_twin(KernelSpec& s) {
+  if (s.bk == 32) return "it is bk 32 already";
+  // The ring keeps its bytes: stages x bk stays the same (the tuner's move, proposer.cpp).
+  s.stages = s.stages * s.bk / 32;
+  s.bk = 32;
+  return validate(s);
+}
+
 std::optional<PickerSource> parse_picker_source(std::string_view text) {
   PickerSource s;
   std::string_view rest;
@@ -45,6 +54,10 @@ std::optional<PickerSource> parse_picker_source(std::string_view text) {
     s.kind = PickerSource::Kind::table;
     s.compile_shape = true;
     rest = text.substr(9);
+  } else if (text.starts_with("tablebk32:")) {
+    s.kind = PickerSource::Kind::table;
+    s.bk32_twin = true;
+    rest = text.substr(10);
   } else if (text.starts_with("policy:")) {
     s.kind = PickerSource::Kind::policy;
     rest = text.substr(7);
@@ -58,7 +71,8 @@ std::optional<PickerSource> parse_picker_source(std::string_view text) {
   if (eq == std::string_view::npos)
     throw InputError(
         "--spec '" + std::string(text) +
-        "': expected table:NAME=FILE, tablefix:NAME=FILE, policy:NAME=FILE or costmodel:NAME=FILE");
+        "': expected table:NAME=FILE, tablefix:NAME=FILE, tablebk32:NAME=FILE, policy:NAME=FILE or "
+        "costmodel:NAME=FILE");
   s.name = std::string(rest.substr(0, eq));
   s.file = std::string(rest.substr(eq + 1));
   check_name(s.name, text);
@@ -87,9 +101,12 @@ SpecPicker::SpecPicker(PickerSource source) : source_(std::move(source)) {
 Pick SpecPicker::pick(const Problem& p, const tune::DeviceFacts& device) const {
   if (table_) {
     if (const tune::TableEntry* e = table_->find(p)) {
-      if (!source_.compile_shape) return {e->spec, ""};
       KernelSpec s = parse_name(e->spec);
-      s.fixed = p.shape;
+      if (source_.compile_shape) s.fixed = p.shape;
+      if (source_.bk32_twin) {
+        if (auto why = bk32_twin(s))
+          return {"", "the table's spec " + e->spec + " has no bk-32 twin: " + *why};
+      }
       return {spec_name(s), ""};
     }
     return {"", "not in tuning table " + source_.file};

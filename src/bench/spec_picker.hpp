@@ -3,6 +3,8 @@
 // learned policy (tune/policy.hpp) or a cost model (tune/cost_model.hpp: its best-ranked sweep
 // spec, rank_sweep) picks for it; `tablefix:NAME=FILE` runs the table's spec with the shape
 // compiled in (KernelSpec::fixed), to measure what that specialization gains;
+// `tablebk32:NAME=FILE` runs the table's spec with bk 32 and as many more stages as keep the
+// ring's bytes (bk32_twin), to measure what the 64-byte-swizzle stage gains;
 // `costmodel:NAME=FILE,POLICY` ranks the sweep and POLICY's top
 // choices, as the dispatcher does with both loaded (rank_candidates). Issue 5's acceptance compares
 // such picks with the sweep's best spec and cuBLASLt-autotune in one interleaved run, so the picks
@@ -15,6 +17,7 @@
 #include <string_view>
 
 #include "autogemm/types.hpp"
+#include "spec/kernel_spec.hpp"
 #include "tune/heuristic.hpp"
 #include "tune/table.hpp"
 
@@ -32,9 +35,15 @@ struct PickerSource {
   std::string file;            // the tuning table, policy or cost model file
   std::string policy_file;     // cost_model only: the policy whose top choices it also ranks
   bool compile_shape = false;  // tablefix: the table's spec with the problem's shape compiled in
+  bool bk32_twin = false;      // tablebk32: the table's spec as its bk-32 twin
 };
 
-// nullopt when `text` starts with none of "table:", "tablefix:", "policy:", "costmodel:" (a spec
+// `s` with bk 32 and stages x (bk / 32), the ring's bytes unchanged; why not when s is bk 32
+// already or the twin breaks a rule (validate: e.g. more stages than the limit).
+std::optional<std::string> bk32_twin(KernelSpec& s);
+
+// nullopt when `text` starts with none of "table:", "tablefix:", "tablebk32:", "policy:",
+// "costmodel:" (a spec
 // name, sweep, auto).
 // Throws InputError naming --spec when it does but is not KIND:NAME=FILE with NAME letters,
 // digits and '_' (starting with a letter), not a registered method and not "oracle", and FILE

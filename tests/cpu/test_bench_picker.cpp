@@ -149,6 +149,31 @@ TEST_F(PickerFiles, TableFixCompilesTheShapeIn) {
   EXPECT_EQ(picker.pick(tn_problem(4096, 4096, 2048), {}).spec, "");
 }
 
+// tablebk32: the table's spec with bk 32 and the ring's bytes kept (stages x bk / 32).
+TEST_F(PickerFiles, TableBk32PicksTheTwin) {
+  const auto source = parse_picker_source("tablebk32:bk32=" + table());
+  ASSERT_TRUE(source);
+  EXPECT_TRUE(source->bk32_twin);
+  EXPECT_FALSE(source->compile_shape);
+  const SpecPicker picker(*source);
+  const KernelSpec table_spec = parse_name(kSpec);
+  const KernelSpec twin = parse_name(picker.pick(tn_problem(4096, 4096, 4096), {}).spec);
+  EXPECT_EQ(twin.bk, 32);
+  EXPECT_EQ(twin.stages * 32, table_spec.stages * table_spec.bk);
+  KernelSpec back = twin;
+  back.bk = table_spec.bk;
+  back.stages = table_spec.stages;
+  EXPECT_EQ(back, table_spec) << "only bk and stages change";
+  EXPECT_EQ(picker.pick(tn_problem(4096, 4096, 2048), {}).spec, "");
+
+  KernelSpec s = parse_name("sm90_f16f32_tn_128x128x64_s4_c1x1_coop_persist_r8m");
+  EXPECT_FALSE(bk32_twin(s));
+  EXPECT_EQ(spec_name(s), "sm90_f16f32_tn_128x128x32_s8_c1x1_coop_persist_r8m");
+  EXPECT_EQ(bk32_twin(s), "it is bk 32 already");
+  KernelSpec deep = parse_name("sm90_f16f32_tn_64x64x128_s5_c1x1_wg1_persist_r8m");
+  EXPECT_TRUE(bk32_twin(deep)) << "20 stages is past the limit";
+}
+
 TEST_F(PickerFiles, PolicyPicksWhatTheDispatcherWould) {
   const SpecPicker picker(*parse_picker_source("policy:zero_shot=" + policy()));
   tune::Dispatcher d(std::nullopt, "", "no table");

@@ -175,6 +175,23 @@ TEST(TuneCli, TrainPolicyThenDispatchWithIt) {
   EXPECT_EQ(policy.info.gpu, "NVIDIA H200");
   EXPECT_EQ(policy.info.epochs, 60);
   EXPECT_EQ(policy.info.shapes, 75);
+  EXPECT_TRUE(policy.spec_head) << "train-policy trains a spec head by default";
+  EXPECT_TRUE(contains(trained.output, "spec head on its training shapes: top-1 "))
+      << trained.output;
+
+  // Its top choice per shape without measuring, as the dispatcher takes it.
+  const CommandResult ranked = run("db rank --policy " + quoted(policy_path) + " --shapes " +
+                                   quoted(dir / "exclude.txt") + " --top 2");
+  EXPECT_EQ(ranked.code, 0) << ranked.output;
+  EXPECT_EQ(std::count(ranked.output.begin(), ranked.output.end(), '\n'), 10) << ranked.output;
+  EXPECT_TRUE(contains(ranked.output, " 2 sm90_f16f32_tn_")) << ranked.output;
+
+  const auto fields_only = dir / "fields.json";
+  EXPECT_EQ(run("db train-policy --store " + quoted(store_path) + " --out " + quoted(fields_only) +
+                " --epochs 5 --head-rounds 0")
+                .code,
+            0);
+  EXPECT_FALSE(load_policy(fields_only).spec_head);
 
   const std::string shape = "--mnk 1000_4096_1024 --layout tn";
   const CommandResult by_flag = run("dispatch " + shape + " --policy " + quoted(policy_path));
@@ -231,7 +248,9 @@ TEST(TuneCli, TrainCostModelThenRank) {
                    "none.json");
   expect_bad_input("db rank --cost-model " + quoted(model) + " --mnk 64_64_64 --top 0",
                    "--top must be at least 1");
-  expect_bad_input("db rank --mnk 64_64_64", "--cost-model is required");
+  expect_bad_input("db rank --mnk 64_64_64", "give --cost-model or --policy");
+  expect_bad_input("db rank --mnk 64_64_64 --cost-model " + quoted(model) + " --policy p.json",
+                   "excludes");
 }
 
 TEST(TuneCli, TrainPolicyBadInputExitsTwo) {
