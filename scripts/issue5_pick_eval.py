@@ -13,6 +13,11 @@ import collections
 import csv
 import sys
 
+import os
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))  # also when imported by path
+from results_csv import open_results_csv  # noqa: E402
+
 from issue5_summary import geomean  # this script's folder is on the path
 
 
@@ -23,7 +28,7 @@ def flop_class(shape):
 
 def main(csv_path, picks_path):
     times = collections.defaultdict(dict)  # shape -> spec -> time
-    for r in csv.DictReader(open(csv_path)):
+    for r in csv.DictReader(open_results_csv(csv_path)):
         if r["method"] == "autogemm" and r["status"] == "ok":
             times[(int(r["M"]), int(r["N"]), int(r["K"]))][r["spec"]] = float(r["median_us"])
     picks = {}

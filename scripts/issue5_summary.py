@@ -16,6 +16,11 @@ import csv
 import math
 import sys
 
+import os
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))  # also when imported by path
+from results_csv import open_results_csv  # noqa: E402
+
 TARGETS = {"tuned_b32": 0.97, "zero_shot": 0.95}  # issue 5's acceptance
 SWEEP = "autogemm"
 REFERENCES = ("cublaslt_autotune_nn", "cublaslt_autotune_tn")
@@ -76,7 +81,7 @@ def verdict(method, m):
 
 
 def main(path):
-    with open(path, newline="") as f:
+    with open_results_csv(path) as f:
         methods, oracle_vs_ref, oracle_shapes = summarize(csv.DictReader(f))
     print(f"source: {path}")
     print(f"oracle (best sweep spec per shape): {oracle_shapes} shapes, "

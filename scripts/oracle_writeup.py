@@ -12,6 +12,11 @@ import csv
 import math
 import sys
 
+import os
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))  # also when imported by path
+from results_csv import open_results_csv  # noqa: E402
+
 # Structural choices, each a predicate on the spec name.
 CHOICES = {
     "swap-AB (small M on the MMA's N)": lambda s: s.endswith("_swap") or "_swap_" in s,
@@ -41,7 +46,7 @@ def geomean(xs):
 def main(path):
     specs = collections.defaultdict(dict)  # shape -> spec -> µs
     ref = collections.defaultdict(dict)
-    for r in csv.DictReader(open(path)):
+    for r in csv.DictReader(open_results_csv(path)):
         shape = (int(r["M"]), int(r["N"]), int(r["K"]))
         if r["status"] != "ok":
             continue

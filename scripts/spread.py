@@ -11,12 +11,18 @@ times). Prints the median and 90th percentile of each, per method and over all m
 """
 import argparse
 import csv
+import sys
 import math
+
+import os
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))  # also when imported by path
+from results_csv import open_results_csv  # noqa: E402
 
 
 def load(path):
     times = {}
-    for row in csv.DictReader(open(path)):
+    for row in csv.DictReader(open_results_csv(path)):
         if row.get("status", "ok") == "ok" and row["median_us"]:
             key = (int(row["M"]), int(row["N"]), int(row["K"]))
             label = row["method"]
