@@ -15,33 +15,42 @@
 #include "spec/name.hpp"
 
 namespace autogemm::bench {
+
+std::string scaled_spec_name(const std::string& spec, const Scaling& scaling) {
+  if (scaling.plain() || parse_name(spec).scaled) return spec;
+  return spec + "_ab";  // the canonical name's last token, as gemm() appends it
+}
+
 namespace {
 
 class AutogemmMethod : public Method {
  public:
   explicit AutogemmMethod(const KernelSpec& spec)
-      : spec_(spec_name(spec)), layout_(spec.layout), spec_types_(spec) {}
+      : plain_(spec_name(spec)), ran_(plain_), layout_(spec.layout), spec_types_(spec) {}
 
   std::string name() const override { return "autogemm"; }
   Layout layout() const override { return layout_; }
-  std::string spec() const override { return spec_; }
 
   void prepare(const Problem& p, const Operands& ops, cudaStream_t stream) override {
     if (p.dtype != spec_types_.dtype || p.acc != spec_types_.acc)
-      throw InputError("spec " + spec_ + " is " + std::string(to_string(spec_types_.dtype)) + "/" +
+      throw InputError("spec " + plain_ + " is " + std::string(to_string(spec_types_.dtype)) + "/" +
                        std::string(to_string(spec_types_.acc)) + ", the run is " +
                        std::string(to_string(p.dtype)) + "/" + std::string(to_string(p.acc)));
     p_ = p;
     ops_ = ops;
-    autogemm::prepare(spec_);
+    ran_ = scaled_spec_name(plain_, ops.scaling);
+    autogemm::prepare(ran_);
     // The first call builds the launch plan (tensor maps); later calls only launch.
-    gemm(p_, spec_, ops_.a, ops_.b, ops_.c, stream);
+    run(stream);
   }
 
-  void run(cudaStream_t stream) override { gemm(p_, spec_, ops_.a, ops_.b, ops_.c, stream); }
+  std::string spec() const override { return ran_; }
+  void run(cudaStream_t stream) override {
+    gemm(p_, plain_, ops_.a, ops_.b, ops_.c, ops_.scaling, stream);
+  }
 
  private:
-  std::string spec_;
+  std::string plain_, ran_;
   Layout layout_;
   KernelSpec spec_types_;
   Problem p_;
@@ -62,11 +71,11 @@ class AutogemmAutoMethod : public Method {
     ops_ = ops;
     const Choice c = choose(p_);
     spec_ = c.kind == "cublaslt" ? "cublaslt fallback" : c.kind + " " + c.spec;
-    if (!c.spec.empty()) autogemm::prepare(c.spec);
-    gemm(p_, ops_.a, ops_.b, ops_.c, stream);  // first call: plan and any compile
+    if (!c.spec.empty()) autogemm::prepare(scaled_spec_name(c.spec, ops.scaling));
+    run(stream);  // first call: plan and any compile
   }
 
-  void run(cudaStream_t stream) override { gemm(p_, ops_.a, ops_.b, ops_.c, stream); }
+  void run(cudaStream_t stream) override { gemm(p_, ops_.a, ops_.b, ops_.c, ops_.scaling, stream); }
 
  private:
   Layout layout_;

@@ -25,6 +25,10 @@ struct BenchConfig {
   DataDist data = DataDist::normal;
   int device = 0;
   uint64_t seed = 2026;
+  // C = alpha·A·B + beta·C for every method (--alpha, --beta; finite). Not plain: autogemm runs
+  // each spec's scaled twin and cuBLAS/cuBLASLt get the same scalars; with beta != 0 the check
+  // starts C from a fixed N(0,1) addend and the reference adds beta times it.
+  float alpha = 1.0f, beta = 0.0f;
   std::string csv_path;
   std::string json_path;
   std::string vs;  // candidate label for speedups; empty: autogemm if present, else first

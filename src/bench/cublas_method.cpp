@@ -32,8 +32,8 @@ class CublasMethod : public Method {
     check_cublas(cublasSetStream(blas_.blas(), stream), "cublasSetStream");
     const cudaDataType_t t = cuda_data_type(p_.dtype);
     // Scalars live on the host (the handle's default pointer mode), typed as the compute type.
-    const float one_f = 1.0f, zero_f = 0.0f;
-    const __half one_h = __float2half(1.0f), zero_h = __float2half(0.0f);
+    const float one_f = ops_.scaling.alpha, zero_f = ops_.scaling.beta;
+    const __half one_h = __float2half(one_f), zero_h = __float2half(zero_f);
     const bool f32 = acc_ == AccType::f32;
     check_cublas(
         cublasGemmEx(blas_.blas(), g_.op_b, CUBLAS_OP_N, int(g_.m), int(g_.n), int(g_.k),

@@ -22,6 +22,10 @@ void LtGemm::setup(const Problem& p, const Operands& ops) {
   destroy();
   ops_ = ops;
   f32_ = p.acc == AccType::f32;
+  alpha_f_ = ops.scaling.alpha;
+  beta_f_ = ops.scaling.beta;
+  alpha_h_ = __float2half(alpha_f_);
+  beta_h_ = __float2half(beta_f_);
   const BlasGemmArgs g = blas_gemm_args(p);
   const cudaDataType_t t = cuda_data_type(p.dtype);
   check_cublas(cublasLtMatmulDescCreate(&op_, f32_ ? CUBLAS_COMPUTE_32F : CUBLAS_COMPUTE_16F,
@@ -58,8 +62,8 @@ std::vector<cublasLtMatmulHeuristicResult_t> LtGemm::heuristics(int requested) c
 }
 
 void LtGemm::run(const cublasLtMatmulAlgo_t& algo, cudaStream_t stream) const {
-  const void* one = f32_ ? static_cast<const void*>(&one_f_) : &one_h_;
-  const void* zero = f32_ ? static_cast<const void*>(&zero_f_) : &zero_h_;
+  const void* one = f32_ ? static_cast<const void*>(&alpha_f_) : &alpha_h_;
+  const void* zero = f32_ ? static_cast<const void*>(&beta_f_) : &beta_h_;
   check_cublas(
       cublasLtMatmul(blas_.lt(), op_, one, ops_.b, lb_, ops_.a, la_, zero, ops_.c, lc_, ops_.c, lc_,
                      &algo, blas_.workspace(), blas_.workspace_bytes(), stream),

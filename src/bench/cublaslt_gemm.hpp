@@ -35,8 +35,9 @@ class LtGemm {
   BlasContext& blas_;
   Operands ops_;
   bool f32_ = true;
-  float one_f_ = 1.0f, zero_f_ = 0.0f;
-  __half one_h_ = __float2half(1.0f), zero_h_ = __float2half(0.0f);
+  // alpha and beta as the compute type (fp32, or fp16 for fp16 accumulation).
+  float alpha_f_ = 1.0f, beta_f_ = 0.0f;
+  __half alpha_h_ = __float2half(1.0f), beta_h_ = __float2half(0.0f);
   cublasLtMatmulDesc_t op_ = nullptr;
   cublasLtMatrixLayout_t lb_ = nullptr, la_ = nullptr, lc_ = nullptr;  // our B, A, C
   cublasLtMatmulPreference_t pref_ = nullptr;

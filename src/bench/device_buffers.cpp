@@ -37,13 +37,29 @@ void DeviceBuffers::fill_inputs(uint64_t seed, DataDist dist, cudaStream_t strea
   fill_matrix(base_ + r_.b_tn, dtype_, s.k, s.n, true, b_seed, dist, stream);   // stored N×K
 }
 
-void DeviceBuffers::compute_reference(cudaStream_t stream) {
-  reference_gemm(a(), b(Layout::nn), Layout::nn, reinterpret_cast<float*>(base_ + r_.ref), dtype_,
-                 shape_, stream);
+namespace {
+// The addend's seed: fixed, so every method and shape of a run starts from the same C.
+constexpr uint64_t kAddendSeed = 0xADDE4D;
+}  // namespace
+
+void DeviceBuffers::compute_reference(cudaStream_t stream, const Scaling& scaling) {
+  float* ref = reinterpret_cast<float*>(base_ + r_.ref);
+  reference_gemm(a(), b(Layout::nn), Layout::nn, ref, dtype_, shape_, stream);
+  if (scaling.plain()) return;
+  if (scaling.beta != 0.0f) prepare_output(0, scaling, stream);
+  scale_reference(ref, c(0), dtype_, shape_.m * shape_.n, scaling.alpha, scaling.beta, stream);
 }
 
 void DeviceBuffers::poison_output(int output, cudaStream_t stream) {
   poison(c(output), shape_.m * shape_.n, stream);
+}
+
+void DeviceBuffers::prepare_output(int output, const Scaling& scaling, cudaStream_t stream) {
+  if (scaling.beta == 0.0f)
+    poison_output(output, stream);
+  else
+    fill_matrix(c(output), dtype_, shape_.m, shape_.n, false, kAddendSeed, DataDist::normal,
+                stream);
 }
 
 CheckResult DeviceBuffers::check_output(int output, AccType acc, cudaStream_t stream) {

@@ -7,6 +7,7 @@
 
 #include <cstddef>
 
+#include "autogemm/autogemm.hpp"
 #include "autogemm/types.hpp"
 #include "bench/check_rule.hpp"
 #include "bench/kernels.hpp"
@@ -36,9 +37,13 @@ class DeviceBuffers {
 
   // Fresh A and B (B written in both storages, same logical values) from `seed`.
   void fill_inputs(uint64_t seed, DataDist dist, cudaStream_t stream);
-  // ref = A·B in fp32.
-  void compute_reference(cudaStream_t stream);
+  // ref = A·B in fp32; with `scaling` not plain, alpha·A·B + beta·addend (the addend is
+  // written into output 0 on the way, which prepare_output rewrites before it is checked).
+  void compute_reference(cudaStream_t stream, const Scaling& scaling = {});
   void poison_output(int output, cudaStream_t stream);
+  // Before a method runs for the check: C poisoned (beta 0: C must be written everywhere), or
+  // set to the addend (beta != 0: C is read), the same N(0,1) matrix for every method.
+  void prepare_output(int output, const Scaling& scaling, cudaStream_t stream);
   // Compares output `output` with the reference and applies the correctness rule (synchronizes).
   CheckResult check_output(int output, AccType acc, cudaStream_t stream);
 

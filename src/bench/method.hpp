@@ -9,6 +9,7 @@
 #include <memory>
 #include <string>
 
+#include "autogemm/autogemm.hpp"
 #include "autogemm/types.hpp"
 #include "bench/check_rule.hpp"
 
@@ -21,6 +22,9 @@ struct Operands {
   const void* a = nullptr;
   const void* b = nullptr;
   void* c = nullptr;
+  // C = alpha·A·B + beta·C (--alpha, --beta); the default is the plain product. With beta != 0
+  // C holds the run's addend when the check runs, and the reference includes it.
+  Scaling scaling;
   // During prepare() only: poisons C, calls `run_once` (which must write C on the stream), and
   // checks C against the reference, synchronizing. For methods that choose among candidates
   // (autotuning) and must keep only a correct one.

@@ -45,5 +45,8 @@ void check_autogemm_specs(const std::vector<std::string>& specs);
 // --spec table:NAME=FILE or policy:NAME=FILE: a method named NAME (picked_method.cpp). Loads
 // the file: throws Error naming it when it does not load.
 MethodPtr make_picked_method(const PickerSource& source, Layout layout);
+// The spec gemm() runs for `spec` under `scaling`: its scaled twin ("_ab") unless the scaling
+// is plain or the spec is scaled already.
+std::string scaled_spec_name(const std::string& spec, const Scaling& scaling);
 
 }  // namespace autogemm::bench

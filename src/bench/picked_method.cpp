@@ -31,7 +31,7 @@ class PickedMethod : public Method {
 
   std::string name() const override { return picker_.source().name; }
   Layout layout() const override { return layout_; }
-  std::string spec() const override { return spec_; }
+  std::string spec() const override { return scaled_spec_name(spec_, ops_.scaling); }
 
   void prepare(const Problem& p, const Operands& ops, cudaStream_t stream) override {
     spec_.clear();
@@ -43,14 +43,16 @@ class PickedMethod : public Method {
     p_ = p;
     ops_ = ops;
     try {
-      autogemm::prepare(spec_);
-      gemm(p_, spec_, ops_.a, ops_.b, ops_.c, stream);  // first call: plan and any compile
+      autogemm::prepare(scaled_spec_name(spec_, ops.scaling));
+      run(stream);  // first call: plan and any compile
     } catch (const Error& e) {
       throw Error("spec " + spec_ + " from " + picker_.source().file + ": " + e.what());
     }
   }
 
-  void run(cudaStream_t stream) override { gemm(p_, spec_, ops_.a, ops_.b, ops_.c, stream); }
+  void run(cudaStream_t stream) override {
+    gemm(p_, spec_, ops_.a, ops_.b, ops_.c, ops_.scaling, stream);
+  }
 
  private:
   SpecPicker picker_;

@@ -85,6 +85,7 @@ class Runner {
   void time_methods(Timer& timer);
   void emit(const Shape& shape);
   void emit_oracle(const Shape& shape);
+  Scaling scaling() const { return Scaling{cfg_.alpha, cfg_.beta}; }
 
   const BenchConfig& cfg_;
   std::vector<MethodPtr>& methods_;
@@ -199,7 +200,7 @@ void Runner::run_shape(size_t index, const Shape& shape, DeviceBuffers& buf, Tim
   buf.bind(shape);
   // Correctness gate on fresh N(0,1) data; then fresh timing data of the requested kind.
   buf.fill_inputs(derive_seed(cfg_.seed, index, 1), DataDist::normal, stream_);
-  buf.compute_reference(stream_);
+  buf.compute_reference(stream_, scaling());
   gate(shape, buf);
   buf.fill_inputs(derive_seed(cfg_.seed, index, 2), cfg_.data, stream_);
   check_cuda(cudaStreamSynchronize(stream_), "sync after fill");
@@ -215,8 +216,9 @@ void Runner::gate(const Shape& shape, DeviceBuffers& buf) {
     ops.a = buf.a();
     ops.b = buf.b(p.layout);
     ops.c = buf.c(int(i));
+    ops.scaling = scaling();
     ops.check = [&buf, i, this](const std::function<void()>& run_once, cudaStream_t st) {
-      buf.poison_output(int(i), st);
+      buf.prepare_output(int(i), scaling(), st);
       run_once();
       return buf.check_output(int(i), cfg_.acc, st);
     };
@@ -230,7 +232,7 @@ void Runner::gate(const Shape& shape, DeviceBuffers& buf) {
       continue;
     }
     try {
-      buf.poison_output(int(i), stream_);
+      buf.prepare_output(int(i), scaling(), stream_);
       s.method->run(stream_);
       check_cuda(cudaGetLastError(), "run");
       const CheckResult r = buf.check_output(int(i), cfg_.acc, stream_);

@@ -54,6 +54,10 @@ std::optional<PickerSource> parse_picker_source(std::string_view text) {
     s.kind = PickerSource::Kind::table;
     s.compile_shape = true;
     rest = text.substr(9);
+  } else if (text.starts_with("tableab:")) {
+    s.kind = PickerSource::Kind::table;
+    s.scaled_twin = true;
+    rest = text.substr(8);
   } else if (text.starts_with("tablebk32:")) {
     s.kind = PickerSource::Kind::table;
     s.bk32_twin = true;
@@ -103,6 +107,7 @@ Pick SpecPicker::pick(const Problem& p, const tune::DeviceFacts& device) const {
     if (const tune::TableEntry* e = table_->find(p)) {
       KernelSpec s = parse_name(e->spec);
       if (source_.compile_shape) s.fixed = p.shape;
+      if (source_.scaled_twin) s.scaled = true;
       if (source_.bk32_twin) {
         if (auto why = bk32_twin(s))
           return {"", "the table's spec " + e->spec + " has no bk-32 twin: " + *why};

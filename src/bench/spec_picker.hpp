@@ -3,6 +3,8 @@
 // learned policy (tune/policy.hpp) or a cost model (tune/cost_model.hpp: its best-ranked sweep
 // spec, rank_sweep) picks for it; `tablefix:NAME=FILE` runs the table's spec with the shape
 // compiled in (KernelSpec::fixed), to measure what that specialization gains;
+// `tableab:NAME=FILE` runs the table's spec's scaled twin (`_ab`; with the plain scaling it
+// measures what the scaling epilogue costs at beta 0);
 // `tablebk32:NAME=FILE` runs the table's spec with bk 32 and as many more stages as keep the
 // ring's bytes (bk32_twin), to measure what the 64-byte-swizzle stage gains;
 // `costmodel:NAME=FILE,POLICY` ranks the sweep and POLICY's top
@@ -36,18 +38,18 @@ struct PickerSource {
   std::string policy_file;     // cost_model only: the policy whose top choices it also ranks
   bool compile_shape = false;  // tablefix: the table's spec with the problem's shape compiled in
   bool bk32_twin = false;      // tablebk32: the table's spec as its bk-32 twin
+  bool scaled_twin = false;    // tableab: the table's spec as its scaled twin (`_ab`)
 };
 
 // `s` with bk 32 and stages x (bk / 32), the ring's bytes unchanged; why not when s is bk 32
 // already or the twin breaks a rule (validate: e.g. more stages than the limit).
 std::optional<std::string> bk32_twin(KernelSpec& s);
 
-// nullopt when `text` starts with none of "table:", "tablefix:", "tablebk32:", "policy:",
-// "costmodel:" (a spec
-// name, sweep, auto).
-// Throws InputError naming --spec when it does but is not KIND:NAME=FILE with NAME letters,
-// digits and '_' (starting with a letter), not a registered method and not "oracle", and FILE
-// not empty (for costmodel, FILE may be COST_MODEL,POLICY).
+// nullopt when `text` starts with none of "table:", "tablefix:", "tableab:", "tablebk32:",
+// "policy:", "costmodel:" (a spec name, sweep, auto). Throws InputError naming --spec when it does
+// but is not KIND:NAME=FILE with NAME letters, digits and '_' (starting with a letter), not a
+// registered method and not "oracle", and FILE not empty (for costmodel, FILE may be
+// COST_MODEL,POLICY).
 std::optional<PickerSource> parse_picker_source(std::string_view text);
 
 // What a picker chooses for one problem: a spec, or none and why.

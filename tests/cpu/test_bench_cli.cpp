@@ -57,6 +57,8 @@ TEST(BenchFlags, Defaults) {
   EXPECT_EQ(c.data, bench::DataDist::normal);
   EXPECT_FALSE(c.l2_cold);
   EXPECT_EQ(c.protocol.rounds, 7);
+  EXPECT_EQ(c.alpha, 1.0f);
+  EXPECT_EQ(c.beta, 0.0f);
   EXPECT_EQ(c.csv_path, "./autogemm_bench_kernel_fp16_accfp32_TS.csv");
   EXPECT_EQ(c.json_path, "./autogemm_bench_kernel_fp16_accfp32_TS.json");
 }
@@ -93,7 +95,11 @@ TEST(BenchFlags, EverythingSet) {
                         "--seed",
                         "9",
                         "--vs",
-                        "cublas_tn"});
+                        "cublas_tn",
+                        "--alpha",
+                        "0.5",
+                        "--beta",
+                        "-2"});
   EXPECT_EQ(c.shapes.size(), 2u);
   EXPECT_EQ(c.dtype, DType::bf16);
   EXPECT_EQ(c.mode, bench::Mode::server);
@@ -108,6 +114,8 @@ TEST(BenchFlags, EverythingSet) {
   EXPECT_EQ(c.json_path, "/tmp/r/x.json");
   EXPECT_EQ(c.seed, 9u);
   EXPECT_EQ(c.vs, "cublas_tn");
+  EXPECT_EQ(c.alpha, 0.5f);
+  EXPECT_EQ(c.beta, -2.0f);
 }
 
 TEST(BenchFlags, GridAndSample) {
@@ -138,6 +146,8 @@ TEST(BenchFlags, BadInputNamesTheProblem) {
       {{"--mnk", "1_1_1", "--vs", "cublas_xx"}, "cublas_xx"},
       {{"--mnk", "1_1_1", "--out", "x.txt"}, "x.txt"},
       {{"--mnk", "1_1_1", "--methods", "cublas_nn,cublas_nn"}, "twice"},
+      {{"--mnk", "1_1_1", "--beta", "nan"}, "--beta must be finite"},
+      {{"--mnk", "1_1_1", "--alpha", "inf"}, "--alpha and --beta must be finite"},
   };
   for (const auto& [args, expected] : cases) {
     const std::string msg = input_error(args);

@@ -174,6 +174,15 @@ TEST_F(PickerFiles, TableBk32PicksTheTwin) {
   EXPECT_TRUE(bk32_twin(deep)) << "20 stages is past the limit";
 }
 
+TEST_F(PickerFiles, TableAbPicksTheScaledTwin) {
+  const auto source = parse_picker_source("tableab:ab=" + table());
+  ASSERT_TRUE(source);
+  EXPECT_TRUE(source->scaled_twin);
+  const SpecPicker picker(*source);
+  EXPECT_EQ(picker.pick(tn_problem(4096, 4096, 4096), {}).spec, std::string(kSpec) + "_ab");
+  EXPECT_EQ(picker.pick(tn_problem(4096, 4096, 2048), {}).spec, "");
+}
+
 TEST_F(PickerFiles, PolicyPicksWhatTheDispatcherWould) {
   const SpecPicker picker(*parse_picker_source("policy:zero_shot=" + policy()));
   tune::Dispatcher d(std::nullopt, "", "no table");

@@ -250,6 +250,59 @@ TEST_F(BenchGpu, GateFailsPlantedWrongMethodsAndDoesNotTimeThem) {
   }
 }
 
+// --alpha/--beta: every method gets the scalars (autogemm its specs' scaled twins) and the gate
+// checks C = alpha·A·B + beta·C0 from a fixed addend; a method that ignores them fails it.
+TEST_F(BenchGpu, ScaledRunsAreCheckedWithAlphaAndBeta) {
+  // Ignores the run's scaling: computes the plain product.
+  class Unscaled : public Method {
+   public:
+    explicit Unscaled(MethodPtr inner) : inner_(std::move(inner)) {}
+    std::string name() const override { return inner_->name(); }
+    Layout layout() const override { return inner_->layout(); }
+    std::string spec() const override { return "unscaled"; }
+    void prepare(const Problem& p, const Operands& ops, cudaStream_t s) override {
+      Operands plain = ops;
+      plain.scaling = Scaling{};
+      inner_->prepare(p, plain, s);
+    }
+    void run(cudaStream_t s) override { inner_->run(s); }
+
+   private:
+    MethodPtr inner_;
+  };
+  const std::vector<Shape> shapes = {{256, 512, 1024}, {77, 136, 200}};
+  for (const Scaling sc : {Scaling{0.5f, -1.25f}, Scaling{2.0f, 0.0f}, Scaling{1.0f, 1.0f}}) {
+    BlasContext blas;
+    std::vector<MethodPtr> ms = baselines(blas);
+    for (const char* spec : {"sm90_f16f32_tn_128x128x64_s4_c1x1_coop_persist_r8m", "auto"}) {
+      MethodEnv env{&blas, {spec}, Layout::tn};
+      for (auto& m : make_methods("autogemm", env)) ms.push_back(std::move(m));
+    }
+    ms.push_back(std::make_unique<Unscaled>(make_cublas_method(blas, Layout::nn)));
+    BenchConfig cfg = quick_config(shapes);
+    cfg.alpha = sc.alpha;
+    cfg.beta = sc.beta;
+    cfg.protocol.rounds = 1;
+    const auto rows = run_quiet(cfg, ms);
+    ASSERT_EQ(rows.size(), shapes.size() * ms.size());
+    for (const auto& r : rows) {
+      const std::string what = row_label(r) + " " + r.spec + " alpha " + std::to_string(sc.alpha) +
+                               " beta " + std::to_string(sc.beta);
+      if (r.spec == "unscaled") {
+        EXPECT_EQ(r.status, RowStatus::failed) << what;
+        EXPECT_NE(r.message.find("rel_err"), std::string::npos) << what << ": " << r.message;
+        continue;
+      }
+      EXPECT_EQ(r.status, RowStatus::ok) << what << ": " << status_text(r);
+      ASSERT_TRUE(r.rel_err.has_value()) << what;
+      EXPECT_LT(*r.rel_err, 1e-3) << what;
+      if (r.method == "autogemm" && r.spec.rfind("sm90_", 0) == 0) {
+        EXPECT_TRUE(r.spec.ends_with("_ab")) << what << ": the scaled twin runs";
+      }
+    }
+  }
+}
+
 TEST_F(BenchGpu, ModesGiveSaneNumbers) {
   const std::vector<Shape> shapes = {{1024, 1024, 1024}, {64, 4096, 64}};
   std::map<std::string, std::vector<ResultRow>> by_mode;

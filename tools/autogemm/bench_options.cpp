@@ -1,6 +1,7 @@
 #include "bench_options.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
 
 #include "bench/errors.hpp"
@@ -91,6 +92,11 @@ void add_bench_options(CLI::App& sub, BenchOptions& o) {
   sub.add_option("--base_dir", o.base_dir, "Directory for the CSV and JSON outputs");
   sub.add_option("--out", o.out, "CSV output file (JSON summary beside it, .json)");
   sub.add_option("--seed", o.seed, "Seed for data, shuffles, samples")->capture_default_str();
+  sub.add_option("--alpha", o.alpha, "C = alpha*A*B + beta*C: alpha, for every method")
+      ->capture_default_str();
+  sub.add_option("--beta", o.beta,
+                 "C = alpha*A*B + beta*C: beta, for every method (not 0: C is read)")
+      ->capture_default_str();
   sub.add_option("--vs", o.vs,
                  "Method whose speedups are reported (default: autogemm if run, else the "
                  "first method)");
@@ -183,6 +189,10 @@ bench::BenchConfig make_bench_config(const BenchOptions& o, const std::string& c
   c.csv_path = csv.string();
   c.json_path = std::filesystem::path(csv).replace_extension(".json").string();
   c.progress_bar = o.progress;
+  if (!std::isfinite(o.alpha) || !std::isfinite(o.beta))
+    throw InputError("--alpha and --beta must be finite numbers");
+  c.alpha = o.alpha;
+  c.beta = o.beta;
   return c;
 }
 

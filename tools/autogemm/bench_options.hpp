@@ -30,6 +30,7 @@ struct BenchOptions {
   std::string base_dir;
   std::string out;
   uint64_t seed = 2026;
+  float alpha = 1.0f, beta = 0.0f;
   std::string vs;
   bool progress = false;
 };
