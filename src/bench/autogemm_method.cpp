@@ -17,7 +17,7 @@
 namespace autogemm::bench {
 
 std::string scaled_spec_name(const std::string& spec, const Scaling& scaling) {
-  if (scaling.plain() || parse_name(spec).scaled) return spec;
+  if (spec.empty() || scaling.plain() || parse_name(spec).scaled) return spec;
   return spec + "_ab";  // the canonical name's last token, as gemm() appends it
 }
 
@@ -70,7 +70,8 @@ class AutogemmAutoMethod : public Method {
     p_ = p;
     ops_ = ops;
     const Choice c = choose(p_);
-    spec_ = c.kind == "cublaslt" ? "cublaslt fallback" : c.kind + " " + c.spec;
+    spec_ = c.kind == "cublaslt" ? "cublaslt fallback"
+                                 : c.kind + " " + scaled_spec_name(c.spec, ops.scaling);
     if (!c.spec.empty()) autogemm::prepare(scaled_spec_name(c.spec, ops.scaling));
     run(stream);  // first call: plan and any compile
   }

@@ -46,7 +46,7 @@ void check_autogemm_specs(const std::vector<std::string>& specs);
 // the file: throws Error naming it when it does not load.
 MethodPtr make_picked_method(const PickerSource& source, Layout layout);
 // The spec gemm() runs for `spec` under `scaling`: its scaled twin ("_ab") unless the scaling
-// is plain or the spec is scaled already.
+// is plain or the spec is scaled already (an empty spec, none picked, stays empty).
 std::string scaled_spec_name(const std::string& spec, const Scaling& scaling);
 
 }  // namespace autogemm::bench

@@ -35,6 +35,7 @@ class PickedMethod : public Method {
 
   void prepare(const Problem& p, const Operands& ops, cudaStream_t stream) override {
     spec_.clear();
+    ops_ = ops;
     // A table needs no device facts; asking only for a policy keeps a table's picks GPU-free.
     const bool policy = picker_.source().kind == PickerSource::Kind::policy;
     const Pick pick = picker_.pick(p, policy ? current_device_facts() : tune::DeviceFacts{});

@@ -171,6 +171,8 @@ std::vector<ResultRow> Runner::run() {
                           {"target_qps", cfg_.target_qps},
                           {"data", to_string(cfg_.data)},
                           {"seed", cfg_.seed},
+                          {"alpha", cfg_.alpha},
+                          {"beta", cfg_.beta},
                           {"rounds", cfg_.protocol.rounds},
                           {"warmup_seconds", cfg_.protocol.warmup_seconds},
                           {"benchmark_seconds", cfg_.protocol.benchmark_seconds},

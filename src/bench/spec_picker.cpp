@@ -20,7 +20,8 @@ void check_name(const std::string& name, std::string_view text) {
     throw InputError("--spec '" + std::string(text) + "': " + why);
   };
   if (name.empty())
-    bad("NAME is empty (expected table:NAME=FILE, tablefix:NAME=FILE, tablebk32:NAME=FILE, "
+    bad("NAME is empty (expected table:NAME=FILE, tablefix:NAME=FILE, tableab:NAME=FILE, "
+        "tablebk32:NAME=FILE, "
         "policy:NAME=FILE or costmodel:NAME=FILE)");
   const bool word = std::all_of(name.begin(), name.end(), [](char c) {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
@@ -73,10 +74,10 @@ std::optional<PickerSource> parse_picker_source(std::string_view text) {
   }
   const size_t eq = rest.find('=');
   if (eq == std::string_view::npos)
-    throw InputError(
-        "--spec '" + std::string(text) +
-        "': expected table:NAME=FILE, tablefix:NAME=FILE, tablebk32:NAME=FILE, policy:NAME=FILE or "
-        "costmodel:NAME=FILE");
+    throw InputError("--spec '" + std::string(text) +
+                     "': expected table:NAME=FILE, tablefix:NAME=FILE, tableab:NAME=FILE, "
+                     "tablebk32:NAME=FILE, policy:NAME=FILE or "
+                     "costmodel:NAME=FILE");
   s.name = std::string(rest.substr(0, eq));
   s.file = std::string(rest.substr(eq + 1));
   check_name(s.name, text);

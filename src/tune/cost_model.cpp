@@ -167,7 +167,6 @@ CostModel CostModel::train(const CostDataset& data, const CostModelOptions& o) {
       // policy:gradient supplies its own gradients (boost_policy_gradient); the objective
       // XGBoost is told of then only names the model's output (a raw score, base 0).
       {"objective", o.objective == kPolicyGradient ? "reg:squarederror" : o.objective},
-      {"base_score", "0"},
       {"tree_method", "hist"},
       {"max_depth", std::to_string(o.max_depth)},
       {"eta", fmt::format("{}", o.learning_rate)},
@@ -178,6 +177,9 @@ CostModel CostModel::train(const CostDataset& data, const CostModelOptions& o) {
   for (const auto& [key, value] : params)
     check(XGBoosterSetParam(impl->booster, key, value.c_str()),
           fmt::format("setting {}={}", key, value));
+  // A policy's logits start at 0 (a uniform policy); XGBoost's default intercept is 0.5.
+  if (o.objective == kPolicyGradient)
+    check(XGBoosterSetParam(impl->booster, "base_score", "0"), "setting base_score=0");
   // policy:gradient starts from the reward's regression (`rounds` trees): the tuner measured
   // each shape's promising specs only, and the softmax over them says nothing of the specs it
   // never tried, while a ranking over the sweep meets those; the regression gives them a score
@@ -232,14 +234,16 @@ std::string CostModel::to_bytes() const {
 }
 
 CostModel CostModel::load(const std::filesystem::path& path) {
-  return from_file(read_cost_model_file(path), path.string());
+  return from_file(read_cost_model_file(path), path.string(), "autogemm db train-cost-model");
 }
 
-CostModel CostModel::from_bytes(std::string_view bytes, std::string_view source) {
-  return from_file(decode_cost_model(bytes, source), source);
+CostModel CostModel::from_bytes(std::string_view bytes, std::string_view source,
+                                std::string_view retrain) {
+  return from_file(decode_cost_model(bytes, source), source, retrain);
 }
 
-CostModel CostModel::from_file(CostModelFile file, std::string_view source) {
+CostModel CostModel::from_file(CostModelFile file, std::string_view source,
+                               std::string_view retrain) {
   quiet_xgboost();
   auto fail = [&](const std::string& what) {
     return Error(fmt::format("cost model '{}': {}", source, what));
@@ -247,8 +251,8 @@ CostModel CostModel::from_file(CostModelFile file, std::string_view source) {
   if (file.header.features != this_builds_features())
     throw fail(
         fmt::format("trained on another feature list ({} features, this build computes "
-                    "{}); retrain it with `autogemm db train-cost-model`",
-                    file.header.features.size(), kNumCostFeatures));
+                    "{}); retrain it with `{}`",
+                    file.header.features.size(), kNumCostFeatures, retrain));
   if (std::find(std::begin(kObjectives), std::end(kObjectives), file.header.objective) ==
       std::end(kObjectives))
     throw fail(fmt::format("unknown objective '{}'", file.header.objective));

@@ -67,7 +67,9 @@ class CostModel {
   // The file's bytes (encode_cost_model), and back, with the same checks as load(); `source`
   // names the bytes in errors. For a model kept inside another file (a policy's spec head).
   std::string to_bytes() const;
-  static CostModel from_bytes(std::string_view bytes, std::string_view source);
+  // `retrain` is the command an error about an outdated feature list recommends.
+  static CostModel from_bytes(std::string_view bytes, std::string_view source,
+                              std::string_view retrain);
 
   CostModel(CostModel&&) noexcept;
   CostModel& operator=(CostModel&&) noexcept;
@@ -95,7 +97,7 @@ class CostModel {
   struct Impl;
   explicit CostModel(std::unique_ptr<Impl> impl);
   CostModelFile to_file() const;
-  static CostModel from_file(CostModelFile file, std::string_view source);
+  static CostModel from_file(CostModelFile file, std::string_view source, std::string_view retrain);
   std::unique_ptr<Impl> impl_;
 };
 

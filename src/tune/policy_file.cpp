@@ -215,7 +215,8 @@ Policy read_policy(const json& doc) {
     const auto bytes = base64_decode(head->get<std::string>());
     if (!bytes) throw Bad{"\"spec_head\" is not valid base64: the file is damaged"};
     try {
-      auto model = std::make_shared<const CostModel>(CostModel::from_bytes(*bytes, "spec_head"));
+      auto model = std::make_shared<const CostModel>(
+          CostModel::from_bytes(*bytes, "spec_head", "autogemm db train-policy"));
       if (model->header().objective != kPolicyGradient)
         throw Bad{fmt::format("\"spec_head\" was trained with objective '{}', not {}",
                               model->header().objective, kPolicyGradient)};

@@ -183,6 +183,17 @@ TEST_F(PickerFiles, TableAbPicksTheScaledTwin) {
   EXPECT_EQ(picker.pick(tn_problem(4096, 4096, 2048), {}).spec, "");
 }
 
+// gemm() runs the scaled twin under a scaling that is not plain; no spec stays no spec (a
+// picker with no entry for a shape reports its spec after a scaled run's earlier shapes).
+TEST(ScaledSpecName, TwinUnlessPlainScaledOrEmpty) {
+  const std::string s = "sm90_f16f32_tn_128x128x64_s4_c1x1_coop_persist_r8m";
+  EXPECT_EQ(scaled_spec_name(s, Scaling{}), s);
+  EXPECT_EQ(scaled_spec_name(s, Scaling{1.0f, 1.0f}), s + "_ab");
+  EXPECT_EQ(scaled_spec_name(s, Scaling{2.0f, 0.0f}), s + "_ab");
+  EXPECT_EQ(scaled_spec_name(s + "_ab", Scaling{1.0f, 1.0f}), s + "_ab");
+  EXPECT_EQ(scaled_spec_name("", Scaling{1.0f, 1.0f}), "");
+}
+
 TEST_F(PickerFiles, PolicyPicksWhatTheDispatcherWould) {
   const SpecPicker picker(*parse_picker_source("policy:zero_shot=" + policy()));
   tune::Dispatcher d(std::nullopt, "", "no table");
