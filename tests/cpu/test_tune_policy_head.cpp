@@ -165,6 +165,11 @@ TEST(PolicyHead, DamagedOrForeignHeadsAreRefused) {
   bad[body + 5] = '*';
   expect_refused(bad, "not valid base64");
   expect_refused(good.substr(0, at) + "\"spec_head\": 42\n}\n", "must be a string");
+  // A head from a build with another feature list: retrain the policy, not a cost model.
+  CostModelFile foreign = decode_cost_model(policy.spec_head->to_bytes(), "head");
+  foreign.header.features.pop_back();
+  expect_refused(good.substr(0, body) + base64_encode(encode_cost_model(foreign)) + "\"\n}\n",
+                 "retrain it with `autogemm db train-policy`");
   // A regression model in a head's place: the head must be a policy.
   CostModelOptions o;
   o.rounds = 5;
