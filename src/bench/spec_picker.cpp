@@ -1,6 +1,7 @@
 #include "bench/spec_picker.hpp"
 
 #include <algorithm>
+#include <iterator>
 
 #include "bench/errors.hpp"
 #include "bench/method_registry.hpp"
@@ -13,16 +14,39 @@
 namespace autogemm::bench {
 namespace {
 
+// The KIND: prefixes, each a picker source with its variant of the table's spec.
+struct Prefix {
+  std::string_view prefix;
+  PickerSource::Kind kind;
+  bool PickerSource::*variant;  // the flag it sets, or null
+};
+constexpr Prefix kPrefixes[] = {
+    {"table:", PickerSource::Kind::table, nullptr},
+    {"tablefix:", PickerSource::Kind::table, &PickerSource::compile_shape},
+    {"tableab:", PickerSource::Kind::table, &PickerSource::scaled_twin},
+    {"tablebk32:", PickerSource::Kind::table, &PickerSource::bk32_twin},
+    {"policy:", PickerSource::Kind::policy, nullptr},
+    {"costmodel:", PickerSource::Kind::cost_model, nullptr},
+};
+
+// "table:NAME=FILE, tablefix:NAME=FILE, ... or costmodel:NAME=FILE"
+std::string expected_forms() {
+  std::string out;
+  for (size_t i = 0; i < std::size(kPrefixes); ++i)
+    out += std::string(i == 0                          ? ""
+                       : i + 1 == std::size(kPrefixes) ? " or "
+                                                       : ", ") +
+           std::string(kPrefixes[i].prefix) + "NAME=FILE";
+  return out;
+}
+
 // NAME becomes the CSV's method column and a report label, so it must be a plain word that
 // no other method (or the oracle) already uses.
 void check_name(const std::string& name, std::string_view text) {
   const auto bad = [&](const std::string& why) {
     throw InputError("--spec '" + std::string(text) + "': " + why);
   };
-  if (name.empty())
-    bad("NAME is empty (expected table:NAME=FILE, tablefix:NAME=FILE, tableab:NAME=FILE, "
-        "tablebk32:NAME=FILE, "
-        "policy:NAME=FILE or costmodel:NAME=FILE)");
+  if (name.empty()) bad("NAME is empty (expected " + expected_forms() + ")");
   const bool word = std::all_of(name.begin(), name.end(), [](char c) {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
   });
@@ -39,45 +63,21 @@ void check_name(const std::string& name, std::string_view text) {
 
 std::optional<std::string> bk32_twin(KernelSpec& s) {
   if (s.bk == 32) return "it is bk 32 already";
-  // The ring keeps its bytes: stages x bk stays the same (the tuner's move, proposer.cpp).
-  s.stages = s.stages * s.bk / 32;
-  s.bk = 32;
+  set_bk_keeping_ring(s, 32);  // bk 64 or 128: always a whole number of stages
   return validate(s);
 }
 
 std::optional<PickerSource> parse_picker_source(std::string_view text) {
+  const auto* form = std::find_if(std::begin(kPrefixes), std::end(kPrefixes),
+                                  [&](const Prefix& f) { return text.starts_with(f.prefix); });
+  if (form == std::end(kPrefixes)) return std::nullopt;
   PickerSource s;
-  std::string_view rest;
-  if (text.starts_with("table:")) {
-    s.kind = PickerSource::Kind::table;
-    rest = text.substr(6);
-  } else if (text.starts_with("tablefix:")) {
-    s.kind = PickerSource::Kind::table;
-    s.compile_shape = true;
-    rest = text.substr(9);
-  } else if (text.starts_with("tableab:")) {
-    s.kind = PickerSource::Kind::table;
-    s.scaled_twin = true;
-    rest = text.substr(8);
-  } else if (text.starts_with("tablebk32:")) {
-    s.kind = PickerSource::Kind::table;
-    s.bk32_twin = true;
-    rest = text.substr(10);
-  } else if (text.starts_with("policy:")) {
-    s.kind = PickerSource::Kind::policy;
-    rest = text.substr(7);
-  } else if (text.starts_with("costmodel:")) {
-    s.kind = PickerSource::Kind::cost_model;
-    rest = text.substr(10);
-  } else {
-    return std::nullopt;
-  }
+  s.kind = form->kind;
+  if (form->variant) s.*(form->variant) = true;
+  const std::string_view rest = text.substr(form->prefix.size());
   const size_t eq = rest.find('=');
   if (eq == std::string_view::npos)
-    throw InputError("--spec '" + std::string(text) +
-                     "': expected table:NAME=FILE, tablefix:NAME=FILE, tableab:NAME=FILE, "
-                     "tablebk32:NAME=FILE, policy:NAME=FILE or "
-                     "costmodel:NAME=FILE");
+    throw InputError("--spec '" + std::string(text) + "': expected " + expected_forms());
   s.name = std::string(rest.substr(0, eq));
   s.file = std::string(rest.substr(eq + 1));
   check_name(s.name, text);

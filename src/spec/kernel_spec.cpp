@@ -20,6 +20,13 @@ std::string_view to_string(Epilogue e) {
   return "?";
 }
 
+bool set_bk_keeping_ring(KernelSpec& s, int bk) {
+  if (bk <= 0 || (s.stages * s.bk) % bk != 0) return false;
+  s.stages = s.stages * s.bk / bk;
+  s.bk = bk;
+  return true;
+}
+
 int threads_per_block(const KernelSpec& s) {
   return 128 * (s.consumers + 1);
 }

@@ -99,4 +99,9 @@ int threads_per_block(const KernelSpec&);         // 128 * (consumers + 1): a pr
 int smem_bytes(const KernelSpec&);                // dynamic shared memory the kernel asks for
 int acc_registers_per_thread(const KernelSpec&);  // accumulator registers per consumer thread
 
+// Changes `s` to `bk`, keeping the ring's bytes (stages x bk): bk 64 -> 128 halves the stages,
+// 64 -> 32 doubles them. False, and `s` unchanged, when the stages would not be a whole number.
+// The result may break a rule (e.g. more than 16 stages): validate it.
+bool set_bk_keeping_ring(KernelSpec& s, int bk);
+
 }  // namespace autogemm

@@ -316,6 +316,12 @@ std::vector<KernelSpec> CostModel::rank(const Problem& p, const std::vector<Kern
 
 std::vector<std::pair<KernelSpec, double>> rank_candidates(
     const CostModel& model, const Problem& p, const std::vector<KernelSpec>& proposals) {
+  return rank_candidates(model, p, proposals, model.device());
+}
+
+std::vector<std::pair<KernelSpec, double>> rank_candidates(const CostModel& model, const Problem& p,
+                                                           const std::vector<KernelSpec>& proposals,
+                                                           const DeviceFacts& device) {
   std::vector<KernelSpec> fitting;
   std::unordered_set<std::string> seen;
   const auto add = [&](const KernelSpec& s) {
@@ -326,7 +332,7 @@ std::vector<std::pair<KernelSpec, double>> rank_candidates(
   for (const KernelSpec& s : proposals) add(s);
   std::vector<std::pair<KernelSpec, double>> out;
   if (fitting.empty()) return out;
-  const std::vector<double> scores = model.predict(p, fitting);
+  const std::vector<double> scores = model.predict(p, fitting, device);
   for (size_t i = 0; i < fitting.size(); ++i) out.emplace_back(fitting[i], scores[i]);
   std::stable_sort(out.begin(), out.end(),
                    [](const auto& a, const auto& b) { return a.second > b.second; });
@@ -339,14 +345,12 @@ std::vector<std::pair<KernelSpec, double>> rank_sweep(const CostModel& model, co
 
 void set_cost_model_ranker(Dispatcher& d, std::shared_ptr<const CostModel> model,
                            std::string source) {
-  // gemm() may dispatch new problems from several host threads at once; one prediction at a
-  // time keeps the booster's use simple (it runs once per new problem).
-  auto mutex = std::make_shared<std::mutex>();
+  // gemm() may dispatch new problems from several host threads at once: predict() takes the
+  // model's own lock.
   d.set_ranker(
-      [model, mutex](const Problem& p,
-                     const std::vector<KernelSpec>& proposals) -> std::optional<std::string> {
+      [model](const Problem& p,
+              const std::vector<KernelSpec>& proposals) -> std::optional<std::string> {
         if (!model->trained_for(p)) return std::nullopt;  // no experience of these types
-        std::lock_guard lock(*mutex);
         const auto ranked = rank_candidates(*model, p, proposals);
         if (ranked.empty()) return std::nullopt;
         return spec_name(ranked.front().first);

@@ -111,6 +111,10 @@ std::vector<std::pair<KernelSpec, double>> rank_sweep(const CostModel& model, co
 // policy proposes, the model screens.
 std::vector<std::pair<KernelSpec, double>> rank_candidates(
     const CostModel& model, const Problem& p, const std::vector<KernelSpec>& proposals);
+// The same with `device`'s facts instead of those the model was trained with.
+std::vector<std::pair<KernelSpec, double>> rank_candidates(const CostModel& model, const Problem& p,
+                                                           const std::vector<KernelSpec>& proposals,
+                                                           const DeviceFacts& device);
 
 // "fp16/fp32/tn": the types of a problem as CostModelHeader::problem_types lists them.
 std::string problem_type(const Problem& p);

@@ -5,10 +5,8 @@
 #include <limits>
 #include <numeric>
 #include <queue>
-#include <unordered_set>
 
 #include "spec/enumerate.hpp"
-#include "spec/name.hpp"
 #include "spec/validity.hpp"
 #include "tune/cost_model.hpp"
 
@@ -141,24 +139,14 @@ std::optional<KernelSpec> Policy::sample(const Problem& p, std::mt19937_64& rng,
 
 std::vector<std::pair<KernelSpec, double>> Policy::spec_head_choices(
     const Problem& p, const DeviceFacts& device) const {
-  std::vector<std::pair<KernelSpec, double>> out;
-  if (!spec_head || !spec_head->trained_for(p)) return out;
-  std::vector<KernelSpec> candidates;
-  std::unordered_set<std::string> seen;
-  const auto add = [&](KernelSpec s) {
+  if (!spec_head || !spec_head->trained_for(p)) return {};
+  std::vector<KernelSpec> typed = library;  // kept with their types; ranked with p's
+  for (KernelSpec& s : typed) {
     s.dtype = p.dtype;
     s.acc = p.acc;
     s.layout = p.layout;
-    if (fits(s, p) && seen.insert(spec_name(s)).second) candidates.push_back(s);
-  };
-  for (const KernelSpec& s : library) add(s);
-  for (const KernelSpec& s : default_sweep(p.dtype, p.acc, p.layout)) add(s);
-  if (candidates.empty()) return out;
-  const std::vector<double> scores = spec_head->predict(p, candidates, device);
-  for (size_t i = 0; i < candidates.size(); ++i) out.emplace_back(candidates[i], scores[i]);
-  std::stable_sort(out.begin(), out.end(),
-                   [](const auto& a, const auto& b) { return a.second > b.second; });
-  return out;
+  }
+  return rank_candidates(*spec_head, p, typed, device);
 }
 
 std::vector<KernelSpec> Policy::top_choices(const Problem& p, size_t k,

@@ -93,26 +93,13 @@ std::vector<KernelSpec> local_moves(const KernelSpec& from, const Problem& p) {
       if (s.stream_k) s.sk_splits = splits;
     });
   // bk 128 halves the barriers and TMA issues per K; a stage costs twice the shared memory.
-  // The ring keeps its bytes (half the stages), so the move is one field, bk.
+  // The ring keeps its bytes (half the stages), so the move is one field, bk. bk 32 (64-byte
+  // swizzle) halves a stage instead: twice the stages in the same bytes. (Past 16 stages the
+  // move breaks a rule and is dropped.)
   try_move([](KernelSpec& s) {
-    if (s.bk == 64 && s.stages % 2 == 0) {
-      s.bk = 128;
-      s.stages /= 2;
-    } else if (s.bk == 128 && s.stages <= 8) {
-      s.bk = 64;
-      s.stages *= 2;
-    }
+    set_bk_keeping_ring(s, s.bk == 64 ? 128 : s.bk == 128 ? 64 : s.bk);
   });
-  // bk 32 (64-byte swizzle) halves a stage instead: twice the stages in the same bytes.
-  try_move([](KernelSpec& s) {
-    if (s.bk == 64 && s.stages <= 8) {
-      s.bk = 32;
-      s.stages *= 2;
-    } else if (s.bk == 32 && s.stages % 2 == 0) {
-      s.bk = 64;
-      s.stages /= 2;
-    }
-  });
+  try_move([](KernelSpec& s) { set_bk_keeping_ring(s, s.bk == 64 ? 32 : s.bk == 32 ? 64 : s.bk); });
   for (int bm : {64, 128, 192, 256}) try_move([&](KernelSpec& s) { s.bm = bm; });
   for (int bn : {8, 16, 32, 48, 64, 96, 128, 160, 192, 224, 256})
     try_move([&](KernelSpec& s) { s.bn = bn; });
