@@ -14,6 +14,7 @@ m=$m,dram__bytes_read.sum,dram__bytes_write.sum,lts__t_bytes.sum,lts__t_sectors_
 m=$m,sm__inst_executed.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared.sum,smsp__inst_executed_op_shared_st.sum
 m=$m,sm__pipe_tensor_op_gmma_cycles_active.avg.pct_of_peak_sustained_active,l1tex__data_bank_reads.avg.pct_of_peak_sustained_elapsed,l1tex__data_bank_writes.avg.pct_of_peak_sustained_elapsed
 m=$m,smsp__warp_issue_stalled_barrier_per_warp_active.pct,smsp__warp_issue_stalled_long_scoreboard_per_warp_active.pct
+m=$m,lts__throughput.avg.pct_of_peak_sustained_elapsed,l1tex__throughput.avg.pct_of_peak_sustained_elapsed,sm__throughput.avg.pct_of_peak_sustained_elapsed
 timeout 150 ncu --clock-control none --metrics "$m" -k "regex:$regex" --launch-skip 2 --launch-count 1 \
   "$bin" bench --mnk "$shape" --methods cublaslt_autotune_tn --rounds 3 > "$out/ncmp_cublaslt.txt" 2>&1
 echo "cublaslt: exit $?"
