@@ -186,7 +186,12 @@ std::vector<KernelSpec> default_sweep(DType dtype, AccType acc, Layout layout) {
         std::tuple{64, 128, 1, 6, 1, 1, 4}, std::tuple{64, 128, 1, 6, 2, 1, 4},
         std::tuple{64, 128, 1, 6, 1, 1, 8}, std::tuple{128, 128, 2, 4, 1, 1, 4},
         std::tuple{128, 128, 2, 4, 1, 1, 8}, std::tuple{128, 256, 2, 4, 2, 1, 4},
-        std::tuple{128, 256, 2, 4, 2, 1, 0}, std::tuple{256, 128, 2, 4, 1, 2, 0}}) {
+        std::tuple{128, 256, 2, 4, 2, 1, 0}, std::tuple{256, 128, 2, 4, 1, 2, 0},
+        // Long K over about 64-128 tiles: two pieces of a multicast 128x128 tile, or of the
+        // two-consumer 128x64 one, or a clustered 64x128 (bench/results/h200/
+        // h200_cluster_small_tile_probe_tn.csv, h200_two_consumer_probe_tn.csv).
+        std::tuple{128, 128, 2, 6, 1, 2, 2}, std::tuple{128, 128, 2, 6, 2, 1, 2},
+        std::tuple{128, 64, 2, 8, 1, 1, 2}, std::tuple{64, 128, 1, 8, 2, 1, 2}}) {
     KernelSpec s;
     s.bm = bm;
     s.bn = bn;
@@ -197,6 +202,33 @@ std::vector<KernelSpec> default_sweep(DType dtype, AccType acc, Layout layout) {
     s.epilogue = Epilogue::tma;
     s.stream_k = true;
     s.sk_splits = splits;
+    add(s);
+  }
+  // Clustered small tiles without split-K, for long K over about 128 tiles (the tile and
+  // cluster cuBLASLt-autotune picks there: bench/results/h200/h200_ncu_long_k.md); raster n
+  // measured faster than m for these clusters (h200_cluster_small_tile_probe_tn.csv).
+  for (auto [bm, bn, stages, cm, cn] :
+       {std::tuple{64, 128, 8, 1, 2}, std::tuple{64, 128, 8, 2, 1}, std::tuple{64, 256, 5, 2, 1}}) {
+    KernelSpec s;
+    s.bm = bm;
+    s.bn = bn;
+    s.consumers = 1;
+    s.stages = stages;
+    s.cluster_m = cm;
+    s.cluster_n = cn;
+    s.raster = Raster::n;
+    s.epilogue = Epilogue::tma;
+    add(s);
+  }
+  {  // Swap-AB with two consumers over 128 of N and 96 rows of M: 12288x128x8192 runs on 128
+     // tiles instead of 96 (cuBLASLt-autotune's tile there; h200_two_consumer_probe_tn.csv).
+    KernelSpec s;
+    s.bm = 128;
+    s.bn = 96;
+    s.consumers = 2;
+    s.stages = 6;
+    s.swap_ab = true;
+    s.epilogue = Epilogue::direct;
     add(s);
   }
   // bk 128 and narrow tiles without swap-AB: the kinds the tuner picked most often on the
