@@ -102,7 +102,8 @@ while [ $# -gt 0 ]; do
 - commit: $commit
 - GPU: $gpu (driver $driver)
 - date (UTC): $(date -u +%Y-%m-%dT%H:%M:%SZ)
-- run by: scripts/device_job.sh on the device machine
+- run by: scripts/device_job.sh on the device machine${AUTOGEMM_JIT_DEFINES:+
+- JIT defines: AUTOGEMM_JIT_DEFINES=$AUTOGEMM_JIT_DEFINES}
 
 \`\`\`
 $(tail -n 40 "$work/$name.log")
