@@ -34,16 +34,14 @@ int threads_per_block(const KernelSpec& s) {
 int smem_bytes(const KernelSpec& s) {
   const int tile_bytes = (s.bm * s.bk + s.bn * s.bk) * element_bytes(s.dtype);
   // 1024 B so the kernel can align the stage buffers to the 128-byte swizzle's 1024-byte
-  // pattern; 16 B per stage for its "full" and "empty" mbarriers (8 B each), and with a cluster
-  // 8 B more for the "consumed" one (the consumers' local release the producer forwards).
+  // pattern; 16 B per stage for its "full" and "empty" mbarriers (8 B each).
   // The TMA epilogue stages C through two 64x64 blocks per consumer warpgroup.
   const int tile_rows = s.pingpong ? 2 * s.bm : s.bm;  // rows staged at once, all consumers
   const int epilogue_bytes = s.epilogue == Epilogue::tma        ? s.consumers * 2 * 64 * 64 * 2
                              : s.epilogue == Epilogue::tma_tile ? tile_rows * s.bn * 2
                              : s.epilogue == Epilogue::tma_rows ? s.consumers * 64 * s.bn * 2
                                                                 : 0;
-  const int barrier_bytes = (s.cluster_m * s.cluster_n > 1 ? 24 : 16) * s.stages;
-  return s.stages * tile_bytes + epilogue_bytes + 1024 + barrier_bytes;
+  return s.stages * tile_bytes + epilogue_bytes + 1024 + 16 * s.stages;
 }
 
 int acc_registers_per_thread(const KernelSpec& s) {

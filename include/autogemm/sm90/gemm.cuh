@@ -106,16 +106,7 @@ struct GemmConfig {
                                                          : 0;
   // The ring, the staging buffers, 1024 B of slack to align them to the swizzle atom, two
   // barriers per stage.
-  // (a third barrier per stage with a cluster: see kForwardRelease).
-  static constexpr int kSmemBytes =
-      kStages * kStageBytes + kEpilogueBytes + 1024 + kStages * (kClusterSize > 1 ? 24 : 16);
-#ifdef AUTOGEMM_FORWARD_RELEASE  // experiment switch (AUTOGEMM_JIT_DEFINES)
-  // With a cluster, consumers release a stage with one local arrival on "consumed"; the producer
-  // forwards it to every CTA's "empty", so no consumer warp waits on a remote arrival.
-  static constexpr bool kForwardRelease = kClusterSize > 1;
-#else
-  static constexpr bool kForwardRelease = false;
-#endif
+  static constexpr int kSmemBytes = kStages * kStageBytes + kEpilogueBytes + 1024 + kStages * 16;
 
   static_assert(kBK == 32 || kBK == 64 || kBK == 128,
                 "a 64-byte swizzle atom, or one or two 128-byte ones, of K per stage");
@@ -203,7 +194,7 @@ __device__ __forceinline__ void prefetch_k_major(const TmaDescriptor* map, int k
 template <class Cfg>
 __device__ __forceinline__ void produce(const TmaDescriptor* tma_a, const TmaDescriptor* tma_b,
                                         const GemmArgs& args, u8* smem_a, u8* smem_b, u64* full,
-                                        u64* empty, u64* consumed) {
+                                        u64* empty) {
   TileScheduler<Cfg> sched(args);
   const u32 rank = Cfg::kClusterSize > 1 ? cluster_cta_rank() : 0;
   // This CTA's place in the cluster: rank = rm + cluster_m * rn. CTAs with the same rm compute
@@ -215,20 +206,10 @@ __device__ __forceinline__ void produce(const TmaDescriptor* tma_a, const TmaDes
   RingPosition pos;
   WorkItem w;
   TraceRecord<Cfg::kConsumers + 1> rec(args, Cfg::kConsumers, true);
-  int fills = 0;  // stages filled so far: the first kStages find the ring empty
   for (int item = 0; sched.next(w, rank); ++item) {
     const int tm = w.tm, tn = w.tn;
     rec.stamp(item, kStart);
     for (int kb = w.kb_begin; kb < w.kb_end; ++kb, pos.template advance<Cfg::kStages>()) {
-      if constexpr (Cfg::kForwardRelease) {
-        // This CTA's consumers are done with the stage: tell every CTA of the cluster.
-        if (fills++ >= Cfg::kStages) {
-          traced_wait(&consumed[pos.stage], pos.phase ^ 1, rec);
-#pragma unroll
-          for (int r = 0; r < Cfg::kClusterSize; ++r)
-            mbar_arrive_cluster(&empty[pos.stage], u32(r));
-        }
-      }
       traced_wait(&empty[pos.stage], pos.phase ^ 1, rec);  // a fresh barrier counts as released
       u64* bar = &full[pos.stage];
       mbar_arrive_expect_tx(bar, Cfg::kStageBytes);
@@ -275,11 +256,9 @@ __device__ __forceinline__ void produce(const TmaDescriptor* tma_a, const TmaDes
 // completed (wgmma.wait_group), so one arrival per warpgroup and CTA suffices; thread r of the
 // warpgroup signals CTA r, so the remote arrivals go out in parallel.
 template <class Cfg>
-__device__ __forceinline__ void release_stage(u64* empty, u64* consumed, int stage) {
+__device__ __forceinline__ void release_stage(u64* empty, int stage) {
   const u32 t = threadIdx.x % 128;
-  if constexpr (Cfg::kForwardRelease) {  // the producer forwards it to the cluster
-    if (t == 0) mbar_arrive(&consumed[stage]);
-  } else if constexpr (Cfg::kClusterSize == 1) {
+  if constexpr (Cfg::kClusterSize == 1) {
     if (t == 0) mbar_arrive(&empty[stage]);
   } else {
     if (t < u32(Cfg::kClusterSize)) mbar_arrive_cluster(&empty[stage], t);
@@ -288,8 +267,8 @@ __device__ __forceinline__ void release_stage(u64* empty, u64* consumed, int sta
 
 template <class Cfg>
 __device__ __forceinline__ void consume(const TmaDescriptor* tma_c, const GemmArgs& args,
-                                        u8* smem_a, u8* smem_b, u8* staging, u64* full, u64* empty,
-                                        u64* consumed) {
+                                        u8* smem_a, u8* smem_b, u8* staging, u64* full,
+                                        u64* empty) {
   using Mma = Wgmma<Cfg::kBN, Cfg::kElem>;
   TileScheduler<Cfg> sched(args);
   const u32 rank = Cfg::kClusterSize > 1 ? cluster_cta_rank() : 0;
@@ -377,7 +356,7 @@ __device__ __forceinline__ void consume(const TmaDescriptor* tma_c, const GemmAr
       // stage (k-blocks of a tile sit in consecutive stages).
       wgmma_wait<Cfg::kMmaLag>();
       if (kb - w.kb_begin >= Cfg::kMmaLag)
-        release_stage<Cfg>(empty, consumed, ring_back<Cfg::kStages>(pos.stage, Cfg::kMmaLag));
+        release_stage<Cfg>(empty, ring_back<Cfg::kStages>(pos.stage, Cfg::kMmaLag));
     }
     if constexpr (Cfg::kPingPong) {  // hand the tensor cores over if there is a next tile
       TileScheduler<Cfg> peek = sched;
@@ -387,7 +366,7 @@ __device__ __forceinline__ void consume(const TmaDescriptor* tma_c, const GemmAr
     wgmma_wait<0>();
     // The stages of the last kMmaLag k-blocks (pos is one past the tile's last k-block).
     for (int back = min(w.kb_end - w.kb_begin, Cfg::kMmaLag); back >= 1; --back)
-      release_stage<Cfg>(empty, consumed, ring_back<Cfg::kStages>(pos.stage, back));
+      release_stage<Cfg>(empty, ring_back<Cfg::kStages>(pos.stage, back));
     if constexpr (Cfg::kAccSets > 1) {
 #pragma unroll
       for (int e = 0; e < Cfg::kAccSets - 1; ++e)
@@ -476,7 +455,6 @@ __device__ __forceinline__ void gemm_body(const TmaDescriptor* tma_a, const TmaD
   u8* staging = smem_b + Cfg::kStages * Cfg::kBBytes;
   u64* full = reinterpret_cast<u64*>(staging + Cfg::kEpilogueBytes);
   u64* empty = full + Cfg::kStages;
-  u64* consumed = empty + Cfg::kStages;  // with a cluster only (kForwardRelease)
 
   if (threadIdx.x == 0) {
     tma_prefetch_descriptor(tma_a);
@@ -485,15 +463,8 @@ __device__ __forceinline__ void gemm_body(const TmaDescriptor* tma_a, const TmaD
 #pragma unroll
     for (int s = 0; s < Cfg::kStages; ++s) {
       mbar_init(&full[s], 1);
-      // Every consumer warpgroup reading a stage releases it in every CTA of the cluster, or
-      // (kForwardRelease) locally, and each CTA's producer forwards that to every CTA.
-      const int readers = Cfg::kPingPong ? 1 : Cfg::kConsumers;
-      if constexpr (Cfg::kForwardRelease) {
-        mbar_init(&consumed[s], readers);
-        mbar_init(&empty[s], Cfg::kClusterSize);
-      } else {
-        mbar_init(&empty[s], readers * Cfg::kClusterSize);
-      }
+      // Every consumer warpgroup reading a stage releases it in every CTA of the cluster.
+      mbar_init(&empty[s], (Cfg::kPingPong ? 1 : Cfg::kConsumers) * Cfg::kClusterSize);
     }
     fence_barrier_init();
     trace_header(args, Cfg::kConsumers + 1, 0);
@@ -510,10 +481,10 @@ __device__ __forceinline__ void gemm_body(const TmaDescriptor* tma_a, const TmaD
 
   if (threadIdx.x < 128) {
     regs_decrease<Cfg::kProducerRegs>();
-    if (threadIdx.x == 0) produce<Cfg>(tma_a, tma_b, args, smem_a, smem_b, full, empty, consumed);
+    if (threadIdx.x == 0) produce<Cfg>(tma_a, tma_b, args, smem_a, smem_b, full, empty);
   } else {
     regs_increase<Cfg::kConsumerRegs>();
-    consume<Cfg>(tma_c, args, smem_a, smem_b, staging, full, empty, consumed);
+    consume<Cfg>(tma_c, args, smem_a, smem_b, staging, full, empty);
   }
   // No CTA may exit while a cluster peer can still multicast into it or arrive on its barriers.
   if constexpr (Cfg::kClusterSize > 1) cluster_sync();
