@@ -113,13 +113,6 @@ __device__ __forceinline__ void tma_load_2d_multicast(void* dst, const TmaDescri
       : "memory");
 }
 
-// Brings a 2-D tile into L2 only (no shared memory, no barrier), so a later load of it hits.
-__device__ __forceinline__ void tma_prefetch_l2_2d(const TmaDescriptor* desc, int c0, int c1) {
-  asm volatile("cp.async.bulk.prefetch.tensor.2d.L2.global.tile [%0, {%1, %2}];" ::"l"(desc),
-               "r"(c0), "r"(c1)
-               : "memory");
-}
-
 // 2-D tile store shared -> global, tracked by the issuing thread's bulk groups. Rows and columns
 // outside the tensor are not written.
 __device__ __forceinline__ void tma_store_2d(const TmaDescriptor* desc, const void* src, int c0,
