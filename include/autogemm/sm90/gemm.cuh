@@ -107,18 +107,6 @@ struct GemmConfig {
   // The ring, the staging buffers, 1024 B of slack to align them to the swizzle atom, two
   // barriers per stage.
   static constexpr int kSmemBytes = kStages * kStageBytes + kEpilogueBytes + 1024 + kStages * 16;
-  // Experiment switches (AUTOGEMM_JIT_DEFINES) that take a cluster apart: every CTA loads its
-  // own tiles (no multicast), and then also releases its stages only locally (no coupling).
-#ifdef AUTOGEMM_NO_MULTICAST
-  static constexpr bool kMulticast = false;
-#else
-  static constexpr bool kMulticast = true;
-#endif
-#ifdef AUTOGEMM_LOCAL_RELEASE
-  static constexpr bool kLocalRelease = !kMulticast;
-#else
-  static constexpr bool kLocalRelease = false;
-#endif
 
   static_assert(kBK == 32 || kBK == 64 || kBK == 128,
                 "a 64-byte swizzle atom, or one or two 128-byte ones, of K per stage");
@@ -184,7 +172,7 @@ __device__ __forceinline__ void load_k_major(u8* dst, const TmaDescriptor* map, 
   for (int atom = 0; atom < Cfg::kKAtoms; ++atom) {
     u8* atom_dst = dst + atom * kRows * Cfg::kRowBytes;
     const int k = k0 + atom * Cfg::kAtomK;
-    if constexpr (kSharers > 1 && Cfg::kMulticast) {
+    if constexpr (kSharers > 1) {
       constexpr int part = kRows / kSharers;
       tma_load_2d_multicast(atom_dst + slice * part * Cfg::kRowBytes, map, bar, k,
                             row0 + slice * part, mask);
@@ -232,7 +220,7 @@ __device__ __forceinline__ void produce(const TmaDescriptor* tma_a, const TmaDes
         for (int chunk = 0; chunk < Cfg::kBN / 64; ++chunk) {
           u8* dst = b + chunk * Cfg::kBK * 128;
           const int n0 = tn * Cfg::kBN + chunk * 64;
-          if constexpr (Cfg::kClusterM > 1 && Cfg::kMulticast) {
+          if constexpr (Cfg::kClusterM > 1) {
             constexpr int part = Cfg::kBK / Cfg::kClusterM;
             tma_load_2d_multicast(dst + rm * part * 128, tma_b, bar, n0, k0 + rm * part, b_mask);
           } else {
@@ -253,7 +241,7 @@ __device__ __forceinline__ void produce(const TmaDescriptor* tma_a, const TmaDes
 template <class Cfg>
 __device__ __forceinline__ void release_stage(u64* empty, int stage) {
   const u32 t = threadIdx.x % 128;
-  if constexpr (Cfg::kClusterSize == 1 || Cfg::kLocalRelease) {
+  if constexpr (Cfg::kClusterSize == 1) {
     if (t == 0) mbar_arrive(&empty[stage]);
   } else {
     if (t < u32(Cfg::kClusterSize)) mbar_arrive_cluster(&empty[stage], t);
@@ -459,8 +447,7 @@ __device__ __forceinline__ void gemm_body(const TmaDescriptor* tma_a, const TmaD
     for (int s = 0; s < Cfg::kStages; ++s) {
       mbar_init(&full[s], 1);
       // Every consumer warpgroup reading a stage releases it in every CTA of the cluster.
-      mbar_init(&empty[s], (Cfg::kPingPong ? 1 : Cfg::kConsumers) *
-                               (Cfg::kLocalRelease ? 1 : Cfg::kClusterSize));
+      mbar_init(&empty[s], (Cfg::kPingPong ? 1 : Cfg::kConsumers) * Cfg::kClusterSize);
     }
     fence_barrier_init();
     trace_header(args, Cfg::kConsumers + 1, 0);
