@@ -90,7 +90,9 @@ while [ $# -gt 0 ]; do
     PYTHONUNBUFFERED=1 python3 python/torch_matmul_bench.py $args --out "$work/$name.csv" \
       > "$work/$name.log" 2>&1
   else
-    "$bin" bench $args --out "$work/$name.csv" > "$work/$name.log" 2>&1
+    # The bench ends itself on a hung kernel (exit 5, AUTOGEMM_HANG_SECONDS); the timeout is a
+    # backstop so one stuck run cannot take the whole device call.
+    timeout -k 10 "${RUN_LIMIT_S:-1500}" "$bin" bench $args --out "$work/$name.csv" > "$work/$name.log" 2>&1
   fi
   rc=$?
   secs=$(( $(date +%s) - t0 ))

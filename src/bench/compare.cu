@@ -6,6 +6,7 @@
 #include "bench/dtype_convert.cuh"
 #include "bench/kernels.hpp"
 #include "core/cuda_check.hpp"
+#include "core/hang_guard.hpp"
 
 namespace autogemm::bench {
 
@@ -99,7 +100,7 @@ CompareSums compare_output(const void* c, const float* ref, DType dtype, int64_t
   CompareAccum host{};
   check_cuda(cudaMemcpyAsync(&host, accum, sizeof host, cudaMemcpyDeviceToHost, stream),
              "compare: copy back");
-  check_cuda(cudaStreamSynchronize(stream), "compare: sync");
+  sync_stream_or_hang(stream, "compare: sync");
   CompareSums s;
   s.diff_sq = host.diff_sq;
   s.ref_sq = host.ref_sq;

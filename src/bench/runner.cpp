@@ -27,6 +27,7 @@
 #include "bench/shapes.hpp"
 #include "bench/timing.hpp"
 #include "core/cuda_check.hpp"
+#include "core/hang_guard.hpp"
 
 namespace autogemm::bench {
 namespace {
@@ -71,6 +72,11 @@ std::string now_utc() {
   return buf;
 }
 
+// What a hang message names: the method (with its spec) and the shape.
+std::string activity_name(const Method& m, const Shape& shape) {
+  return method_activity(m.name(), m.spec(), shape_name(shape));
+}
+
 class Runner {
  public:
   Runner(const BenchConfig& cfg, std::vector<MethodPtr>& methods, std::ostream& out,
@@ -97,6 +103,7 @@ class Runner {
   std::unique_ptr<CsvWriter> csv_;
   std::vector<ResultRow> rows_;
   std::mt19937_64 order_rng_;
+  Shape current_shape_{};  // the shape being gated or timed (for a hang's message)
 };
 
 std::vector<ResultRow> Runner::run() {
@@ -200,12 +207,13 @@ void Runner::run_shape(size_t index, const Shape& shape, DeviceBuffers& buf, Tim
     return;
   }
   buf.bind(shape);
+  current_shape_ = shape;
   // Correctness gate on fresh N(0,1) data; then fresh timing data of the requested kind.
   buf.fill_inputs(derive_seed(cfg_.seed, index, 1), DataDist::normal, stream_);
   buf.compute_reference(stream_, scaling());
   gate(shape, buf);
   buf.fill_inputs(derive_seed(cfg_.seed, index, 2), cfg_.data, stream_);
-  check_cuda(cudaStreamSynchronize(stream_), "sync after fill");
+  sync_stream_or_hang(stream_, "sync after fill");
   time_methods(timer);
   emit(shape);
 }
@@ -219,6 +227,8 @@ void Runner::gate(const Shape& shape, DeviceBuffers& buf) {
     ops.b = buf.b(p.layout);
     ops.c = buf.c(int(i));
     ops.scaling = scaling();
+    // A hang (a deadlocked kernel) is not a failed row: it ends the run (core/hang_guard.hpp).
+    const HangActivity activity(activity_name(*s.method, shape));
     ops.check = [&buf, i, this](const std::function<void()>& run_once, cudaStream_t st) {
       buf.prepare_output(int(i), scaling(), st);
       run_once();
@@ -229,6 +239,8 @@ void Runner::gate(const Shape& shape, DeviceBuffers& buf) {
     } catch (const NoEntryError& e) {
       s.fail(RowStatus::no_entry, e.what());
       continue;
+    } catch (const GpuHang&) {
+      throw;
     } catch (const Error& e) {
       s.fail(RowStatus::failed, std::string("prepare: ") + e.what());
       continue;
@@ -240,6 +252,8 @@ void Runner::gate(const Shape& shape, DeviceBuffers& buf) {
       const CheckResult r = buf.check_output(int(i), cfg_.acc, stream_);
       s.rel_err = r.nonfinite > 0 ? NAN : r.rel_err;
       if (!r.pass) s.fail(RowStatus::failed, "correctness: " + r.reason);
+    } catch (const GpuHang&) {
+      throw;
     } catch (const Error& e) {
       s.fail(RowStatus::failed, std::string("run: ") + e.what());
     }
@@ -250,10 +264,13 @@ void Runner::time_methods(Timer& timer) {
   std::vector<Slot*> live;
   for (auto& s : slots_)
     if (s.ok) live.push_back(&s);
-  auto guarded = [](Slot* s, auto&& fn) {
+  auto guarded = [this](Slot* s, auto&& fn) {
     if (!s->ok) return;
+    const HangActivity activity(activity_name(*s->method, current_shape_));
     try {
       fn();
+    } catch (const GpuHang&) {
+      throw;
     } catch (const Error& e) {
       s->fail(RowStatus::failed, std::string("timing: ") + e.what());
     }

@@ -5,6 +5,7 @@
 
 #include "autogemm/autogemm.hpp"
 #include "core/cuda_check.hpp"
+#include "core/hang_guard.hpp"
 #include "jit/jit.hpp"
 #include "runtime/launch.hpp"
 #include "runtime/workspace.hpp"
@@ -23,7 +24,7 @@ double time_back_to_back(int runs, cudaStream_t stream, Call call) {
   check_cuda(cudaEventRecord(start, stream), "cudaEventRecord");
   for (int i = 0; i < runs; ++i) call();
   check_cuda(cudaEventRecord(stop, stream), "cudaEventRecord");
-  check_cuda(cudaEventSynchronize(stop), "cudaEventSynchronize");
+  sync_event_or_hang(stop, "end of timed calls");
   float ms = 0;
   check_cuda(cudaEventElapsedTime(&ms, start, stop), "cudaEventElapsedTime");
   cudaEventDestroy(start);
@@ -37,6 +38,8 @@ TraceRun run_traced(const KernelSpec& spec, const Problem& p, const void* a, con
                     int runs, double warmup_ms, cudaStream_t stream) {
   if (runs < 1) throw Error("trace: runs must be >= 1");
   const std::string name = spec_name(spec);
+  const HangActivity activity("trace " + name + " on " + std::to_string(p.shape.m) + "_" +
+                              std::to_string(p.shape.n) + "_" + std::to_string(p.shape.k));
   int device = 0;
   check_cuda(cudaGetDevice(&device), "cudaGetDevice");
 
@@ -44,7 +47,7 @@ TraceRun run_traced(const KernelSpec& spec, const Problem& p, const void* a, con
   const auto t0 = std::chrono::steady_clock::now();
   do {
     for (int i = 0; i < 20; ++i) gemm(p, name, a, b, c, stream);
-    check_cuda(cudaStreamSynchronize(stream), "warm-up");
+    sync_stream_or_hang(stream, "warm-up");
   } while (
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count() <
       warmup_ms);

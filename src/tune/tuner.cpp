@@ -17,6 +17,7 @@
 #include "bench/method_registry.hpp"
 #include "bench/runner.hpp"
 #include "core/cuda_check.hpp"
+#include "core/hang_guard.hpp"
 #include "jit/jit.hpp"
 #include "spec/name.hpp"
 #include "tune/attempt_log.hpp"
@@ -331,6 +332,28 @@ void Tuner::measure(ShapeState& st, const std::vector<KernelSpec>& batch, uint64
   attempts_.begin(env_.gpu_name, st.problem, worker_, env.specs);
   std::vector<bench::ResultRow> rows;
   std::exception_ptr thrown;
+  // A candidate that hangs (a deadlocked kernel) leaves a GPU nothing can use again, and nothing
+  // may synchronize after it: record it as failed (its spec is in the hang's activity) and end
+  // the worker as for a broken context, so that --resume / --devices go on without it.
+  const ScopedHangHandler on_hang([&](const GpuHang& hang) {
+    Measurement m;
+    m.status = Status::failed;
+    for (const std::string& spec : env.specs)
+      if (activity_runs_spec(hang.activity(), spec)) m.spec = spec;
+    if (!m.spec.empty()) {
+      m.message = std::string("hung: ") + hang.what();
+      record(st, m);
+      attempts_.end(env_.gpu_name, st.problem, worker_);
+    }
+    std::fprintf(stderr,
+                 "autogemm: error: %s; %s; run again with --resume (--devices restarts workers "
+                 "itself)\n",
+                 hang.what(),
+                 m.spec.empty() ? "its batch's candidates will be measured one at a time"
+                                : "the candidate is recorded as failed");
+    std::fflush(stderr);
+    std::_Exit(kWorkerFaultExit);
+  });
   try {
     rows = bench::run_methods(cfg, methods, quiet, quiet, true);
   } catch (const Error&) {

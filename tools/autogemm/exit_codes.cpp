@@ -1,9 +1,11 @@
 #include "exit_codes.hpp"
 
 #include <algorithm>
+#include <cstdlib>
 
 #include "autogemm/types.hpp"
 #include "bench/errors.hpp"
+#include "core/hang_guard.hpp"
 #include "tune/supervisor.hpp"
 
 namespace autogemm::cli {
@@ -17,6 +19,8 @@ int exit_code_for(const std::exception_ptr& e) {
     return kBadInput;
   } catch (const NoGpuError&) {
     return kNoGpu;
+  } catch (const GpuHang&) {
+    return kGpuHang;
   } catch (const tune::WorkerFaultError&) {
     static_assert(kWorkerFault == tune::kWorkerFaultExit);
     return kWorkerFault;
@@ -71,6 +75,12 @@ int run_cli(CLI::App& app, int argc, const char* const* argv, std::ostream& out,
       cmd += arg;
     }
   }
+  const ScopedHangHandler on_hang([&out, &err](const GpuHang& hang) {
+    out.flush();
+    err << "autogemm: error: " << hang.what() << "\n";
+    err.flush();
+    std::_Exit(kGpuHang);
+  });
   try {
     app.parse(argc, argv);
     return kOk;
