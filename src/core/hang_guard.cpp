@@ -83,9 +83,10 @@ cudaError_t wait_or_hang(const std::function<cudaError_t()>& query, double limit
     if (e != cudaErrorNotReady) return e;
     const auto waited = Clock::now() - t0;
     if (waited > limit) break;
-    // Spin through short waits (the bench's own, where a sleep would add latency), then back
-    // off so a long wait does not hold a core.
-    if (waited > std::chrono::milliseconds(20))
+    // Spin through the first second, as cudaStreamSynchronize does (a sleep would leave the GPU
+    // idle between the bench's loops and change its clocks), then back off so a long wait does
+    // not hold a core.
+    if (waited > std::chrono::seconds(1))
       std::this_thread::sleep_for(std::chrono::microseconds(200));
   }
   const std::string& activity = HangActivity::current();
