@@ -4,14 +4,25 @@
 
 namespace autogemm {
 
+namespace {
+
+// A spec by its tile, consumer warpgroups, stages and cluster; the rest default.
+KernelSpec tile(int bm, int bn, int consumers, int stages, int cluster_m = 1, int cluster_n = 1) {
+  KernelSpec s;
+  s.bm = bm;
+  s.bn = bn;
+  s.consumers = consumers;
+  s.stages = stages;
+  s.cluster_m = cluster_m;
+  s.cluster_n = cluster_n;
+  return s;
+}
+
+}  // namespace
+
 std::vector<KernelSpec> enumerate_specs(DType dtype, AccType acc, Layout layout,
                                         const SpecFilter& filter, const DeviceLimits& limits) {
   std::vector<KernelSpec> out;
-  KernelSpec s;
-  s.dtype = dtype;
-  s.acc = acc;
-  s.layout = layout;
-  s.bk = 64;
   // Domains are slightly wider than the rules allow only where the rule is the interesting
   // part (bn granularity per layout); validate() does the pruning.
   for (int bm : {64, 128, 192, 256})
@@ -27,12 +38,10 @@ std::vector<KernelSpec> enumerate_specs(DType dtype, AccType acc, Layout layout,
                        {Epilogue::direct, Epilogue::tma, Epilogue::tma_tile, Epilogue::tma_rows})
                     for (bool stream_k : {false, true})
                       for (bool pingpong : {false, true}) {
-                        s.bm = bm;
-                        s.bn = bn;
-                        s.stages = stages;
-                        s.consumers = consumers;
-                        s.cluster_m = cm;
-                        s.cluster_n = cn;
+                        KernelSpec s = tile(bm, bn, consumers, stages, cm, cn);
+                        s.dtype = dtype;
+                        s.acc = acc;
+                        s.layout = layout;
                         s.persistent = persistent;
                         s.raster = raster;
                         s.swizzle = swizzle;
@@ -76,13 +85,7 @@ std::vector<KernelSpec> default_sweep(DType dtype, AccType acc, Layout layout) {
   for (const Row& r : rows)
     for (int stages : r.stages)
       for (auto [cm, cn] : clusters) {
-        KernelSpec s;
-        s.bm = r.bm;
-        s.bn = r.bn;
-        s.consumers = r.consumers;
-        s.stages = stages;
-        s.cluster_m = cm;
-        s.cluster_n = cn;
+        KernelSpec s = tile(r.bm, r.bn, r.consumers, stages, cm, cn);
         s.persistent = true;
         s.raster = Raster::m;
         s.swizzle = 8;
@@ -116,14 +119,8 @@ std::vector<KernelSpec> default_sweep(DType dtype, AccType acc, Layout layout) {
     for (int stages : {4, 5})
       for (auto [cm, cn] : {std::pair{1, 1}, std::pair{2, 1}})
         for (Epilogue e : {Epilogue::tma, Epilogue::tma_tile}) {
-          KernelSpec s;
-          s.bm = bm;
-          s.bn = bn;
-          s.consumers = 2;
+          KernelSpec s = tile(bm, bn, 2, stages, cm, cn);
           s.pingpong = true;
-          s.stages = stages;
-          s.cluster_m = cm;
-          s.cluster_n = cn;
           s.epilogue = e;
           add(s);
         }
@@ -132,14 +129,8 @@ std::vector<KernelSpec> default_sweep(DType dtype, AccType acc, Layout layout) {
   // warpgroup, C through one 64-row block per warpgroup.
   for (int bn : {176, 192})
     for (auto [cm, cn] : {std::pair{1, 1}, std::pair{2, 1}, std::pair{1, 2}}) {
-      KernelSpec s;
-      s.bm = 128;
-      s.bn = bn;
-      s.consumers = 2;
+      KernelSpec s = tile(128, bn, 2, 4, cm, cn);
       s.pingpong = true;
-      s.stages = 4;
-      s.cluster_m = cm;
-      s.cluster_n = cn;
       s.epilogue = Epilogue::tma_rows;
       add(s);
     }
@@ -149,11 +140,7 @@ std::vector<KernelSpec> default_sweep(DType dtype, AccType acc, Layout layout) {
        {std::tuple{64, 8, 1, true}, std::tuple{64, 16, 1, true}, std::tuple{64, 32, 1, true},
         std::tuple{64, 64, 1, true}, std::tuple{64, 8, 1, false}, std::tuple{128, 16, 2, true},
         std::tuple{128, 32, 2, true}}) {
-    KernelSpec s;
-    s.bm = bm;
-    s.bn = bn;
-    s.consumers = consumers;
-    s.cluster_m = s.cluster_n = 1;
+    KernelSpec s = tile(bm, bn, consumers, 8);
     s.epilogue = Epilogue::direct;
     s.stream_k = sk;
     s.swap_ab = true;
@@ -192,13 +179,7 @@ std::vector<KernelSpec> default_sweep(DType dtype, AccType acc, Layout layout) {
         // h200_cluster_small_tile_probe_tn.csv, h200_two_consumer_probe_tn.csv).
         std::tuple{128, 128, 2, 6, 1, 2, 2}, std::tuple{128, 128, 2, 6, 2, 1, 2},
         std::tuple{128, 64, 2, 8, 1, 1, 2}, std::tuple{64, 128, 1, 8, 2, 1, 2}}) {
-    KernelSpec s;
-    s.bm = bm;
-    s.bn = bn;
-    s.consumers = consumers;
-    s.stages = stages;
-    s.cluster_m = cm;
-    s.cluster_n = cn;
+    KernelSpec s = tile(bm, bn, consumers, stages, cm, cn);
     s.epilogue = Epilogue::tma;
     s.stream_k = true;
     s.sk_splits = splits;
@@ -209,24 +190,14 @@ std::vector<KernelSpec> default_sweep(DType dtype, AccType acc, Layout layout) {
   // measured faster than m for these clusters (h200_cluster_small_tile_probe_tn.csv).
   for (auto [bm, bn, stages, cm, cn] :
        {std::tuple{64, 128, 8, 1, 2}, std::tuple{64, 128, 8, 2, 1}, std::tuple{64, 256, 5, 2, 1}}) {
-    KernelSpec s;
-    s.bm = bm;
-    s.bn = bn;
-    s.consumers = 1;
-    s.stages = stages;
-    s.cluster_m = cm;
-    s.cluster_n = cn;
+    KernelSpec s = tile(bm, bn, 1, stages, cm, cn);
     s.raster = Raster::n;
     s.epilogue = Epilogue::tma;
     add(s);
   }
   {  // Swap-AB with two consumers over 128 of N and 96 rows of M: 12288x128x8192 runs on 128
      // tiles instead of 96 (cuBLASLt-autotune's tile there; h200_two_consumer_probe_tn.csv).
-    KernelSpec s;
-    s.bm = 128;
-    s.bn = 96;
-    s.consumers = 2;
-    s.stages = 6;
+    KernelSpec s = tile(128, 96, 2, 6);
     s.swap_ab = true;
     s.epilogue = Epilogue::direct;
     add(s);
@@ -243,13 +214,8 @@ std::vector<KernelSpec> default_sweep(DType dtype, AccType acc, Layout layout) {
         std::tuple{16, 128, 4, Epilogue::direct, 4, 1, 1, true},
         std::tuple{64, 128, 4, Epilogue::tma, -1, 1, 1, false},
         std::tuple{128, 128, 3, Epilogue::tma, -1, 1, 1, false}}) {
-    KernelSpec s;
-    s.bm = 64;
-    s.bn = bn;
+    KernelSpec s = tile(64, bn, 1, stages);
     s.bk = bk;
-    s.consumers = 1;
-    s.stages = stages;
-    s.cluster_m = s.cluster_n = 1;
     s.epilogue = epilogue;
     s.stream_k = splits >= 0;
     s.sk_splits = std::max(splits, 0);
@@ -263,12 +229,7 @@ std::vector<KernelSpec> default_sweep(DType dtype, AccType acc, Layout layout) {
        {std::tuple{Raster::n, 8, true}, std::tuple{Raster::m, 1, true},
         std::tuple{Raster::m, 4, true}, std::tuple{Raster::m, 16, true},
         std::tuple{Raster::m, 8, false}}) {
-    KernelSpec s;
-    s.bm = 128;
-    s.bn = 256;
-    s.consumers = 2;
-    s.stages = 4;
-    s.cluster_m = 2;
+    KernelSpec s = tile(128, 256, 2, 4, 2, 1);
     s.raster = raster;
     s.swizzle = swizzle;
     s.persistent = persistent;

@@ -7,6 +7,9 @@
 
 #include <cstdio>
 #include <exception>
+#include <fstream>
+#include <sstream>
+#include <string>
 
 namespace autogemm::test {
 
@@ -25,6 +28,14 @@ pid_t spawn(F&& body) {
     _exit(code);  // no gtest teardown or static destructors in the child
   }
   return pid;
+}
+
+// A file's whole text ("" when it cannot be read), e.g. what a child wrote before it exited.
+inline std::string read_text(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
 }
 
 // The child's exit status; -1 when it did not exit normally.

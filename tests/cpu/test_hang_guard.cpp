@@ -128,13 +128,10 @@ TEST(HangGuard, CommandEndsTheProcessWithItsExitCode) {
     std::exit(99);  // not reached: the handler ends the process
   });
   EXPECT_EQ(test::wait_exit_code(pid), cli::kGpuHang);
-  std::ifstream in(log);
-  std::stringstream text;
-  text << in.rdbuf();
-  EXPECT_NE(text.str().find("autogemm: error: warm-up sync: no completion within"),
-            std::string::npos)
-      << text.str();
-  EXPECT_NE(text.str().find("autogemm sm90_y on 1_8_8"), std::string::npos) << text.str();
+  const std::string text = test::read_text(log);
+  EXPECT_NE(text.find("autogemm: error: warm-up sync: no completion within"), std::string::npos)
+      << text;
+  EXPECT_NE(text.find("autogemm sm90_y on 1_8_8"), std::string::npos) << text;
 }
 
 }  // namespace

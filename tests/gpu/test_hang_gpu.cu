@@ -48,13 +48,10 @@ TEST(HangGpu, AStuckKernelEndsTheCommandWithExitCode5) {
       std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   EXPECT_GE(waited, 2.0);
   EXPECT_LT(waited, 60.0);
-  std::ifstream in(log);
-  std::stringstream text;
-  text << in.rdbuf();
-  EXPECT_NE(text.str().find("autogemm: error: test sync: no completion within 2 s"),
-            std::string::npos)
-      << text.str();
-  EXPECT_NE(text.str().find("spin_until_set on 1_1_1"), std::string::npos) << text.str();
+  const std::string text = test::read_text(log);
+  EXPECT_NE(text.find("autogemm: error: test sync: no completion within 2 s"), std::string::npos)
+      << text;
+  EXPECT_NE(text.find("spin_until_set on 1_1_1"), std::string::npos) << text;
 }
 
 }  // namespace
