@@ -83,16 +83,17 @@ while [ $# -gt 0 ]; do
     cmd="autogemm bench $args --out $name.csv"
   fi
   t0=$(date +%s)
+  # The bench ends itself on a hung kernel (exit 5, AUTOGEMM_HANG_SECONDS); the timeout is a
+  # backstop so one stuck run cannot take the whole device call (10 minutes at most).
+  limit=(timeout -k 10 "${RUN_LIMIT_S:-500}")
   # shellcheck disable=SC2086  # ARGS is a flag string, split on purpose
   if [[ "$name" == cmd_* ]]; then
-    "$bin" $args > "$work/$name.log" 2>&1
+    "${limit[@]}" "$bin" $args > "$work/$name.log" 2>&1
   elif [[ "$name" == torch_* ]]; then
-    PYTHONUNBUFFERED=1 python3 python/torch_matmul_bench.py $args --out "$work/$name.csv" \
-      > "$work/$name.log" 2>&1
+    PYTHONUNBUFFERED=1 "${limit[@]}" python3 python/torch_matmul_bench.py $args \
+      --out "$work/$name.csv" > "$work/$name.log" 2>&1
   else
-    # The bench ends itself on a hung kernel (exit 5, AUTOGEMM_HANG_SECONDS); the timeout is a
-    # backstop so one stuck run cannot take the whole device call.
-    timeout -k 10 "${RUN_LIMIT_S:-1500}" "$bin" bench $args --out "$work/$name.csv" > "$work/$name.log" 2>&1
+    "${limit[@]}" "$bin" bench $args --out "$work/$name.csv" > "$work/$name.log" 2>&1
   fi
   rc=$?
   secs=$(( $(date +%s) - t0 ))

@@ -19,6 +19,7 @@
 #include "bench/cublaslt_gemm.hpp"
 #include "bench/method_registry.hpp"
 #include "core/cuda_check.hpp"
+#include "core/hang_guard.hpp"
 
 namespace autogemm::bench {
 namespace {
@@ -119,7 +120,7 @@ class CublasLtAutotuneMethod : public Method {
     check_cuda(cudaEventRecord(start_, stream), "cudaEventRecord");
     for (int c = 0; c < calls; ++c) lt_.run(algo, stream);
     check_cuda(cudaEventRecord(stop_, stream), "cudaEventRecord");
-    check_cuda(cudaEventSynchronize(stop_), "cudaEventSynchronize");
+    sync_event_or_hang(stop_, "cuBLASLt autotune: end of a timed candidate");
     float ms = 0;
     check_cuda(cudaEventElapsedTime(&ms, start_, stop_), "cudaEventElapsedTime");
     return std::max(1e-3, double(ms) * 1000.0 / calls);

@@ -228,7 +228,8 @@ void Runner::gate(const Shape& shape, DeviceBuffers& buf) {
     ops.c = buf.c(int(i));
     ops.scaling = scaling();
     // A hang (a deadlocked kernel) is not a failed row: it ends the run (core/hang_guard.hpp).
-    const HangActivity activity(activity_name(*s.method, shape));
+    // While preparing, a method may still report the previous shape's spec: name it alone.
+    const HangActivity preparing(method_activity(s.method->name(), "", shape_name(shape)));
     ops.check = [&buf, i, this](const std::function<void()>& run_once, cudaStream_t st) {
       buf.prepare_output(int(i), scaling(), st);
       run_once();
@@ -239,12 +240,11 @@ void Runner::gate(const Shape& shape, DeviceBuffers& buf) {
     } catch (const NoEntryError& e) {
       s.fail(RowStatus::no_entry, e.what());
       continue;
-    } catch (const GpuHang&) {
-      throw;
     } catch (const Error& e) {
       s.fail(RowStatus::failed, std::string("prepare: ") + e.what());
       continue;
     }
+    const HangActivity running(activity_name(*s.method, shape));
     try {
       buf.prepare_output(int(i), scaling(), stream_);
       s.method->run(stream_);
@@ -252,8 +252,6 @@ void Runner::gate(const Shape& shape, DeviceBuffers& buf) {
       const CheckResult r = buf.check_output(int(i), cfg_.acc, stream_);
       s.rel_err = r.nonfinite > 0 ? NAN : r.rel_err;
       if (!r.pass) s.fail(RowStatus::failed, "correctness: " + r.reason);
-    } catch (const GpuHang&) {
-      throw;
     } catch (const Error& e) {
       s.fail(RowStatus::failed, std::string("run: ") + e.what());
     }
@@ -269,8 +267,6 @@ void Runner::time_methods(Timer& timer) {
     const HangActivity activity(activity_name(*s->method, current_shape_));
     try {
       fn();
-    } catch (const GpuHang&) {
-      throw;
     } catch (const Error& e) {
       s->fail(RowStatus::failed, std::string("timing: ") + e.what());
     }

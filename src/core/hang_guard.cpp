@@ -102,7 +102,12 @@ cudaError_t wait_or_hang(const std::function<cudaError_t()>& query, double limit
     std::lock_guard lock(handler_mutex());
     handler = handler_storage();
   }
-  if (handler) handler(hang);
+  if (handler) {
+    try {
+      handler(hang);
+    } catch (...) {  // whatever it threw, what the caller must see is the hang
+    }
+  }
   throw hang;
 }
 

@@ -9,6 +9,7 @@
 #include <cuda_runtime.h>
 
 #include <functional>
+#include <stdexcept>
 #include <string>
 
 #include "autogemm/types.hpp"
@@ -16,11 +17,13 @@
 namespace autogemm {
 
 // A GPU operation that did not finish within the limit. The CUDA context cannot be used again:
-// the kernel still runs, and every synchronizing call (cudaFree too) would wait for it.
-class GpuHang : public Error {
+// the kernel still runs, and every synchronizing call (cudaFree too) would wait for it. Not an
+// autogemm::Error on purpose: no handler of failed calls (which mark a row failed and go on) may
+// catch it.
+class GpuHang : public std::runtime_error {
  public:
   GpuHang(const std::string& message, std::string activity)
-      : Error(message), activity_(std::move(activity)) {}
+      : std::runtime_error(message), activity_(std::move(activity)) {}
   // What was running (HangActivity), e.g. "autogemm sm90_... on 1024_1024_16384"; may be empty.
   const std::string& activity() const { return activity_; }
 
@@ -53,8 +56,8 @@ class HangActivity {
 };
 
 // Called with the GpuHang before it would be thrown; meant to report and end the process
-// (std::_Exit), since nothing after a hang may synchronize. If it returns, the GpuHang is thrown.
-// One per process; an empty function removes it.
+// (std::_Exit), since nothing after a hang may synchronize. If it returns or throws, the GpuHang
+// is thrown. One per process; an empty function removes it.
 using HangHandler = std::function<void(const GpuHang&)>;
 void set_hang_handler(HangHandler handler);
 

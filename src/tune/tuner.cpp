@@ -342,8 +342,13 @@ void Tuner::measure(ShapeState& st, const std::vector<KernelSpec>& batch, uint64
       if (activity_runs_spec(hang.activity(), spec)) m.spec = spec;
     if (!m.spec.empty()) {
       m.message = std::string("hung: ") + hang.what();
-      record(st, m);
-      attempts_.end(env_.gpu_name, st.problem, worker_);
+      try {  // this handler must end the process whatever happens (nothing may use the GPU)
+        record(st, m);
+        attempts_.end(env_.gpu_name, st.problem, worker_);
+      } catch (const std::exception& e) {
+        std::fprintf(stderr, "autogemm: could not record the hung candidate: %s\n", e.what());
+        m.spec.clear();  // not recorded: its batch stays in the attempt log
+      }
     }
     std::fprintf(stderr,
                  "autogemm: error: %s; %s; run again with --resume (--devices restarts workers "

@@ -87,6 +87,40 @@ TEST(HangGuard, HandlerSeesTheHangFirstAndIsScoped) {
   EXPECT_EQ(seen, "") << "the handler outlived its scope";
 }
 
+TEST(HangGuard, AHandlerThatThrowsStillYieldsTheHang) {
+  const ScopedHangHandler h([](const GpuHang&) { throw Error("store busy"); });
+  EXPECT_THROW(wait_or_hang(never(), 0.01, "sync"), GpuHang);
+}
+
+// Code that marks a failed call and goes on (catch (const Error&)) must not swallow a hang.
+TEST(HangGuard, IsNotAnAutogemmError) {
+  bool swallowed = false;
+  try {
+    try {
+      wait_or_hang(never(), 0.01, "sync");
+    } catch (const Error&) {
+      swallowed = true;
+    }
+  } catch (const GpuHang&) {
+  }
+  EXPECT_FALSE(swallowed);
+}
+
+TEST(HangGuard, CommandRejectsABadLimitUpFront) {
+  setenv("AUTOGEMM_HANG_SECONDS", "soon", 1);
+  bool ran = false;
+  CLI::App app;
+  app.require_subcommand(1);
+  app.add_subcommand("work")->callback([&ran] { ran = true; });
+  std::ostringstream out, err;
+  const char* argv[] = {"autogemm", "work"};
+  EXPECT_EQ(cli::run_cli(app, 2, argv, out, err), cli::kBadInput);
+  EXPECT_FALSE(ran);
+  EXPECT_NE(err.str().find("AUTOGEMM_HANG_SECONDS must be a positive number"), std::string::npos)
+      << err.str();
+  unsetenv("AUTOGEMM_HANG_SECONDS");
+}
+
 TEST(HangGuard, LimitFromTheEnvironment) {
   unsetenv("AUTOGEMM_HANG_SECONDS");
   EXPECT_EQ(hang_limit_seconds(), 120.0);

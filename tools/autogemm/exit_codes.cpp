@@ -75,6 +75,12 @@ int run_cli(CLI::App& app, int argc, const char* const* argv, std::ostream& out,
       cmd += arg;
     }
   }
+  try {  // a bad limit is bad input, found before anything runs
+    hang_limit_seconds();
+  } catch (const Error& e) {
+    err << "autogemm: error: " << e.what() << "\n";
+    return kBadInput;
+  }
   const ScopedHangHandler on_hang([&out, &err](const GpuHang& hang) {
     out.flush();
     err << "autogemm: error: " << hang.what() << "\n";
