@@ -88,7 +88,7 @@ class Runner {
  private:
   void run_shape(size_t index, const Shape& shape, DeviceBuffers& buf, Timer& timer);
   void gate(const Shape& shape, DeviceBuffers& buf);
-  void time_methods(Timer& timer);
+  void time_methods(const Shape& shape, Timer& timer);
   void emit(const Shape& shape);
   void emit_oracle(const Shape& shape);
   Scaling scaling() const { return Scaling{cfg_.alpha, cfg_.beta}; }
@@ -103,7 +103,6 @@ class Runner {
   std::unique_ptr<CsvWriter> csv_;
   std::vector<ResultRow> rows_;
   std::mt19937_64 order_rng_;
-  Shape current_shape_{};  // the shape being gated or timed (for a hang's message)
 };
 
 std::vector<ResultRow> Runner::run() {
@@ -207,14 +206,13 @@ void Runner::run_shape(size_t index, const Shape& shape, DeviceBuffers& buf, Tim
     return;
   }
   buf.bind(shape);
-  current_shape_ = shape;
   // Correctness gate on fresh N(0,1) data; then fresh timing data of the requested kind.
   buf.fill_inputs(derive_seed(cfg_.seed, index, 1), DataDist::normal, stream_);
   buf.compute_reference(stream_, scaling());
   gate(shape, buf);
   buf.fill_inputs(derive_seed(cfg_.seed, index, 2), cfg_.data, stream_);
   sync_stream_or_hang(stream_, "sync after fill");
-  time_methods(timer);
+  time_methods(shape, timer);
   emit(shape);
 }
 
@@ -258,13 +256,13 @@ void Runner::gate(const Shape& shape, DeviceBuffers& buf) {
   }
 }
 
-void Runner::time_methods(Timer& timer) {
+void Runner::time_methods(const Shape& shape, Timer& timer) {
   std::vector<Slot*> live;
   for (auto& s : slots_)
     if (s.ok) live.push_back(&s);
-  auto guarded = [this](Slot* s, auto&& fn) {
+  auto guarded = [&shape](Slot* s, auto&& fn) {
     if (!s->ok) return;
-    const HangActivity activity(activity_name(*s->method, current_shape_));
+    const HangActivity activity(activity_name(*s->method, shape));
     try {
       fn();
     } catch (const Error& e) {

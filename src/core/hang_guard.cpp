@@ -58,11 +58,6 @@ const std::string& HangActivity::current() {
   return current_activity;
 }
 
-void set_hang_handler(HangHandler handler) {
-  std::lock_guard lock(handler_mutex());
-  handler_storage() = std::move(handler);
-}
-
 ScopedHangHandler::ScopedHangHandler(HangHandler handler) {
   std::lock_guard lock(handler_mutex());
   previous_ = std::exchange(handler_storage(), std::move(handler));

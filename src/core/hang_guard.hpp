@@ -57,9 +57,8 @@ class HangActivity {
 
 // Called with the GpuHang before it would be thrown; meant to report and end the process
 // (std::_Exit), since nothing after a hang may synchronize. If it returns or throws, the GpuHang
-// is thrown. One per process; an empty function removes it.
+// is thrown. One per process at a time.
 using HangHandler = std::function<void(const GpuHang&)>;
-void set_hang_handler(HangHandler handler);
 
 // Installs a handler for its lifetime, then puts the previous one back.
 class ScopedHangHandler {
