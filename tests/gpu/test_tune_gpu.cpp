@@ -156,5 +156,27 @@ TEST(TuneGpu, DevicesSmoke) {
   std::filesystem::remove_all(dir);
 }
 
+// A candidate whose kernel never ends (AUTOGEMM_TEST_NEVER_END, a JIT define the kernel template
+// reads only for this): the tuner records it as failed ("hung: ...") and the worker exits 4
+// within the hang limit, instead of waiting for ever.
+TEST(TuneGpu, AHungCandidateIsRecordedAndTheWorkerExits4) {
+  ASSERT_NO_THROW(require_gpu()) << "this test needs a GPU";
+  const std::filesystem::path dir = fresh_dir("autogemm_tune_hang");
+  const std::string store_path = (dir / "s.sqlite").string();
+  const auto r = test::run_command(
+      "AUTOGEMM_HANG_SECONDS=3 AUTOGEMM_JIT_DEFINES=AUTOGEMM_TEST_NEVER_END " +
+      std::string(AUTOGEMM_BINARY) + " tune --mnk 256_512_384 --budget 1 --batch 1 --store " +
+      store_path + " 2>&1");
+  EXPECT_EQ(r.code, 4) << r.output;
+  EXPECT_NE(r.output.find("the candidate is recorded as failed"), std::string::npos) << r.output;
+  auto store = tune::ExperienceStore::open(store_path);
+  const auto rows = store.measurements();
+  ASSERT_EQ(rows.size(), 1u) << r.output;
+  EXPECT_EQ(rows[0].status, tune::Status::failed);
+  EXPECT_EQ(rows[0].message.rfind("hung: ", 0), 0u) << rows[0].message;
+  EXPECT_NE(rows[0].message.find("no completion within 3 s"), std::string::npos) << rows[0].message;
+  std::filesystem::remove_all(dir);
+}
+
 }  // namespace
 }  // namespace autogemm

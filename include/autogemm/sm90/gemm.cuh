@@ -476,6 +476,9 @@ __device__ __forceinline__ void gemm_body(const TmaDescriptor* tma_a, const TmaD
 template <class Cfg>
 __device__ __forceinline__ void gemm_kernel(const TmaDescriptor* tma_a, const TmaDescriptor* tma_b,
                                             const TmaDescriptor* tma_c, const GemmArgs& args) {
+#ifdef AUTOGEMM_TEST_NEVER_END  // a kernel that never ends, for the hang guard's GPU tests only
+  for (volatile int forever = 1; forever;) __nanosleep(1000);
+#endif
   if constexpr (Cfg::kFixedShape) {
     // The launch's values (the host checked they agree) replaced by constants the compiler
     // propagates into every use.

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Where the small long-K tiles spend their time, instruction by instruction (notes 46, Next):
+# ncu's launch, warp-state, workload and per-SASS-instruction stall samples of our 64x128 kernel
+# in a 1x1 and a 2x1 cluster and of cuBLASLt-autotune's clustered 64x128 (nvjet) on one shape;
+# and the list of this ncu's shared-memory / tensor-core / TMA metrics for later passes.
+# Runs ON the device. Usage: sass_stall_probe.sh [SHAPE] (default 1024_1024_16384).
+# Output: $OUT/sass.tgz (details_*.txt, sass_*.csv, run_*.log, metrics.txt).
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+out="${OUT:-/tmp/sass_out}"
+shape="${1:-1024_1024_16384}"
+bin=build/tools/autogemm/autogemm
+p=sm90_f16f32_tn
+# Libraries as device_job.sh finds them (cuBLAS from PyTorch's wheels if need be).
+for d in $(python3 -c 'import site; print(" ".join(site.getsitepackages()))' 2>/dev/null); do
+  for lib in "$d"/nvidia/cu13/lib "$d"/nvidia/cublas/lib; do
+    [ -e "$lib/libcublasLt.so.13" ] && export LD_LIBRARY_PATH="$lib:${LD_LIBRARY_PATH:-}"
+  done
+done
+dir="$out/sass"
+mkdir -p "$dir"
+sections="--section LaunchStats --section WarpStateStats --section SourceCounters"
+sections="$sections --section ComputeWorkloadAnalysis --section MemoryWorkloadAnalysis"
+profile() {  # NAME KERNEL_REGEX BENCH_ARGS...
+  local name="$1" regex="$2"; shift 2
+  timeout 200 ncu --clock-control none $sections -k "regex:$regex" --launch-skip 2 \
+    --launch-count 1 -f -o "$dir/rep_$name" "$bin" bench --mnk "$shape" --rounds 3 "$@" \
+    > "$dir/run_$name.log" 2>&1
+  echo "ncu $name: exit $?"
+  ncu -i "$dir/rep_$name.ncu-rep" --page details > "$dir/details_$name.txt" 2>&1
+  ncu -i "$dir/rep_$name.ncu-rep" --page source --csv --print-source sass \
+    > "$dir/sass_$name.csv" 2>&1
+  rm -f "$dir/rep_$name.ncu-rep"
+}
+profile c1x1 autogemm --methods autogemm --spec ${p}_64x128x64_s8_c1x1_wg1_persist_r8m_etma
+profile c2x1 autogemm --methods autogemm --spec ${p}_64x128x64_s8_c2x1_wg1_persist_r8n_etma
+profile cublaslt nvjet_sm90_hsh_64x128_64x8_2x1 --methods cublaslt_autotune_tn
+ncu --query-metrics --chip gh100 2>&1 | grep -Ei 'shared|gmma|tma|dsmem|bank|tensor' \
+  > "$dir/metrics.txt"
+tar czf "$out/sass.tgz" -C "$out" sass && rm -rf "$dir"
