@@ -97,10 +97,12 @@ CompareSums compare_output(const void* c, const float* ref, DType dtype, int64_t
                                                       count, accum);
     check_cuda(cudaGetLastError(), "compare kernel launch");
   }
+  // Wait (guarded) before copying: a copy into pageable memory blocks the host until the stream
+  // gets there, which a hung kernel before it would make for ever (core/hang_guard.hpp).
+  sync_stream_or_hang(stream, "compare: sync");
   CompareAccum host{};
   check_cuda(cudaMemcpyAsync(&host, accum, sizeof host, cudaMemcpyDeviceToHost, stream),
              "compare: copy back");
-  sync_stream_or_hang(stream, "compare: sync");
   CompareSums s;
   s.diff_sq = host.diff_sq;
   s.ref_sq = host.ref_sq;

@@ -164,7 +164,8 @@ TEST(TuneGpu, AHungCandidateIsRecordedAndTheWorkerExits4) {
   const std::filesystem::path dir = fresh_dir("autogemm_tune_hang");
   const std::string store_path = (dir / "s.sqlite").string();
   const auto r = test::run_command(
-      "AUTOGEMM_HANG_SECONDS=3 AUTOGEMM_JIT_DEFINES=AUTOGEMM_TEST_NEVER_END " +
+      // timeout: should the guard fail, the test fails in 90 s rather than hang CTest.
+      "AUTOGEMM_HANG_SECONDS=3 AUTOGEMM_JIT_DEFINES=AUTOGEMM_TEST_NEVER_END timeout -k 5 90 " +
       std::string(AUTOGEMM_BINARY) + " tune --mnk 256_512_384 --budget 1 --batch 1 --store " +
       store_path + " 2>&1");
   EXPECT_EQ(r.code, 4) << r.output;
