@@ -35,7 +35,10 @@ if [ $# -eq 0 ]; then set -- smoke '--mnk 64_4096_64 --mnk 4096_4096_4096'; fi
 if [ $(($# % 2)) -ne 0 ]; then echo "device_job.sh: arguments must be NAME 'ARGS' pairs" >&2; exit 2; fi
 
 [ -f build/CMakeCache.txt ] || { echo "device_job.sh: no build/ here (carry it: docs/DEVICE.md)" >&2; exit 2; }
-commit=$(cat build/COMMIT 2>/dev/null || echo unknown)
+# AUTOGEMM_BIN: another build's binary (e.g. the previous commit's, for a before/after run in
+# one device call); its commit is read from the COMMIT file of its build folder.
+bin="${AUTOGEMM_BIN:-$root/build/tools/autogemm/autogemm}"
+commit=$(cat "$(dirname "$bin")/../../COMMIT" 2>/dev/null || echo unknown)
 export AUTOGEMM_COMMIT="$commit"
 
 # CTest's files name the absolute paths of the machine that built them; make those paths
@@ -46,7 +49,6 @@ if [ -n "$built_in" ] && [ "$built_in" != "$root" ] && [ ! -e "$built_in" ]; the
 fi
 
 # cuBLAS 13: from the CUDA toolkit if the loader finds it, else from PyTorch's wheels.
-bin="$root/build/tools/autogemm/autogemm"
 if ldd "$bin" | grep -q "not found"; then
   for d in $(python3 -c 'import site; print(" ".join(site.getsitepackages()))' 2>/dev/null) \
            /usr/local/cuda/lib64; do

@@ -255,7 +255,9 @@ __device__ __forceinline__ void consume(const TmaDescriptor* tma_c, const GemmAr
   using Mma = Wgmma<Cfg::kBN, Cfg::kElem>;
   TileScheduler<Cfg> sched(args);
   const u32 rank = Cfg::kClusterSize > 1 ? cluster_cta_rank() : 0;
-  const int consumer = int(threadIdx.x) / 128 - 1;
+  // Read through a shuffle so the compiler knows it is warp-uniform (uniform registers for the
+  // descriptors built from it).
+  const int consumer = __shfl_sync(0xffffffffu, int(threadIdx.x) / 128, 0) - 1;
   const int barrier_id = 1 + consumer;  // named barrier of this warpgroup (0 is __syncthreads)
   typename Cfg::Acc acc[Cfg::kMmaM][Cfg::kAccRegs];
   // Accumulator sets 1.. (set 0 is acc); summed into acc once a tile's MMAs are done.
@@ -273,6 +275,11 @@ __device__ __forceinline__ void consume(const TmaDescriptor* tma_c, const GemmAr
   // under the other's MMAs.
   constexpr int kOrder = 5;  // after the consumers' own barriers 1..3
   TraceRecord<Cfg::kConsumers + 1> rec(args, consumer, threadIdx.x % 128 == 0);
+  // The descriptors of stage 0 (this warpgroup's rows of A; all of B).
+  const SmemDescriptor a_desc(k_major_descriptor<Cfg>(
+      smem_a + (Cfg::kPingPong ? 0 : consumer * Cfg::kWgRows * Cfg::kRowBytes)));
+  const SmemDescriptor b_desc(Cfg::kBMnMajor ? smem_descriptor_sw128(smem_b, Cfg::kBK * 128, 1024)
+                                             : k_major_descriptor<Cfg>(smem_b));
   int item = 0;
   while (sched.next(w, rank)) {
     const int index = item++;
@@ -295,9 +302,10 @@ __device__ __forceinline__ void consume(const TmaDescriptor* tma_c, const GemmAr
       } else {
         mbar_wait(&full[pos.stage], pos.phase);
       }
-      const u8* a = smem_a + pos.stage * Cfg::kABytes +
-                    (Cfg::kPingPong ? 0 : consumer * Cfg::kWgRows * Cfg::kRowBytes);
-      const u8* b = smem_b + pos.stage * Cfg::kBBytes;
+      // This stage's descriptors, moved from stage 0's; below, each MMA's is one more add with
+      // a constant, so the MMAs issue back to back.
+      const SmemDescriptor a_at = a_desc.plus(u32(pos.stage * (Cfg::kABytes / 16)));
+      const SmemDescriptor b_at = b_desc.plus(u32(pos.stage * (Cfg::kBBytes / 16)));
       wgmma_fence();
 #pragma unroll
       for (int k16 = 0; k16 < Cfg::kBK / 16; ++k16) {
@@ -306,13 +314,14 @@ __device__ __forceinline__ void consume(const TmaDescriptor* tma_c, const GemmAr
         // swizzle atoms.
         constexpr int kStepsPerAtom = Cfg::kAtomK / 16;
         const int atom = k16 / kStepsPerAtom, in_atom = (k16 % kStepsPerAtom) * 32;
-        const u64 desc_b = Cfg::kBMnMajor
-                               ? smem_descriptor_sw128(b + k16 * 2048, Cfg::kBK * 128, 1024)
-                               : k_major_descriptor<Cfg>(b + atom * Cfg::kAtomBBytes + in_atom);
+        const u64 desc_b =
+            b_at.plus(u32((Cfg::kBMnMajor ? k16 * 2048 : atom * Cfg::kAtomBBytes + in_atom) / 16))
+                .value();
 #pragma unroll
         for (int mi = 0; mi < Cfg::kMmaM; ++mi) {
-          const u64 desc_a = k_major_descriptor<Cfg>(a + atom * Cfg::kAtomABytes +
-                                                     mi * 64 * Cfg::kRowBytes + in_atom);
+          const u64 desc_a =
+              a_at.plus(u32((atom * Cfg::kAtomABytes + mi * 64 * Cfg::kRowBytes + in_atom) / 16))
+                  .value();
           // Each set starts fresh at its first step of the tile.
           const int set = k16 % Cfg::kAccSets;
           const int accumulate = (kb > w.kb_begin || k16 >= Cfg::kAccSets) ? 1 : 0;

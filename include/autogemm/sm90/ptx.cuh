@@ -175,6 +175,21 @@ __device__ __forceinline__ u64 smem_descriptor(const void* p, u32 lbo, u32 sbo) 
   desc |= kSwizzle << 62;
   return desc;
 }
+// A descriptor to step through a buffer: built once from its start, then moved by 32-bit adds
+// in 16-byte units (the start-address field holds address / 16 in 14 bits; shared memory is
+// under 256 KB, so an offset inside the buffer never carries out of it).
+struct SmemDescriptor {
+  u32 lo, hi;
+  __device__ __forceinline__ explicit SmemDescriptor(u64 desc)
+      : lo(static_cast<u32>(desc)), hi(static_cast<u32>(desc >> 32)) {}
+  __device__ __forceinline__ SmemDescriptor plus(u32 units16) const {
+    SmemDescriptor d = *this;
+    d.lo += units16;
+    return d;
+  }
+  __device__ __forceinline__ u64 value() const { return (u64(hi) << 32) | u64(lo); }
+};
+
 __device__ __forceinline__ u64 smem_descriptor_sw128(const void* p, u32 lbo, u32 sbo) {
   return smem_descriptor<1>(p, lbo, sbo);
 }
