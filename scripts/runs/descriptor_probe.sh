@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Before/after one kernel change, in one device call: the same bench runs with the previous
+# build's binary (.device/build_old.tar.xz, unpacked under old/) and with this build's, each
+# interleaved with cuBLASLt-autotune. First use: wgmma descriptors moved by one add per MMA
+# (notes 50). Sets: the long-K probe shapes with the small-tile specs of
+# cluster_small_tile_probe.sh, key3 with the three large specs. Then the kernel sweep's GPU
+# tests and traces of the 64x128 tiles on 1024x1024x16384 with the new build.
+# Runs ON the device. Output: $OUT/{old,new}/results.tgz, $OUT/ctest_sweep.log, $OUT/trace_*.
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+out="${OUT:-/tmp/desc_out}"
+rm -rf old && mkdir -p old && tar xJf .device/build_old.tar.xz -C old
+p=sm90_f16f32_tn
+small=""
+for c in c1x1 c2x1 c1x2; do
+  for r in r8m r8n; do small+=" --spec ${p}_64x128x64_s8_${c}_wg1_persist_${r}_etma"; done
+  small+=" --spec ${p}_64x128x64_s8_${c}_wg1_persist_r8m_etma_sk4"
+  small+=" --spec ${p}_64x128x64_s8_${c}_wg1_persist_r8m_etma_sk2"
+  small+=" --spec ${p}_128x128x64_s6_${c}_coop_persist_r8m_etma_sk2"
+  small+=" --spec ${p}_128x128x64_s6_${c}_coop_persist_r8m_etma"
+done
+small+=" --spec ${p}_64x256x64_s5_c2x1_wg1_persist_r8m_etma"
+small+=" --spec ${p}_128x64x64_s8_c1x2_coop_persist_r8m_etma"
+large=""
+for s in 128x256x64_s4_c2x1_coop_persist_r8n_etma 256x128x64_s4_c1x2_coop_persist_r8m_etmar \
+         128x192x64_s4_c2x1_pp_persist_r8n_etmar; do
+  large+=" --spec ${p}_$s"
+done
+m='--mode kernel --layout tn --methods cublaslt_autotune_nn,cublaslt_autotune_tn,autogemm'
+for v in old new; do
+  bin=build/tools/autogemm/autogemm
+  [ $v = old ] && bin=old/build/tools/autogemm/autogemm
+  OUT="$out/$v" AUTOGEMM_BIN="$(pwd)/$bin" RUN_LIMIT_S=150 bash scripts/device_job.sh --no-tests \
+    "h200_desc_${v}_long_k_tn" "--shapes bench/shapes/probe_long_k.txt $m $small" \
+    "h200_desc_${v}_key3_tn" "--shapes bench/shapes/key3.txt $m $large"
+done
+timeout 300 ctest --test-dir build -R KernelSweep --output-on-failure > "$out/ctest_sweep.log" 2>&1
+echo "ctest KernelSweep: exit $? $(grep -E 'tests passed|tests failed' "$out/ctest_sweep.log")"
+OUT="$out" bash scripts/runs/trace_probe.sh 1024_1024_16384 \
+  ${p}_64x128x64_s8_c1x1_wg1_persist_r8m_etma ${p}_64x128x64_s8_c2x1_wg1_persist_r8n_etma
