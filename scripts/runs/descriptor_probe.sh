@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Before/after one kernel change, in one device call: the same bench runs with the previous
 # build's binary (.device/build_old.tar.xz, unpacked under old/) and with this build's, each
-# interleaved with cuBLASLt-autotune. First use: wgmma descriptors moved by one add per MMA
-# (notes 50). Sets: the long-K probe shapes with the small-tile specs of
+# interleaved with cuBLASLt-autotune. Used for: wgmma descriptors moved by one add per MMA
+# (notes 50); the warp-wide producer (notes 51). Sets: the long-K probe shapes with the small-tile specs of
 # cluster_small_tile_probe.sh, key3 with the three large specs. Then the kernel sweep's GPU
 # tests and traces of the 64x128 tiles on 1024x1024x16384 with the new build.
 # Runs ON the device. Output: $OUT/{old,new}/results.tgz, $OUT/ctest_sweep.log, $OUT/trace_*.
