@@ -3,12 +3,13 @@
 # build's binary (.device/build_old.tar.xz, unpacked under old/) and with this build's, each
 # interleaved with cuBLASLt-autotune. Used for: wgmma descriptors moved by one add per MMA
 # (notes 50); the warp-wide producer (notes 51). Sets: the long-K probe shapes with the small-tile specs of
-# cluster_small_tile_probe.sh, key3 with the three large specs. Then the kernel sweep's GPU
+# cluster_small_tile_probe.sh, key3 and the short-K probe shapes with three large specs. Then the kernel sweep's GPU
 # tests and traces of the 64x128 tiles on 1024x1024x16384 with the new build.
 # Runs ON the device. Output: $OUT/{old,new}/results.tgz, $OUT/ctest_sweep.log, $OUT/trace_*.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 out="${OUT:-/tmp/desc_out}"
+tag="${TAG:-desc}"  # names the runs: h200_${tag}_{old,new}_*
 rm -rf old && mkdir -p old && tar xJf .device/build_old.tar.xz -C old
 p=sm90_f16f32_tn
 small=""
@@ -31,8 +32,9 @@ for v in old new; do
   bin=build/tools/autogemm/autogemm
   [ $v = old ] && bin=old/build/tools/autogemm/autogemm
   OUT="$out/$v" AUTOGEMM_BIN="$(pwd)/$bin" RUN_LIMIT_S=150 bash scripts/device_job.sh --no-tests \
-    "h200_desc_${v}_long_k_tn" "--shapes bench/shapes/probe_long_k.txt $m $small" \
-    "h200_desc_${v}_key3_tn" "--shapes bench/shapes/key3.txt $m $large"
+    "h200_${tag}_${v}_long_k_tn" "--shapes bench/shapes/probe_long_k.txt $m $small" \
+    "h200_${tag}_${v}_key3_tn" "--shapes bench/shapes/key3.txt $m $large" \
+    "h200_${tag}_${v}_small_k_tn" "--shapes bench/shapes/probe_small_k.txt $m $large"
 done
 timeout 300 ctest --test-dir build -R KernelSweep --output-on-failure > "$out/ctest_sweep.log" 2>&1
 echo "ctest KernelSweep: exit $? $(grep -E 'tests passed|tests failed' "$out/ctest_sweep.log")"
