@@ -182,33 +182,6 @@ __device__ __forceinline__ void load_k_major(u8* dst, const TmaDescriptor* map, 
   }
 }
 
-// Fill one ring stage (k-block at k0 of tile (tm, tn)) and tell its full barrier how many bytes
-// to expect. A is shared by the kClusterN CTAs of a cluster row, B by the kClusterM CTAs of a
-// cluster column: each loads a slice (N rows for K-major tiles, K rows of every 64-column chunk
-// for N-major ones) and multicasts it.
-template <class Cfg>
-__device__ __forceinline__ void load_stage(const TmaDescriptor* tma_a, const TmaDescriptor* tma_b,
-                                           u64* bar, u8* a, u8* b, int k0, int tm, int tn, int rm,
-                                           int rn, u16 a_mask, u16 b_mask) {
-  mbar_arrive_expect_tx(bar, Cfg::kStageBytes);
-  load_k_major<Cfg, Cfg::kBM, Cfg::kClusterN>(a, tma_a, bar, k0, tm * Cfg::kBM, rn, a_mask);
-  if constexpr (!Cfg::kBMnMajor) {
-    load_k_major<Cfg, Cfg::kBN, Cfg::kClusterM>(b, tma_b, bar, k0, tn * Cfg::kBN, rm, b_mask);
-  } else {
-#pragma unroll
-    for (int chunk = 0; chunk < Cfg::kBN / 64; ++chunk) {
-      u8* dst = b + chunk * Cfg::kBK * 128;
-      const int n0 = tn * Cfg::kBN + chunk * 64;
-      if constexpr (Cfg::kClusterM > 1) {
-        constexpr int part = Cfg::kBK / Cfg::kClusterM;
-        tma_load_2d_multicast(dst + rm * part * 128, tma_b, bar, n0, k0 + rm * part, b_mask);
-      } else {
-        tma_load_2d(dst, tma_b, bar, n0, k0);
-      }
-    }
-  }
-}
-
 template <class Cfg>
 __device__ __forceinline__ void produce(const TmaDescriptor* tma_a, const TmaDescriptor* tma_b,
                                         const GemmArgs& args, u8* smem_a, u8* smem_b, u64* full,
@@ -223,17 +196,38 @@ __device__ __forceinline__ void produce(const TmaDescriptor* tma_a, const TmaDes
   for (int i = 0; i < Cfg::kClusterM; ++i) b_mask |= u16(1u << (i + Cfg::kClusterM * rn));
   RingPosition pos;
   WorkItem w;
-  TraceRecord<Cfg::kConsumers + 1> rec(args, Cfg::kConsumers, threadIdx.x == 0);
+  TraceRecord<Cfg::kConsumers + 1> rec(args, Cfg::kConsumers, true);
   for (int item = 0; sched.next(w, rank); ++item) {
+    const int tm = w.tm, tn = w.tn;
     rec.stamp(item, kStart);
     for (int kb = w.kb_begin; kb < w.kb_end; ++kb, pos.template advance<Cfg::kStages>()) {
       traced_wait(&empty[pos.stage], pos.phase ^ 1, rec);  // a fresh barrier counts as released
-      // The warp waits together; one lane issues, from uniform registers.
-      if (elect_one())
-        load_stage<Cfg>(tma_a, tma_b, &full[pos.stage], smem_a + pos.stage * Cfg::kABytes,
-                        smem_b + pos.stage * Cfg::kBBytes, kb * Cfg::kBK, w.tm, w.tn, rm, rn,
-                        a_mask, b_mask);
-      __syncwarp();
+      u64* bar = &full[pos.stage];
+      mbar_arrive_expect_tx(bar, Cfg::kStageBytes);
+      u8* a = smem_a + pos.stage * Cfg::kABytes;
+      u8* b = smem_b + pos.stage * Cfg::kBBytes;
+      const int k0 = kb * Cfg::kBK;
+
+      // A tile: BM rows, shared by the kClusterN CTAs of a cluster row.
+      load_k_major<Cfg, Cfg::kBM, Cfg::kClusterN>(a, tma_a, bar, k0, tm * Cfg::kBM, rn, a_mask);
+
+      // B tile. Shared by the kClusterM CTAs of a cluster column: each loads a slice (N rows
+      // for K-major tiles, K rows of every 64-column chunk for N-major ones).
+      if constexpr (!Cfg::kBMnMajor) {
+        load_k_major<Cfg, Cfg::kBN, Cfg::kClusterM>(b, tma_b, bar, k0, tn * Cfg::kBN, rm, b_mask);
+      } else {
+#pragma unroll
+        for (int chunk = 0; chunk < Cfg::kBN / 64; ++chunk) {
+          u8* dst = b + chunk * Cfg::kBK * 128;
+          const int n0 = tn * Cfg::kBN + chunk * 64;
+          if constexpr (Cfg::kClusterM > 1) {
+            constexpr int part = Cfg::kBK / Cfg::kClusterM;
+            tma_load_2d_multicast(dst + rm * part * 128, tma_b, bar, n0, k0 + rm * part, b_mask);
+          } else {
+            tma_load_2d(dst, tma_b, bar, n0, k0);
+          }
+        }
+      }
     }
     rec.stamp(item, kEnd);
     rec.put_waited(item);
@@ -477,13 +471,9 @@ __device__ __forceinline__ void gemm_body(const TmaDescriptor* tma_a, const TmaD
   griddep_launch_dependents();
   griddep_wait();
 
-  // Warp and warpgroup read through a shuffle, so the compiler knows each is warp-uniform and
-  // keeps the producer's and consumers' values in uniform registers.
-  const int warp = __shfl_sync(0xffffffffu, int(threadIdx.x) / 32, 0);
-  if (warp < 4) {
+  if (threadIdx.x < 128) {
     regs_decrease<Cfg::kProducerRegs>();
-    // One warp produces: it waits together and one lane issues the loads (produce()).
-    if (warp == 0) produce<Cfg>(tma_a, tma_b, args, smem_a, smem_b, full, empty);
+    if (threadIdx.x == 0) produce<Cfg>(tma_a, tma_b, args, smem_a, smem_b, full, empty);
   } else {
     regs_increase<Cfg::kConsumerRegs>();
     consume<Cfg>(tma_c, args, smem_a, smem_b, staging, full, empty);

@@ -198,15 +198,6 @@ __device__ __forceinline__ u64 smem_descriptor_sw64(const void* p, u32 lbo, u32 
 }
 
 // ---- clusters and warps --------------------------------------------------------------------
-// True in one lane of the (fully active) warp. Code around it runs warp-wide, so the compiler
-// keeps its values in uniform registers, as the TMA and barrier instructions want them.
-__device__ __forceinline__ bool elect_one() {
-  u32 elected = 0;
-  asm volatile("{\n .reg .pred p;\n elect.sync _|p, 0xffffffff;\n selp.u32 %0, 1, 0, p;\n}"
-               : "=r"(elected));
-  return elected != 0;
-}
-
 __device__ __forceinline__ u32 cluster_cta_rank() {
   u32 r;
   asm volatile("mov.u32 %0, %%cluster_ctarank;" : "=r"(r));
