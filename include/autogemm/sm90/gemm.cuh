@@ -292,17 +292,6 @@ __device__ __forceinline__ void consume(const TmaDescriptor* tma_c, const GemmAr
     if (Cfg::kPingPong && index > 0) named_barrier_sync<256>(kOrder + consumer);
     const int tm = w.tm, tn = w.tn;
     for (int kb = w.kb_begin; kb < w.kb_end; ++kb, pos.template advance<Cfg::kStages>()) {
-      // Data not here yet: free the previous k-block's stage now (its MMAs finish during the
-      // wait) instead of after this k-block's MMAs are issued, so a late load does not also hold
-      // back the refill behind it, and in a cluster the peer's.
-      bool released = false;
-      if constexpr (Cfg::kMmaLag == 1) {
-        if (kb > w.kb_begin && !mbar_test(&full[pos.stage], pos.phase)) {
-          wgmma_wait<0>();
-          release_stage<Cfg>(empty, ring_back<Cfg::kStages>(pos.stage, 1));
-          released = true;
-        }
-      }
       if constexpr (kTrace) {
         if (kb == w.kb_begin) {
           mbar_wait(&full[pos.stage], pos.phase);
@@ -358,7 +347,7 @@ __device__ __forceinline__ void consume(const TmaDescriptor* tma_c, const GemmAr
       // Keep the last kMmaLag k-blocks' MMAs in flight; the one before them is done: free its
       // stage (k-blocks of a tile sit in consecutive stages).
       wgmma_wait<Cfg::kMmaLag>();
-      if (!released && kb - w.kb_begin >= Cfg::kMmaLag)
+      if (kb - w.kb_begin >= Cfg::kMmaLag)
         release_stage<Cfg>(empty, ring_back<Cfg::kStages>(pos.stage, Cfg::kMmaLag));
     }
     if constexpr (Cfg::kPingPong) {  // hand the tensor cores over if there is a next tile

@@ -65,18 +65,6 @@ __device__ __forceinline__ void mbar_arrive_cluster(u64* bar, u32 cta_rank) {
 }
 
 // Blocks until the barrier's phase with the given parity has completed.
-// Whether the barrier has completed the phase of this parity, without waiting.
-__device__ __forceinline__ bool mbar_test(u64* bar, u32 parity) {
-  u32 done;
-  asm volatile(
-      "{\n .reg .pred p;\n mbarrier.test_wait.parity.shared::cta.b64 p, [%1], %2;\n"
-      " selp.u32 %0, 1, 0, p;\n}"
-      : "=r"(done)
-      : "r"(smem_addr(bar)), "r"(parity)
-      : "memory");
-  return done != 0;
-}
-
 __device__ __forceinline__ void mbar_wait(u64* bar, u32 parity) {
 #ifdef AUTOGEMM_MBAR_SUSPEND_NS
   // Experiment: let the hardware park the thread up to this long per try instead of its default.
