@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Before/after one kernel change, in one device call: the same bench runs with the previous
 # build's binary (.device/build_old.tar.xz, unpacked under old/) and with this build's, each
-# interleaved with cuBLASLt-autotune. Used for: wgmma descriptors moved by one add per MMA
+# interleaved with cuBLASLt-autotune. With DEFINES set, the same binary runs both, the "new"
+# arm with AUTOGEMM_JIT_DEFINES=$DEFINES (an experiment switch in the kernel template). Used for: wgmma descriptors moved by one add per MMA
 # (notes 50); the warp-wide producer (notes 51). Sets: the long-K probe shapes with the small-tile specs of
 # cluster_small_tile_probe.sh, key3 and the short-K probe shapes with three large specs. Then the kernel sweep's GPU
 # tests and traces of the 64x128 tiles on 1024x1024x16384 with the new build.
@@ -10,7 +11,8 @@ set -uo pipefail
 cd "$(dirname "$0")/../.."
 out="${OUT:-/tmp/desc_out}"
 tag="${TAG:-desc}"  # names the runs: h200_${tag}_{old,new}_*
-rm -rf old && mkdir -p old && tar xJf .device/build_old.tar.xz -C old
+defines="${DEFINES:-}"
+[ -z "$defines" ] && { rm -rf old && mkdir -p old && tar xJf .device/build_old.tar.xz -C old; }
 p=sm90_f16f32_tn
 small=""
 for c in c1x1 c2x1 c1x2; do
@@ -30,13 +32,18 @@ done
 m='--mode kernel --layout tn --methods cublaslt_autotune_nn,cublaslt_autotune_tn,autogemm'
 for v in old new; do
   bin=build/tools/autogemm/autogemm
-  [ $v = old ] && bin=old/build/tools/autogemm/autogemm
-  OUT="$out/$v" AUTOGEMM_BIN="$(pwd)/$bin" RUN_LIMIT_S=150 bash scripts/device_job.sh --no-tests \
+  [ $v = old ] && [ -z "$defines" ] && bin=old/build/tools/autogemm/autogemm
+  jit=""
+  [ $v = new ] && jit="$defines"
+  OUT="$out/$v" AUTOGEMM_BIN="$(pwd)/$bin" AUTOGEMM_JIT_DEFINES="$jit" RUN_LIMIT_S=150 \
+    bash scripts/device_job.sh --no-tests \
     "h200_${tag}_${v}_long_k_tn" "--shapes bench/shapes/probe_long_k.txt $m $small" \
     "h200_${tag}_${v}_key3_tn" "--shapes bench/shapes/key3.txt $m $large" \
     "h200_${tag}_${v}_small_k_tn" "--shapes bench/shapes/probe_small_k.txt $m $large"
 done
-timeout 300 ctest --test-dir build -R KernelSweep --output-on-failure > "$out/ctest_sweep.log" 2>&1
-echo "ctest KernelSweep: exit $? $(grep -E 'tests passed|tests failed' "$out/ctest_sweep.log")"
+if [ -z "${NO_SWEEP_TESTS:-}" ]; then  # set it to skip the kernel sweep's GPU tests
+  timeout 300 ctest --test-dir build -R KernelSweep --output-on-failure > "$out/ctest_sweep.log" 2>&1
+  echo "ctest KernelSweep: exit $? $(grep -E 'tests passed|tests failed' "$out/ctest_sweep.log")"
+fi
 OUT="$out" bash scripts/runs/trace_probe.sh 1024_1024_16384 \
   ${p}_64x128x64_s8_c1x1_wg1_persist_r8m_etma ${p}_64x128x64_s8_c2x1_wg1_persist_r8n_etma

@@ -87,6 +87,14 @@ struct GemmConfig {
   static constexpr u32 kConsumerRegs = kConsumers == 3 ? 152 : 232;
   static constexpr int kWgRows = kPingPong ? kBM : kBM / kConsumers;  // rows per consumer
   static constexpr int kMmaM = kWgRows / 64;  // m64 MMAs per consumer per k16 step
+#ifdef AUTOGEMM_EXP_TWO_CHAINS  // experiment (AUTOGEMM_JIT_DEFINES): cuBLASLt's consumer loop
+  // Each k-block as two MMA chains on the tile's two column halves, the previous k-block's
+  // wait and release between them.
+  static constexpr bool kTwoChains = !kBMnMajor && kWgRows == 64 && kBN >= 128 && kBN % 16 == 0 &&
+                                     !kAccF16 && kAccSets == 1 && kMmaLag == 1;
+#else
+  static constexpr bool kTwoChains = false;
+#endif
   // K-major tiles are kept as kBK/kAtomK "atoms" side by side, each a [rows][kAtomK] block of
   // swizzled rows (the swizzle's span): a bk-128 stage is two bk-64 tiles, loaded by two TMAs;
   // bk 32 keeps one atom of 64-byte rows (the 64-byte swizzle).
@@ -306,6 +314,38 @@ __device__ __forceinline__ void consume(const TmaDescriptor* tma_c, const GemmAr
       // a constant, so the MMAs issue back to back.
       const SmemDescriptor a_at = a_desc.plus(u32(pos.stage * (Cfg::kABytes / 16)));
       const SmemDescriptor b_at = b_desc.plus(u32(pos.stage * (Cfg::kBBytes / 16)));
+      if constexpr (Cfg::kTwoChains) {
+        constexpr int kHalf = Cfg::kAccRegs / 2;  // the first 64 columns' registers, then the rest
+        using HalfMma = Wgmma<Cfg::kBN / 2, Cfg::kElem>;
+        float(&lo)[kHalf] = *reinterpret_cast<float(*)[kHalf]>(&acc[0][0]);
+        float(&hi)[kHalf] = *reinterpret_cast<float(*)[kHalf]>(&acc[0][kHalf]);
+        wgmma_fence();
+#pragma unroll
+        for (int k16 = 0; k16 < Cfg::kBK / 16; ++k16) {
+          constexpr int kStepsPerAtom = Cfg::kAtomK / 16;
+          const int atom = k16 / kStepsPerAtom, in_atom = (k16 % kStepsPerAtom) * 32;
+          HalfMma::template mma<false>(
+              lo, a_at.plus(u32((atom * Cfg::kAtomABytes + in_atom) / 16)).value(),
+              b_at.plus(u32((atom * Cfg::kAtomBBytes + in_atom) / 16)).value(),
+              (kb > w.kb_begin || k16 > 0) ? 1 : 0);
+        }
+        wgmma_commit();
+        wgmma_wait<1>();  // the previous k-block's chains are done, this one's first may run on
+        if (kb > w.kb_begin) release_stage<Cfg>(empty, ring_back<Cfg::kStages>(pos.stage, 1));
+#pragma unroll
+        for (int k16 = 0; k16 < Cfg::kBK / 16; ++k16) {
+          constexpr int kStepsPerAtom = Cfg::kAtomK / 16;
+          const int atom = k16 / kStepsPerAtom, in_atom = (k16 % kStepsPerAtom) * 32;
+          HalfMma::template mma<false>(
+              hi, a_at.plus(u32((atom * Cfg::kAtomABytes + in_atom) / 16)).value(),
+              b_at.plus(
+                      u32((atom * Cfg::kAtomBBytes + Cfg::kBN / 2 * Cfg::kRowBytes + in_atom) / 16))
+                  .value(),
+              (kb > w.kb_begin || k16 > 0) ? 1 : 0);
+        }
+        wgmma_commit();
+        continue;
+      }
       wgmma_fence();
 #pragma unroll
       for (int k16 = 0; k16 < Cfg::kBK / 16; ++k16) {
