@@ -87,14 +87,6 @@ struct GemmConfig {
   static constexpr u32 kConsumerRegs = kConsumers == 3 ? 152 : 232;
   static constexpr int kWgRows = kPingPong ? kBM : kBM / kConsumers;  // rows per consumer
   static constexpr int kMmaM = kWgRows / 64;  // m64 MMAs per consumer per k16 step
-#ifdef AUTOGEMM_EXP_TWO_CHAINS  // experiment (AUTOGEMM_JIT_DEFINES): cuBLASLt's consumer loop
-  // Each k-block as two MMA chains on the tile's two column halves, the previous k-block's
-  // wait and release between them.
-  static constexpr bool kTwoChains = !kBMnMajor && kWgRows == 64 && kBN >= 128 && kBN % 16 == 0 &&
-                                     !kAccF16 && kAccSets == 1 && kMmaLag == 1;
-#else
-  static constexpr bool kTwoChains = false;
-#endif
   // K-major tiles are kept as kBK/kAtomK "atoms" side by side, each a [rows][kAtomK] block of
   // swizzled rows (the swizzle's span): a bk-128 stage is two bk-64 tiles, loaded by two TMAs;
   // bk 32 keeps one atom of 64-byte rows (the 64-byte swizzle).
@@ -217,12 +209,20 @@ __device__ __forceinline__ void produce(const TmaDescriptor* tma_a, const TmaDes
       const int k0 = kb * Cfg::kBK;
 
       // A tile: BM rows, shared by the kClusterN CTAs of a cluster row.
-      load_k_major<Cfg, Cfg::kBM, Cfg::kClusterN>(a, tma_a, bar, k0, tm * Cfg::kBM, rn, a_mask);
+#ifdef AUTOGEMM_EXP_SHARED_FIRST  // experiment (AUTOGEMM_JIT_DEFINES): B's multicast slice first
+      constexpr bool kAAfterB = Cfg::kClusterM > 1 && Cfg::kClusterN == 1 && !Cfg::kBMnMajor;
+#else
+      constexpr bool kAAfterB = false;
+#endif
+      if constexpr (!kAAfterB)
+        load_k_major<Cfg, Cfg::kBM, Cfg::kClusterN>(a, tma_a, bar, k0, tm * Cfg::kBM, rn, a_mask);
 
       // B tile. Shared by the kClusterM CTAs of a cluster column: each loads a slice (N rows
       // for K-major tiles, K rows of every 64-column chunk for N-major ones).
       if constexpr (!Cfg::kBMnMajor) {
         load_k_major<Cfg, Cfg::kBN, Cfg::kClusterM>(b, tma_b, bar, k0, tn * Cfg::kBN, rm, b_mask);
+        if constexpr (kAAfterB)
+          load_k_major<Cfg, Cfg::kBM, Cfg::kClusterN>(a, tma_a, bar, k0, tm * Cfg::kBM, rn, a_mask);
       } else {
 #pragma unroll
         for (int chunk = 0; chunk < Cfg::kBN / 64; ++chunk) {
@@ -314,38 +314,6 @@ __device__ __forceinline__ void consume(const TmaDescriptor* tma_c, const GemmAr
       // a constant, so the MMAs issue back to back.
       const SmemDescriptor a_at = a_desc.plus(u32(pos.stage * (Cfg::kABytes / 16)));
       const SmemDescriptor b_at = b_desc.plus(u32(pos.stage * (Cfg::kBBytes / 16)));
-      if constexpr (Cfg::kTwoChains) {
-        constexpr int kHalf = Cfg::kAccRegs / 2;  // the first 64 columns' registers, then the rest
-        using HalfMma = Wgmma<Cfg::kBN / 2, Cfg::kElem>;
-        float(&lo)[kHalf] = *reinterpret_cast<float(*)[kHalf]>(&acc[0][0]);
-        float(&hi)[kHalf] = *reinterpret_cast<float(*)[kHalf]>(&acc[0][kHalf]);
-        wgmma_fence();
-#pragma unroll
-        for (int k16 = 0; k16 < Cfg::kBK / 16; ++k16) {
-          constexpr int kStepsPerAtom = Cfg::kAtomK / 16;
-          const int atom = k16 / kStepsPerAtom, in_atom = (k16 % kStepsPerAtom) * 32;
-          HalfMma::template mma<false>(
-              lo, a_at.plus(u32((atom * Cfg::kAtomABytes + in_atom) / 16)).value(),
-              b_at.plus(u32((atom * Cfg::kAtomBBytes + in_atom) / 16)).value(),
-              (kb > w.kb_begin || k16 > 0) ? 1 : 0);
-        }
-        wgmma_commit();
-        wgmma_wait<1>();  // the previous k-block's chains are done, this one's first may run on
-        if (kb > w.kb_begin) release_stage<Cfg>(empty, ring_back<Cfg::kStages>(pos.stage, 1));
-#pragma unroll
-        for (int k16 = 0; k16 < Cfg::kBK / 16; ++k16) {
-          constexpr int kStepsPerAtom = Cfg::kAtomK / 16;
-          const int atom = k16 / kStepsPerAtom, in_atom = (k16 % kStepsPerAtom) * 32;
-          HalfMma::template mma<false>(
-              hi, a_at.plus(u32((atom * Cfg::kAtomABytes + in_atom) / 16)).value(),
-              b_at.plus(
-                      u32((atom * Cfg::kAtomBBytes + Cfg::kBN / 2 * Cfg::kRowBytes + in_atom) / 16))
-                  .value(),
-              (kb > w.kb_begin || k16 > 0) ? 1 : 0);
-        }
-        wgmma_commit();
-        continue;
-      }
       wgmma_fence();
 #pragma unroll
       for (int k16 = 0; k16 < Cfg::kBK / 16; ++k16) {
