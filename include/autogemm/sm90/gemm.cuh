@@ -209,20 +209,12 @@ __device__ __forceinline__ void produce(const TmaDescriptor* tma_a, const TmaDes
       const int k0 = kb * Cfg::kBK;
 
       // A tile: BM rows, shared by the kClusterN CTAs of a cluster row.
-#ifdef AUTOGEMM_EXP_SHARED_FIRST  // experiment (AUTOGEMM_JIT_DEFINES): B's multicast slice first
-      constexpr bool kAAfterB = Cfg::kClusterM > 1 && Cfg::kClusterN == 1 && !Cfg::kBMnMajor;
-#else
-      constexpr bool kAAfterB = false;
-#endif
-      if constexpr (!kAAfterB)
-        load_k_major<Cfg, Cfg::kBM, Cfg::kClusterN>(a, tma_a, bar, k0, tm * Cfg::kBM, rn, a_mask);
+      load_k_major<Cfg, Cfg::kBM, Cfg::kClusterN>(a, tma_a, bar, k0, tm * Cfg::kBM, rn, a_mask);
 
       // B tile. Shared by the kClusterM CTAs of a cluster column: each loads a slice (N rows
       // for K-major tiles, K rows of every 64-column chunk for N-major ones).
       if constexpr (!Cfg::kBMnMajor) {
         load_k_major<Cfg, Cfg::kBN, Cfg::kClusterM>(b, tma_b, bar, k0, tn * Cfg::kBN, rm, b_mask);
-        if constexpr (kAAfterB)
-          load_k_major<Cfg, Cfg::kBM, Cfg::kClusterN>(a, tma_a, bar, k0, tm * Cfg::kBM, rn, a_mask);
       } else {
 #pragma unroll
         for (int chunk = 0; chunk < Cfg::kBN / 64; ++chunk) {
