@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# The L2 side of the clustered 64x128 gap (notes 54, Next): ncu's memory tables (L1, L2, the L2
+# fabric between the two partitions, DRAM) for our 64x128 kernel in a 1x1 and a 2x1 cluster and
+# for cuBLASLt-autotune's clustered 64x128, on one shape, warm replays. Runs ON the device.
+# Usage: l2_probe.sh [SHAPE] (default 1024_1024_16384). Output: $OUT/l2_*.txt.
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+out="${OUT:-/tmp/l2_out}"
+shape="${1:-1024_1024_16384}"
+bin=build/tools/autogemm/autogemm
+p=sm90_f16f32_tn
+for d in $(python3 -c 'import site; print(" ".join(site.getsitepackages()))' 2>/dev/null); do
+  for lib in "$d"/nvidia/cu13/lib "$d"/nvidia/cublas/lib; do
+    [ -e "$lib/libcublasLt.so.13" ] && export LD_LIBRARY_PATH="$lib:${LD_LIBRARY_PATH:-}"
+  done
+done
+mkdir -p "$out"
+profile() {  # NAME KERNEL_REGEX SKIP BENCH_ARGS...
+  local name="$1" regex="$2" skip="$3"; shift 3
+  timeout 150 ncu --clock-control none --cache-control none --section MemoryWorkloadAnalysis \
+    --section MemoryWorkloadAnalysis_Tables --section SpeedOfLight -k "regex:$regex" \
+    --launch-skip "$skip" --launch-count 1 --print-details all \
+    "$bin" bench --mnk "$shape" --rounds 3 "$@" > "$out/l2_$name.txt" 2>&1
+  echo "ncu $name: exit $?"
+}
+profile c1x1 autogemm 2 --methods autogemm --spec ${p}_64x128x64_s8_c1x1_wg1_persist_r8m_etma
+profile c2x1 autogemm 2 --methods autogemm --spec ${p}_64x128x64_s8_c2x1_wg1_persist_r8n_etma
+profile cublaslt 'nvjet_sm90_hsh_(64x128_64x8_2x1|128x64_64x8_1x2)' 0 --methods cublaslt_autotune_tn
