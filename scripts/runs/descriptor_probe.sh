@@ -2,17 +2,19 @@
 # Before/after one kernel change, in one device call: the same bench runs with the previous
 # build's binary (.device/build_old.tar.xz, unpacked under old/) and with this build's, each
 # interleaved with cuBLASLt-autotune. With DEFINES set, the same binary runs both, the "new"
-# arm with AUTOGEMM_JIT_DEFINES=$DEFINES (an experiment switch in the kernel template). Used for: wgmma descriptors moved by one add per MMA
+# arm with AUTOGEMM_JIT_DEFINES=$DEFINES (an experiment switch in the kernel template); with
+# NEW_ENV (e.g. "AUTOGEMM_L2_PROMOTION=128"), the same binary, the "new" arm under that setting. Used for: wgmma descriptors moved by one add per MMA
 # (notes 50); the warp-wide producer (notes 51). Sets: the long-K probe shapes with the small-tile specs of
 # cluster_small_tile_probe.sh, key3 and the short-K probe shapes with three large specs. Then the kernel sweep's GPU
 # tests and traces of the 64x128 tiles on 1024x1024x16384 with the new build.
-# Runs ON the device. Output: $OUT/{old,new}/results.tgz, $OUT/ctest_sweep.log, $OUT/trace_*.
+# Runs ON the device. Output: $OUT/probe.tgz ({old,new}/results.tgz, ctest_sweep.log, trace_*).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 out="${OUT:-/tmp/desc_out}"
 tag="${TAG:-desc}"  # names the runs: h200_${tag}_{old,new}_*
 defines="${DEFINES:-}"
-[ -z "$defines" ] && { rm -rf old && mkdir -p old && tar xJf .device/build_old.tar.xz -C old; }
+new_env="${NEW_ENV:-}"
+[ -z "$defines$new_env" ] && { rm -rf old && mkdir -p old && tar xJf .device/build_old.tar.xz -C old; }
 p=sm90_f16f32_tn
 small=""
 for c in c1x1 c2x1 c1x2; do
@@ -32,11 +34,12 @@ done
 m='--mode kernel --layout tn --methods cublaslt_autotune_nn,cublaslt_autotune_tn,autogemm'
 for v in old new; do
   bin=build/tools/autogemm/autogemm
-  [ $v = old ] && [ -z "$defines" ] && bin=old/build/tools/autogemm/autogemm
-  jit=""
-  [ $v = new ] && jit="$defines"
-  OUT="$out/$v" AUTOGEMM_BIN="$(pwd)/$bin" AUTOGEMM_JIT_DEFINES="$jit" RUN_LIMIT_S=150 \
-    bash scripts/device_job.sh --no-tests \
+  [ $v = old ] && [ -z "$defines$new_env" ] && bin=old/build/tools/autogemm/autogemm
+  jit="" extra=""
+  [ $v = new ] && jit="$defines" && extra="$new_env"
+  # shellcheck disable=SC2086  # NEW_ENV is NAME=VALUE words for env
+  env $extra OUT="$out/$v" AUTOGEMM_BIN="$(pwd)/$bin" AUTOGEMM_JIT_DEFINES="$jit" \
+    RUN_LIMIT_S=150 bash scripts/device_job.sh --no-tests \
     "h200_${tag}_${v}_long_k_tn" "--shapes bench/shapes/probe_long_k.txt $m $small" \
     "h200_${tag}_${v}_key3_tn" "--shapes bench/shapes/key3.txt $m $large" \
     "h200_${tag}_${v}_small_k_tn" "--shapes bench/shapes/probe_small_k.txt $m $large"
@@ -47,3 +50,5 @@ if [ -z "${NO_SWEEP_TESTS:-}" ]; then  # set it to skip the kernel sweep's GPU t
 fi
 OUT="$out" bash scripts/runs/trace_probe.sh 1024_1024_16384 \
   ${p}_64x128x64_s8_c1x1_wg1_persist_r8m_etma ${p}_64x128x64_s8_c2x1_wg1_persist_r8n_etma
+# One file back (the device tool returns at most 8).
+(cd "$out" && tar czf probe.tgz old new trace_* ctest_sweep.log 2>/dev/null; rm -rf old new trace_*)
