@@ -108,8 +108,7 @@ while [ $# -gt 0 ]; do
 - GPU: $gpu (driver $driver)
 - date (UTC): $(date -u +%Y-%m-%dT%H:%M:%SZ)
 - run by: scripts/device_job.sh on the device machine${AUTOGEMM_JIT_DEFINES:+
-- JIT defines: AUTOGEMM_JIT_DEFINES=$AUTOGEMM_JIT_DEFINES}${AUTOGEMM_L2_PROMOTION:+
-- TMA L2 promotion: AUTOGEMM_L2_PROMOTION=$AUTOGEMM_L2_PROMOTION}
+- JIT defines: AUTOGEMM_JIT_DEFINES=$AUTOGEMM_JIT_DEFINES}
 
 \`\`\`
 $(tail -n 40 "$work/$name.log")
