@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# The L2 side of the clustered 64x128 gap (notes 54, Next): ncu's memory tables (L1, L2, the L2
-# fabric between the two partitions, DRAM) for our 64x128 kernel in a 1x1 and a 2x1 cluster and
-# for cuBLASLt-autotune's clustered 64x128, on one shape, warm replays. Runs ON the device.
-# Usage: l2_probe.sh [SHAPE] (default 1024_1024_16384). Output: $OUT/l2_*.txt.
+# The L2 side of the clustered 64x128 gap (notes 54-55, Next): ncu's memory tables (L1, L2, the
+# L2 fabric between the two partitions, DRAM) for our 64x128 kernel in a 1x1 and a 2x1 cluster
+# and for cuBLASLt-autotune's clustered 64x128, on one shape, warm replays. With TMA=1, instead
+# the TMA and distributed-shared-memory counters (requests by size, multicast, DSMEM bytes).
+# Runs ON the device. Usage: l2_probe.sh [SHAPE] (default 1024_1024_16384). Output: $OUT/l2_*.txt.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 out="${OUT:-/tmp/l2_out}"
@@ -15,10 +16,23 @@ for d in $(python3 -c 'import site; print(" ".join(site.getsitepackages()))' 2>/
   done
 done
 mkdir -p "$out"
+what="--section MemoryWorkloadAnalysis --section MemoryWorkloadAnalysis_Tables --section SpeedOfLight"
+if [ -n "${TMA:-}" ]; then
+  m=gpu__time_duration.sum,l1tex__m_l1tex2xbar_read_requests_mem_global_op_tma_ld_dest_multicast.sum
+  for z in 32 64 96 128; do
+    m=$m,l1tex__m_l1tex2xbar_read_requests_mem_global_op_tma_ld_dest_multicast_size_$z.sum
+  done
+  m=$m,l1tex__m_xbar2l1tex_read_sectors_mem_global_op_tma_ld_dest_self.sum
+  m=$m,l1tex__m_xbar2l1tex_read_sectors_mem_global_op_tma_ld_dest_multicast.sum
+  m=$m,l1tex__m_xbar2l1tex_read_bytes_mem_dshared.sum,l1tex__m_l1tex2xbar_write_bytes_mem_dshared.sum
+  m=$m,l1tex__m_l1tex2xbar_write_bytes_pipe_tma.sum,lts__t_requests_srcunit_tex_op_read.sum
+  m=$m,sm__inst_executed_pipe_tma.sum,lts__t_sectors_srcunit_tex_op_read.sum
+  what="--metrics $m"
+fi
 profile() {  # NAME KERNEL_REGEX SKIP BENCH_ARGS...
   local name="$1" regex="$2" skip="$3"; shift 3
-  timeout 150 ncu --clock-control none --cache-control none --section MemoryWorkloadAnalysis \
-    --section MemoryWorkloadAnalysis_Tables --section SpeedOfLight -k "regex:$regex" \
+  # shellcheck disable=SC2086
+  timeout 150 ncu --clock-control none --cache-control none $what -k "regex:$regex" \
     --launch-skip "$skip" --launch-count 1 --print-details all \
     "$bin" bench --mnk "$shape" --rounds 3 "$@" > "$out/l2_$name.txt" 2>&1
   echo "ncu $name: exit $?"
