@@ -10,11 +10,7 @@ out="${OUT:-/tmp/l2_out}"
 shape="${1:-1024_1024_16384}"
 bin=build/tools/autogemm/autogemm
 p=sm90_f16f32_tn
-for d in $(python3 -c 'import site; print(" ".join(site.getsitepackages()))' 2>/dev/null); do
-  for lib in "$d"/nvidia/cu13/lib "$d"/nvidia/cublas/lib; do
-    [ -e "$lib/libcublasLt.so.13" ] && export LD_LIBRARY_PATH="$lib:${LD_LIBRARY_PATH:-}"
-  done
-done
+source scripts/runs/cublas_libs.sh  # cuBLAS on the loader path
 mkdir -p "$out"
 what="--section MemoryWorkloadAnalysis --section MemoryWorkloadAnalysis_Tables --section SpeedOfLight"
 if [ -n "${TMA:-}" ]; then

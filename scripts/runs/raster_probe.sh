@@ -16,11 +16,7 @@ for r in r1m r2m r4m r8m r16m r1n r2n r4n r8n r16n; do
 done
 RUN_LIMIT_S=200 bash scripts/device_job.sh --no-tests h200_raster_probe_tn \
   "--shapes bench/shapes/probe_long_k.txt --mode kernel --layout tn --methods cublaslt_autotune_nn,cublaslt_autotune_tn,autogemm $specs"
-for d in $(python3 -c 'import site; print(" ".join(site.getsitepackages()))' 2>/dev/null); do
-  for lib in "$d"/nvidia/cu13/lib "$d"/nvidia/cublas/lib; do
-    [ -e "$lib/libcublasLt.so.13" ] && export LD_LIBRARY_PATH="$lib:${LD_LIBRARY_PATH:-}"
-  done
-done
+source scripts/runs/cublas_libs.sh  # cuBLAS on the loader path
 m=gpu__time_duration.sum,lts__t_requests_srcunit_tex_op_read.sum,lts__t_requests_srcunit_ltcfabric.sum
 for r in r1m r2m r4m r8m r16m r1n r2n r4n r8n r16n; do
   spec=${p}_64x128x64_s8_c2x1_wg1_persist_${r}_etma

@@ -12,12 +12,7 @@ out="${OUT:-/tmp/sass_out}"
 shape="${1:-1024_1024_16384}"
 bin=build/tools/autogemm/autogemm
 p=sm90_f16f32_tn
-# Libraries as device_job.sh finds them (cuBLAS from PyTorch's wheels if need be).
-for d in $(python3 -c 'import site; print(" ".join(site.getsitepackages()))' 2>/dev/null); do
-  for lib in "$d"/nvidia/cu13/lib "$d"/nvidia/cublas/lib; do
-    [ -e "$lib/libcublasLt.so.13" ] && export LD_LIBRARY_PATH="$lib:${LD_LIBRARY_PATH:-}"
-  done
-done
+source scripts/runs/cublas_libs.sh  # cuBLAS on the loader path
 dir="$out/sass"
 mkdir -p "$dir"
 sections="--section LaunchStats --section WarpStateStats --section SourceCounters"
