@@ -3,6 +3,7 @@
 # L2 fabric between the two partitions, DRAM) for our 64x128 kernel in a 1x1 and a 2x1 cluster
 # and for cuBLASLt-autotune's clustered 64x128, on one shape, warm replays. With TMA=1, instead
 # the TMA and distributed-shared-memory counters (requests by size, multicast, DSMEM bytes).
+# SPECS="NAME...": those specs and cuBLAS's default kernel instead of the 64x128 set.
 # Runs ON the device. Usage: l2_probe.sh [SHAPE] (default 1024_1024_16384). Output: $OUT/l2_*.txt.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
@@ -33,6 +34,11 @@ profile() {  # NAME KERNEL_REGEX SKIP BENCH_ARGS...
     "$bin" bench --mnk "$shape" --rounds 3 "$@" > "$out/l2_$name.txt" 2>&1
   echo "ncu $name: exit $?"
 }
+if [ -n "${SPECS:-}" ]; then  # other specs, and cuBLAS's default kernel (3rd launch) beside them
+  for spec in $SPECS; do profile "${spec#${p}_}" autogemm 2 --methods autogemm --spec "$spec"; done
+  profile cublas nvjet 2 --methods cublas_tn
+  exit 0
+fi
 profile c1x1 autogemm 2 --methods autogemm --spec ${p}_64x128x64_s8_c1x1_wg1_persist_r8m_etma
 profile c2x1 autogemm 2 --methods autogemm --spec ${p}_64x128x64_s8_c2x1_wg1_persist_r8n_etma
 profile cublaslt 'nvjet_sm90_hsh_(64x128_64x8_2x1|128x64_64x8_1x2)' 0 --methods cublaslt_autotune_tn
