@@ -1,7 +1,6 @@
 #include "runtime/launch.hpp"
 
 #include <algorithm>
-#include <cstdlib>
 
 #include "core/driver_api.hpp"
 
@@ -17,14 +16,6 @@ LaunchConfig::LaunchConfig(unsigned grid, unsigned threads, unsigned smem, unsig
   attrs[1].value.programmaticStreamSerializationAllowed = 1;
   cfg.gridDimX = grid;
   cfg.gridDimY = cfg.gridDimZ = 1;
-  // Experiment: the same CTAs as a 2-D grid (clusters along x), as cuBLAS launches its own;
-  // the kernel reads its place through cta_index(), so it computes the same either way.
-  static const bool grid_2d = std::getenv("AUTOGEMM_EXP_GRID_2D") != nullptr;
-  const unsigned x = cluster > 1 ? cluster : 2;
-  if (grid_2d && grid > x && grid % x == 0) {
-    cfg.gridDimX = x;
-    cfg.gridDimY = grid / x;
-  }
   cfg.blockDimX = threads;
   cfg.blockDimY = cfg.blockDimZ = 1;
   cfg.sharedMemBytes = smem;

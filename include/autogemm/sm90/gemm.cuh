@@ -372,7 +372,7 @@ __device__ __forceinline__ void consume(const TmaDescriptor* tma_c, const GemmAr
 
     if constexpr (Cfg::kStreamK) {
       if (sched.splits > 0) {  // aligned split-K: every piece hands over and reduces a slice
-        Fixup<Cfg>::store_partial(acc, args, cta_index(), consumer, barrier_id);
+        Fixup<Cfg>::store_partial(acc, args, int(blockIdx.x), consumer, barrier_id);
         Fixup<Cfg>::reduce_slice(args, sched.cluster - sched.cluster % sched.splits, sched.splits,
                                  sched.cluster % sched.splits, int(rank), consumer, barrier_id,
                                  tm * Cfg::kBM + consumer * Cfg::kWgRows, tn * Cfg::kBN);
@@ -380,7 +380,7 @@ __device__ __forceinline__ void consume(const TmaDescriptor* tma_c, const GemmAr
         continue;
       }
       if (w.kb_end != sched.kblocks) {  // the head of a tile another CTA finishes
-        Fixup<Cfg>::store_partial(acc, args, cta_index(), consumer, barrier_id);
+        Fixup<Cfg>::store_partial(acc, args, int(blockIdx.x), consumer, barrier_id);
         rec.stamp(index, kEnd);
         continue;
       }

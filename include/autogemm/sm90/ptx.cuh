@@ -198,15 +198,6 @@ __device__ __forceinline__ u64 smem_descriptor_sw64(const void* p, u32 lbo, u32 
 }
 
 // ---- clusters and warps --------------------------------------------------------------------
-// This CTA's place in the grid and the grid's size, the same whether it was launched 1-D or
-// 2-D (x fastest, so a cluster along x keeps consecutive indices).
-__device__ __forceinline__ int cta_index() {
-  return int(blockIdx.x + gridDim.x * blockIdx.y);
-}
-__device__ __forceinline__ int cta_count() {
-  return int(gridDim.x * gridDim.y);
-}
-
 __device__ __forceinline__ u32 cluster_cta_rank() {
   u32 r;
   asm volatile("mov.u32 %0, %%cluster_ctarank;" : "=r"(r));

@@ -55,8 +55,8 @@ struct TileScheduler {
     num_units = units_m * units_n;
     kblocks = (args.k + Cfg::kBK - 1) / Cfg::kBK;
     if constexpr (Cfg::kStreamK) {
-      clusters = cta_count() / Cfg::kClusterSize;
-      cluster = cta_index() / Cfg::kClusterSize;
+      clusters = int(gridDim.x) / Cfg::kClusterSize;
+      cluster = int(blockIdx.x) / Cfg::kClusterSize;
       const int g = clusters;
       sk_tiles = num_units % g == 0 ? 0 : (num_units > g ? num_units % g + g : num_units);
       sk_blocks_total = sk_tiles * kblocks;
@@ -70,7 +70,7 @@ struct TileScheduler {
       sk_cursor = sk_range_begin(cluster + 1);
       dp_next = sk_tiles + cluster;
     } else {
-      dp_next = cta_index() / Cfg::kClusterSize;
+      dp_next = int(blockIdx.x) / Cfg::kClusterSize;
     }
   }
 
@@ -97,7 +97,7 @@ struct TileScheduler {
     } else {
       if (dp_next >= num_units) return false;
       set_tile(w, dp_next, cta_rank);
-      dp_next += cta_count() / Cfg::kClusterSize;
+      dp_next += int(gridDim.x) / Cfg::kClusterSize;
     }
     w.kb_begin = 0;
     w.kb_end = kblocks;

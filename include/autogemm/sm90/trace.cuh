@@ -48,7 +48,7 @@ struct TraceRecord {
 
   __device__ __forceinline__ u64* slot(int item, TraceField f) const {
     return reinterpret_cast<u64*>(args.trace) +
-           cta_index() * trace_region_words(kRoles, args.trace_items) + kTraceHeader +
+           blockIdx.x * trace_region_words(kRoles, args.trace_items) + kTraceHeader +
            ((long long)role * args.trace_items + item) * kTraceFields + f;
   }
   __device__ __forceinline__ void stamp(int item, TraceField f) {
@@ -81,7 +81,7 @@ __device__ __forceinline__ void trace_header(const GemmArgs& args, int roles, in
   if constexpr (kTrace) {
     if (args.trace == nullptr) return;
     u64* h = reinterpret_cast<u64*>(args.trace) +
-             cta_index() * trace_region_words(roles, args.trace_items);
+             blockIdx.x * trace_region_words(roles, args.trace_items);
     h[at] = clock64();
     h[at + 1] = globaltimer_ns();
   }
