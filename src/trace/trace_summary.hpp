@@ -41,6 +41,8 @@ struct TraceSummary {
   Stat gap;          // end of an item -> start of the warpgroup's next (scheduler, turn-taking)
   // Producer, per item: cycles waiting for a free stage.
   Stat producer_waited;
+  // The SM each CTA ran on (%smid), by CTA index; -1 where the header was not written.
+  std::vector<int> cta_sm;
 };
 
 // Throws Error if `words` is shorter than the layout needs or holds no finished CTA.

@@ -17,21 +17,22 @@ namespace {
 // so 100 cycles of gap to the next start.
 std::vector<uint64_t> synthetic(const TraceLayout& l) {
   std::vector<uint64_t> w(trace_words(l), 0);
-  const size_t region = 4 + size_t(l.roles) * l.items * 5;
+  const size_t region = 5 + size_t(l.roles) * l.items * 5;
   for (int cta = 0; cta < l.ctas; ++cta) {
     uint64_t* h = w.data() + cta * region;
     h[0] = 500;                 // clock at start
     h[1] = 10'000 + 100 * cta;  // ns at start
     h[2] = 500 + 4000;          // clock at consumer 0's exit
     h[3] = h[1] + 2000;         // 2 GHz
+    h[4] = 1 + 7 * cta;         // SM 7 * cta, plus one
     for (int item = 0; item < 3; ++item) {
-      uint64_t* r = h + 4 + item * 5;
+      uint64_t* r = h + 5 + item * 5;
       r[0] = 1000 + 1000 * item;
       r[1] = r[0] + 100;
       r[2] = r[1] + 600;
       r[3] = r[2] + 200;
       r[4] = 50;
-      uint64_t* p = h + 4 + (l.items + item) * 5;  // the producer's record
+      uint64_t* p = h + 5 + (l.items + item) * 5;  // the producer's record
       p[0] = 900 + 1000 * item;
       p[3] = p[0] + 400;
       p[4] = 30 + item;
@@ -60,9 +61,17 @@ TEST(TraceSummary, PhasesClockAndSpread) {
   EXPECT_DOUBLE_EQ(s.gap.mean, 100);
   EXPECT_EQ(s.producer_waited.count, 6u);
   EXPECT_DOUBLE_EQ(s.producer_waited.p50, 31);
+  EXPECT_EQ(s.cta_sm, (std::vector<int>{0, 7}));
   const std::string text = format_summary(s);
   EXPECT_NE(text.find("SM clock 2.000 GHz"), std::string::npos) << text;
   EXPECT_NE(text.find("epilogue"), std::string::npos) << text;
+}
+
+TEST(TraceSummary, AnUnwrittenSmReadsAsMinusOne) {
+  const TraceLayout l{2, 2, 4};
+  auto w = synthetic(l);
+  w[trace_words(l) / 2 + 4] = 0;  // CTA 1's SM word (regions are equal halves)
+  EXPECT_EQ(summarize(l, w).cta_sm, (std::vector<int>{0, -1}));
 }
 
 TEST(TraceSummary, FullRecordsAreReported) {

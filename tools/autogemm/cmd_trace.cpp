@@ -113,7 +113,8 @@ void register_trace(CLI::App& app) {
                                 {"stalled", stat(s.stalled)},
                                 {"epilogue", stat(s.epilogue)},
                                 {"gap", stat(s.gap)},
-                                {"producer_waited", stat(s.producer_waited)}};
+                                {"producer_waited", stat(s.producer_waited)},
+                                {"cta_sm", s.cta_sm}};
       std::ofstream f(o->json);
       f << j.dump(2) << "\n";
       if (!f) throw Error("cannot write " + o->json);

@@ -3,7 +3,8 @@
 // that are timed and served carry none of it.
 //
 // Layout of args.trace, per CTA: a header of kTraceHeader words (clock64 and %globaltimer at
-// the start, the same at consumer 0's exit: their ratio is the SM clock), then for each role
+// the start, the same at consumer 0's exit: their ratio is the SM clock; then the SM the CTA ran
+// on, plus one, so that 0 still means unrecorded), then for each role
 // (consumer warpgroups 0..C-1, then the producer) args.trace_items records of kTraceFields words.
 // Consumer record of an item: [start, data ready (first full barrier passed), MMAs done,
 // epilogue done, cycles spent waiting on later full barriers]. Producer: [start, 0, 0, end,
@@ -20,7 +21,7 @@ inline constexpr bool kTrace = true;
 #else
 inline constexpr bool kTrace = false;
 #endif
-inline constexpr int kTraceHeader = 4, kTraceFields = 5;
+inline constexpr int kTraceHeader = 5, kTraceFields = 5;
 enum TraceField : int { kStart = 0, kReady = 1, kMmaDone = 2, kEnd = 3, kWaited = 4 };
 
 __device__ __forceinline__ u64 globaltimer_ns() {
@@ -84,6 +85,11 @@ __device__ __forceinline__ void trace_header(const GemmArgs& args, int roles, in
              blockIdx.x * trace_region_words(roles, args.trace_items);
     h[at] = clock64();
     h[at + 1] = globaltimer_ns();
+    if (at == 0) {
+      u32 sm;
+      asm volatile("mov.u32 %0, %%smid;" : "=r"(sm));
+      h[4] = u64(sm) + 1;
+    }
   }
 }
 
