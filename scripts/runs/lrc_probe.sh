@@ -2,7 +2,7 @@
 # The L2 request coalescer (LRC, notes 60): how many of the read sectors the SMs send are
 # coalescable and coalesced, by hardware or "programmatically", for our clustered 64x128 and
 # cuBLASLt's on 1024x1024x16384, and for our 256x128 coop and cuBLAS's on 4096³. ON the device.
-# Output: $OUT/lrc.txt.
+# MORE=1: other structures and shapes instead. Output: $OUT/lrc.txt.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 out="${OUT:-/tmp/lrc_out}"
@@ -24,6 +24,20 @@ profile() {  # NAME SHAPE KERNEL_REGEX SKIP BENCH_ARGS...
     --launch-skip "$skip" --launch-count 1 "$bin" bench --mnk "$shape" --rounds 3 "$@" 2>&1 |
     grep -E "^\s+(gpu__|lrc__|lts__)|ERROR" >> "$out/lrc.txt"
 }
+if [ -n "${MORE:-}" ]; then  # other structures and shapes: is the merging about the kernel or the shape?
+  profile ours_64x128_c1x2 1024_1024_16384 autogemm 2 --methods autogemm \
+    --spec ${p}_64x128x64_s8_c1x2_wg1_persist_r8n_etma
+  profile ours_128x128_coop_c1x2_sk2 1024_1024_16384 autogemm 2 --methods autogemm \
+    --spec ${p}_128x128x64_s6_c1x2_coop_persist_r8m_etma_sk2
+  profile ours_64x128_c2x1_sk4 512_512_16384 autogemm 2 --methods autogemm \
+    --spec ${p}_64x128x64_s8_c2x1_wg1_persist_r8m_etma_sk4
+  profile cublas_512 512_512_16384 nvjet 2 --methods cublas_tn
+  profile ours_128x256_c2x1 8192_8192_8192 autogemm 2 --methods autogemm \
+    --spec ${p}_128x256x64_s4_c2x1_coop_persist_r8n_etma
+  profile cublas_8192 8192_8192_8192 nvjet 2 --methods cublas_tn
+  cat "$out/lrc.txt"
+  exit 0
+fi
 profile ours_c2x1 1024_1024_16384 autogemm 2 --methods autogemm \
   --spec ${p}_64x128x64_s8_c2x1_wg1_persist_r8n_etma
 profile cublaslt 1024_1024_16384 'nvjet_sm90_hsh_(64x128_64x8_2x1|128x64_64x8_1x2)' 0 \
