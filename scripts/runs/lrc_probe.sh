@@ -2,7 +2,7 @@
 # The L2 request coalescer (LRC, notes 60): how many of the read sectors the SMs send are
 # coalescable and coalesced, by hardware or "programmatically", for our clustered 64x128 and
 # cuBLASLt's on 1024x1024x16384, and for our 256x128 coop and cuBLAS's on 4096³. ON the device.
-# MORE=1: other structures and shapes instead. Output: $OUT/lrc.txt.
+# MORE=1: other structures and shapes instead; RASTERS=1: 64x128 1x2 and 2x1 under five rasters. Output: $OUT/lrc.txt.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 out="${OUT:-/tmp/lrc_out}"
@@ -24,6 +24,16 @@ profile() {  # NAME SHAPE KERNEL_REGEX SKIP BENCH_ARGS...
     --launch-skip "$skip" --launch-count 1 "$bin" bench --mnk "$shape" --rounds 3 "$@" 2>&1 |
     grep -E "^\s+(gpu__|lrc__|lts__)|ERROR" >> "$out/lrc.txt"
 }
+if [ -n "${RASTERS:-}" ]; then  # 64x128 1x2 and 2x1 under several rasters: does who shares matter?
+  for c in c1x2 c2x1; do
+    for r in r1m r8m r1n r8n r16n; do
+      profile "ours_64x128_${c}_$r" 1024_1024_16384 autogemm 2 --methods autogemm \
+        --spec ${p}_64x128x64_s8_${c}_wg1_persist_${r}_etma
+    done
+  done
+  cat "$out/lrc.txt"
+  exit 0
+fi
 if [ -n "${MORE:-}" ]; then  # other structures and shapes: is the merging about the kernel or the shape?
   profile ours_64x128_c1x2 1024_1024_16384 autogemm 2 --methods autogemm \
     --spec ${p}_64x128x64_s8_c1x2_wg1_persist_r8n_etma
