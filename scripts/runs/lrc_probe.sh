@@ -25,8 +25,8 @@ profile() {  # NAME SHAPE KERNEL_REGEX SKIP BENCH_ARGS...
     grep -E "^\s+(gpu__|lrc__|lts__)|ERROR" >> "$out/lrc.txt"
 }
 if [ -n "${RASTERS:-}" ]; then  # 64x128 1x2 and 2x1 under several rasters: does who shares matter?
-  for c in c1x2 c2x1; do
-    for r in r1m r8m r1n r8n r16n; do
+  for c in ${CLUSTERS:-c1x2 c2x1}; do
+    for r in ${RASTER_LIST:-r1m r8m r1n r8n r16n}; do
       profile "ours_64x128_${c}_$r" 1024_1024_16384 autogemm 2 --methods autogemm \
         --spec ${p}_64x128x64_s8_${c}_wg1_persist_${r}_etma
     done
