@@ -1,8 +1,6 @@
 #include "runtime/tensor_maps.hpp"
 
-#include <algorithm>
 #include <cstdint>
-#include <cstdlib>
 #include <string>
 
 #include "core/driver_api.hpp"
@@ -43,16 +41,9 @@ OperandMaps make_tensor_maps(const KernelSpec& s, const Problem& p, const void* 
   // K-major boxes are one 64-element swizzle atom wide; a bk-128 stage loads two per operand, a
   // bk-32 one loads one 32-element box (64-byte swizzle).
   const uint32_t k_box = s.bk == 32 ? 32 : 64;
-  // Experiment (with the kernel's AUTOGEMM_EXP_SLICE_ROWS): multicast slices in boxes of at
-  // most this many rows.
-  static const char* slice_env = std::getenv("AUTOGEMM_EXP_SLICE_ROWS");
-  const uint32_t slice_rows = slice_env ? uint32_t(std::atoi(slice_env)) : 0;
-  auto box_rows = [&](uint32_t part, int sharers) {
-    return sharers > 1 && slice_rows > 0 ? std::min(part, slice_rows) : part;
-  };
-  maps.a = encode(p.dtype, a, m, k, box_rows(s.bm / s.cluster_n, s.cluster_n), k_box, "A");
+  maps.a = encode(p.dtype, a, m, k, s.bm / s.cluster_n, k_box, "A");
   if (p.layout == Layout::tn)  // B stored N×K: K-major tiles of bn rows
-    maps.b = encode(p.dtype, b, n, k, box_rows(s.bn / s.cluster_m, s.cluster_m), k_box, "B");
+    maps.b = encode(p.dtype, b, n, k, s.bn / s.cluster_m, k_box, "B");
   else  // B stored K×N: N-major tiles, 64 columns per box
     maps.b = encode(p.dtype, b, k, n, s.bk / s.cluster_m, 64, "B");
   // C is written in 64-row blocks by the TMA epilogues, 64 columns wide unless bn needs narrower

@@ -174,16 +174,8 @@ __device__ __forceinline__ void load_k_major(u8* dst, const TmaDescriptor* map, 
     const int k = k0 + atom * Cfg::kAtomK;
     if constexpr (kSharers > 1) {
       constexpr int part = kRows / kSharers;
-#ifdef AUTOGEMM_EXP_SLICE_ROWS  // experiment: the slice as several boxes of this many rows (the
-                                // host's AUTOGEMM_EXP_SLICE_ROWS must match)
-      constexpr int box = part > AUTOGEMM_EXP_SLICE_ROWS ? AUTOGEMM_EXP_SLICE_ROWS : part;
-#else
-      constexpr int box = part;
-#endif
-#pragma unroll
-      for (int r = 0; r < part; r += box)
-        tma_load_2d_multicast(atom_dst + (slice * part + r) * Cfg::kRowBytes, map, bar, k,
-                              row0 + slice * part + r, mask);
+      tma_load_2d_multicast(atom_dst + slice * part * Cfg::kRowBytes, map, bar, k,
+                            row0 + slice * part, mask);
     } else {
       tma_load_2d(atom_dst, map, bar, k, row0);
     }
