@@ -44,7 +44,7 @@ TraceRun run_traced(const KernelSpec& spec, const Problem& p, const void* a, con
   int device = 0;
   check_cuda(cudaGetDevice(&device), "cudaGetDevice");
 
-  // Untraced: warm up until the clocks settle, then time.
+  // Warm up (untraced) until the clocks settle; the timing below alternates both builds.
   const auto t0 = std::chrono::steady_clock::now();
   do {
     for (int i = 0; i < 20; ++i) gemm(p, name, a, b, c, stream);

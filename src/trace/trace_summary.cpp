@@ -10,7 +10,7 @@ namespace autogemm::trace {
 namespace {
 
 // Mirrors trace.cuh (kept in sync by the tests, which write buffers the way the kernel does).
-constexpr int kHeader = 5, kFields = 5;  // as include/autogemm/sm90/trace.cuh
+constexpr int kHeader = 5, kFields = 5, kSmWord = 4;
 enum : int { kStart = 0, kReady = 1, kMmaDone = 2, kEnd = 3, kWaited = 4 };
 
 Stat stat_of(std::vector<double> v) {
@@ -52,7 +52,7 @@ TraceSummary summarize(const TraceLayout& l, const std::vector<uint64_t>& words)
   s.cta_sm.assign(size_t(l.ctas), -1);
   for (int cta = 0; cta < l.ctas; ++cta) {
     const uint64_t* h = words.data() + size_t(cta) * region;
-    if (h[4] > 0) s.cta_sm[size_t(cta)] = int(h[4] - 1);
+    if (h[kSmWord] > 0) s.cta_sm[size_t(cta)] = int(h[kSmWord] - 1);
     if (h[2] == 0 || h[3] <= h[1]) continue;  // consumer 0 never finished: not recorded
     ghz.push_back(double(h[2] - h[0]) / double(h[3] - h[1]));
     cycles.push_back(double(h[2] - h[0]));

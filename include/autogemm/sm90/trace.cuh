@@ -22,6 +22,7 @@ inline constexpr bool kTrace = true;
 inline constexpr bool kTrace = false;
 #endif
 inline constexpr int kTraceHeader = 5, kTraceFields = 5;
+inline constexpr int kTraceSmWord = 4;  // the header's SM word
 enum TraceField : int { kStart = 0, kReady = 1, kMmaDone = 2, kEnd = 3, kWaited = 4 };
 
 __device__ __forceinline__ u64 globaltimer_ns() {
@@ -88,7 +89,7 @@ __device__ __forceinline__ void trace_header(const GemmArgs& args, int roles, in
     if (at == 0) {
       u32 sm;
       asm volatile("mov.u32 %0, %%smid;" : "=r"(sm));
-      h[4] = u64(sm) + 1;
+      h[kTraceSmWord] = u64(sm) + 1;
     }
   }
 }

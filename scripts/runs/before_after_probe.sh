@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
-# Before/after one kernel change, in one device call: the same bench runs with the previous
-# build's binary (.device/build_old.tar.xz, unpacked under old/) and with this build's, each
-# interleaved with cuBLASLt-autotune. With DEFINES set, the same binary runs both, the "new"
-# arm with AUTOGEMM_JIT_DEFINES=$DEFINES (an experiment switch in the kernel template); with
-# NEW_ENV (e.g. "AUTOGEMM_L2_PROMOTION=128"), the same binary, the "new" arm under that setting. Used for: wgmma descriptors moved by one add per MMA
-# (notes 50); the warp-wide producer (notes 51). Sets: the long-K probe shapes with the small-tile specs of
-# cluster_small_tile_probe.sh, key3 and the short-K probe shapes with three large specs. Then the kernel sweep's GPU
-# tests and traces of the 64x128 tiles on 1024x1024x16384 with the new build.
+# Before/after one kernel change, in one device call. The same bench runs twice, each
+# interleaved with cuBLASLt-autotune:
+#   - default: the previous build's binary (.device/build_old.tar.xz, unpacked under old/), then
+#     this build's;
+#   - DEFINES=...: this binary both times, the second ("new") arm with
+#     AUTOGEMM_JIT_DEFINES=$DEFINES (an experiment switch in the kernel template);
+#   - NEW_ENV="NAME=VALUE": this binary both times, the second arm under that setting.
+# Sets: the long-K probe shapes with the small-tile specs of cluster_small_tile_probe.sh, key3
+# and the short-K probe shapes with three large specs. Then the kernel sweep's GPU tests
+# (NO_SWEEP_TESTS=1 skips them) and traces of the 64x128 tiles on 1024x1024x16384.
+# Used in notes 51-55, 59 and 63. TAG names the runs (h200_${TAG}_{old,new}_*).
 # Runs ON the device. Output: $OUT/probe.tgz ({old,new}/results.tgz, ctest_sweep.log, trace_*).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
