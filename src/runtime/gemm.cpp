@@ -20,7 +20,6 @@
 #include "jit/jit.hpp"
 #include "runtime/cublaslt_fallback.hpp"
 #include "runtime/launch.hpp"
-#include "runtime/sm_groups.hpp"
 #include "runtime/workspace.hpp"
 #include "spec/name.hpp"
 #include "spec/validity.hpp"
@@ -83,9 +82,8 @@ class Runtime {
     const LoadedSpec& loaded = load(device, spec);
     check_problem(loaded.spec, p);
     if (a == nullptr || b == nullptr || c == nullptr) throw Error("gemm: a null matrix pointer");
-    LaunchPlan built = make_plan(loaded.spec, p, loaded.function, loaded.resident_clusters, a, b, c);
-    if (built.group_sched) built.args.groups = sm_groups_for(device).device_table;
-    auto made = std::make_shared<const LaunchPlan>(std::move(built));
+    auto made = std::make_shared<const LaunchPlan>(
+        make_plan(loaded.spec, p, loaded.function, loaded.resident_clusters, a, b, c));
     std::unique_lock lock(mutex_);
     // Bounded: a plan is cheap to rebuild, and callers hold their own reference.
     if (plans_.size() >= kMaxPlans) plans_.clear();
@@ -213,9 +211,8 @@ void gemm(const Problem& problem, std::string_view spec, const void* a, const vo
     spec = scaled;
   }
   const auto plan = Runtime::instance().plan(problem, spec, a, b, c, device);
-  launch(*plan, stream,
-         plan->stream_k || plan->group_sched ? &workspace_for(device, stream) : nullptr,
-         scaling.alpha, scaling.beta);
+  launch(*plan, stream, plan->stream_k ? &workspace_for(device, stream) : nullptr, scaling.alpha,
+         scaling.beta);
 }
 
 void prepare(std::string_view spec) {

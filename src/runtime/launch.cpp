@@ -69,7 +69,6 @@ LaunchPlan make_plan(const KernelSpec& s, const Problem& p, CUfunction fn, int r
   plan.threads = unsigned(threads_per_block(s));
   plan.smem = unsigned(smem_bytes(s));
   plan.stream_k = s.stream_k;
-  plan.group_sched = s.group_sched;
   plan.pdl = s.pdl;
   plan.consumers = s.consumers;
   if (s.stream_k) plan.partial_bytes = stream_k_partial_bytes(plan.grid, s.bm, s.bn);
@@ -88,11 +87,6 @@ void launch(const LaunchPlan& plan, cudaStream_t stream, const Workspace* worksp
     args.workspace = workspace->partials;
     args.flags = workspace->flags;
     args.flag_stride = workspace->flag_count / 2;
-  }
-  if (plan.group_sched) {
-    if (workspace == nullptr || workspace->group_claims == nullptr || args.groups == nullptr)
-      throw Error("group-scheduled launch without its workspace or the device's SM groups");
-    args.group_claims = workspace->group_claims;
   }
   const LaunchConfig config(plan, stream);
   void* params[] = {const_cast<CUtensorMap*>(&plan.maps.a), const_cast<CUtensorMap*>(&plan.maps.b),

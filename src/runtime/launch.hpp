@@ -21,8 +21,7 @@ struct LaunchPlan {
   unsigned threads = 0;
   unsigned smem = 0;
   unsigned cluster = 1;
-  bool stream_k = false;     // needs a Workspace at launch
-  bool group_sched = false;  // needs a Workspace and args.groups (sm_groups.hpp) at launch
+  bool stream_k = false;  // needs a Workspace at launch
   bool pdl = false;       // programmatic dependent launch attribute
   int consumers = 0;      // stream-K flags per CTA
   size_t partial_bytes = 0;
@@ -49,7 +48,7 @@ int max_active_clusters(CUfunction, const KernelSpec&);
 LaunchPlan make_plan(const KernelSpec&, const Problem&, CUfunction, int resident_clusters,
                      const void* a, const void* b, void* c);
 
-// `workspace` is needed (and checked) for stream-K and group-scheduled plans only.
+// `workspace` is needed (and checked) for stream-K plans only.
 // `alpha` and `beta` reach scaled kernels only (KernelSpec::scaled); others ignore them.
 void launch(const LaunchPlan&, cudaStream_t, const Workspace* workspace = nullptr,
             float alpha = 1.0f, float beta = 0.0f);

@@ -6,7 +6,6 @@
 #include <shared_mutex>
 #include <utility>
 
-#include "autogemm/sm90/types.cuh"
 #include "core/cuda_check.hpp"
 
 namespace autogemm {
@@ -29,9 +28,6 @@ std::unique_ptr<Workspace> allocate(int device) {
              "allocating the stream-K flags");
   check_cuda(cudaMemset(ws->flags, 0, size_t(ws->flag_count) * sizeof(int)),
              "zeroing the stream-K flags");
-  const size_t claim_bytes = size_t(sm90::kMaxGroups + 1) * sizeof(int);
-  check_cuda(cudaMalloc(&ws->group_claims, claim_bytes), "allocating the group claim counters");
-  check_cuda(cudaMemset(ws->group_claims, 0, claim_bytes), "zeroing the group claim counters");
   return ws;
 }
 

@@ -1,7 +1,6 @@
-// Scratch memory for stream-K partial tiles and group scheduling's claim counters, one block per
-// (device, stream) so that kernels on different streams never share it. Allocated on the first
-// stream-K or group-scheduled call on a stream, sized for the most any spec can need on that
-// device, and zeroed once: the kernel leaves its flags and counters zero.
+// Scratch memory for stream-K partial tiles, one block per (device, stream) so that kernels on
+// different streams never share it. Allocated on the first stream-K call on a stream, sized for
+// the most any spec can need on that device, and zeroed once: the kernel leaves its flags zero.
 #pragma once
 
 #include <cuda_runtime.h>
@@ -15,7 +14,6 @@ struct Workspace {
   int* flags = nullptr;
   size_t partial_bytes = 0;
   int flag_count = 0;
-  int* group_claims = nullptr;  // sm90::kMaxGroups + 1 counters (GemmArgs::group_claims)
 };
 
 // Bytes of partials a launch of `grid` CTAs with bm×bn tiles needs.

@@ -72,7 +72,6 @@ void to_json(nlohmann::json& j, const KernelSpec& s) {
                      {"defer_store", s.defer_store},
                      {"acc_sets", s.acc_sets},
                      {"pdl", s.pdl},
-                     {"group_sched", s.group_sched},
                      {"scaled", s.scaled},
                      {"fixed_m", s.fixed.m},
                      {"fixed_n", s.fixed.n},
@@ -118,8 +117,6 @@ void from_json(const nlohmann::json& j, KernelSpec& out) {
         s.acc_sets = get_int(v, key);
       else if (key == "pdl")
         s.pdl = get_bool(v, key);
-      else if (key == "group_sched")
-        s.group_sched = get_bool(v, key);
       else if (key == "scaled")
         s.scaled = get_bool(v, key);
       else if (key == "fixed_m")

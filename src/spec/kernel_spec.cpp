@@ -41,9 +41,7 @@ int smem_bytes(const KernelSpec& s) {
                              : s.epilogue == Epilogue::tma_tile ? tile_rows * s.bn * 2
                              : s.epilogue == Epilogue::tma_rows ? s.consumers * 64 * s.bn * 2
                                                                 : 0;
-  // Group scheduling: stages + 2 claim messages (an mbarrier and an int each), an int per stage.
-  const int group_bytes = s.group_sched ? (s.stages + 2) * 12 + s.stages * 4 : 0;
-  return s.stages * tile_bytes + epilogue_bytes + 1024 + 16 * s.stages + group_bytes;
+  return s.stages * tile_bytes + epilogue_bytes + 1024 + 16 * s.stages;
 }
 
 int acc_registers_per_thread(const KernelSpec& s) {

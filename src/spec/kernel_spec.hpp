@@ -75,11 +75,6 @@ struct KernelSpec {
   // back-to-back calls it measured 1.06-1.15x faster per spec (h200_pdl_probe_tn.csv).
   bool pdl = true;
 
-  // Group scheduling (persistent data-parallel grids): each cluster claims its tiles at run time
-  // from the share of the GPC it runs in, so the tiles a GPC runs at once are neighbours and the
-  // L2 request coalescer merges their loads of the operand they share. "gpc" in the name.
-  bool group_sched = false;
-
   // Scaled epilogue: C = alpha·A·B + beta·C, alpha and beta given at launch (C is read only when
   // beta != 0). Off: C = A·B, the epilogue as it was ("ab" in the name). gemm() with a Scaling
   // other than alpha 1, beta 0 runs the scaled variant of the spec it picked.

@@ -83,7 +83,6 @@ std::string spec_name(const KernelSpec& s) {
          (s.mma_lag != 1 ? fmt::format("_lag{}", s.mma_lag) : "") + (s.swap_ab ? "_swap" : "") +
          (s.defer_store ? "_defer" : "") +
          (s.acc_sets > 1 ? fmt::format("_acc{}", s.acc_sets) : "") + (s.pdl ? "" : "_nopdl") +
-         (s.group_sched ? "_gpc" : "") +
          (s.has_fixed_shape() ? fmt::format("_fix{}x{}x{}", s.fixed.m, s.fixed.n, s.fixed.k) : "") +
          (s.scaled ? "_ab" : "");
 }
@@ -188,8 +187,6 @@ KernelSpec parse_name(std::string_view name) {
       s.acc_sets = tokens[i][3] - '0';
     else if (tokens[i] == "nopdl")
       s.pdl = false;
-    else if (tokens[i] == "gpc")
-      s.group_sched = true;
     else if (tokens[i] == "ab")
       s.scaled = true;
     else if (tokens[i].starts_with("fix")) {
@@ -198,7 +195,7 @@ KernelSpec parse_name(std::string_view name) {
     } else
       p.fail(tokens[i],
              "an optional field token: 'etma', 'etmat', 'etmar', 'sk', 'lag0', 'lag2', "
-             "'lag3', 'swap', 'defer', 'acc2', 'acc4', 'nopdl', 'gpc', 'fixMxNxK' or 'ab'");
+             "'lag3', 'swap', 'defer', 'acc2', 'acc4', 'nopdl', 'fixMxNxK' or 'ab'");
   }
 
   // Canonical form only ("s04" or "wg2" would otherwise alias another name).

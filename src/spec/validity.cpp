@@ -157,15 +157,6 @@ Verdict rule_stream_k(const KernelSpec& s, const DeviceLimits&) {
   return {};
 }
 
-Verdict rule_group_sched(const KernelSpec& s, const DeviceLimits&) {
-  // Clusters claim whole tiles at run time; a stream-K piece or a ping-pong turn is fixed by
-  // the grid instead.
-  if (s.group_sched && (!s.persistent || s.stream_k || s.pingpong))
-    return "group scheduling (gpc) is for persistent data-parallel grids: no stream-K, no "
-           "ping-pong";
-  return {};
-}
-
 Verdict rule_swap_ab(const KernelSpec& s, const DeviceLimits&) {
   if (!s.swap_ab) return {};
   if (s.layout != Layout::tn) return "swap-AB is implemented for layout tn only";
@@ -250,7 +241,7 @@ constexpr Rule kRules[] = {rule_types,   rule_bk,        rule_bm,          rule_
                            rule_stages,  rule_consumers, rule_cluster,     rule_swizzle,
                            rule_mma,     rule_tma,       rule_epilogue,    rule_stream_k,
                            rule_mma_lag, rule_swap_ab,   rule_defer_store, rule_acc_sets,
-                           rule_smem,    rule_registers, rule_fixed_shape, rule_group_sched};
+                           rule_smem,    rule_registers, rule_fixed_shape};
 
 std::string describe(const Problem& p) {
   return fmt::format("problem {}x{}x{} {}/{}/{}", p.shape.m, p.shape.n, p.shape.k,

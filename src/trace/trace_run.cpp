@@ -9,7 +9,6 @@
 #include "core/hang_guard.hpp"
 #include "jit/jit.hpp"
 #include "runtime/launch.hpp"
-#include "runtime/sm_groups.hpp"
 #include "runtime/workspace.hpp"
 #include "spec/name.hpp"
 #include "spec/validity.hpp"
@@ -69,9 +68,7 @@ TraceRun run_traced(const KernelSpec& spec, const Problem& p, const void* a, con
   check_cuda(cudaMalloc(&buffer, run.words.size() * sizeof(uint64_t)), "cudaMalloc (trace)");
   plan.args.trace = reinterpret_cast<unsigned long long*>(buffer);
   plan.args.trace_items = run.layout.items;
-  if (plan.group_sched) plan.args.groups = sm_groups_for(device).device_table;
-  const Workspace* ws =
-      plan.stream_k || plan.group_sched ? &workspace_for(device, stream) : nullptr;
+  const Workspace* ws = plan.stream_k ? &workspace_for(device, stream) : nullptr;
   try {
     // Every launch rewrites the same slots (the schedule is fixed), so one clear suffices and
     // the launches stay back to back: the buffer holds the last one, in the loop's steady state.

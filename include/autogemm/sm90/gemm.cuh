@@ -35,7 +35,7 @@ template <ElemType kElem_, bool kBMnMajor_, int kBM_, int kBN_, int kBK_, int kS
           int kSwizzle_, int kEpilogue_, bool kStreamK_, bool kPingPong_ = false, int kMmaLag_ = 1,
           bool kSwapAB_ = false, bool kDeferStore_ = false, bool kAccF16_ = false,
           int kAccSets_ = 1, bool kScaled_ = false, int kFixedM_ = 0, int kFixedN_ = 0,
-          int kFixedK_ = 0, int kFixedLdc_ = 0, bool kGroupSched_ = false>
+          int kFixedK_ = 0, int kFixedLdc_ = 0>
 struct GemmConfig {
   static constexpr ElemType kElem = kElem_;
   static constexpr bool kBMnMajor = kBMnMajor_;  // B row-major K×N ("nn"): N-major tiles
@@ -79,13 +79,6 @@ struct GemmConfig {
   static constexpr int kFixedM = kFixedM_, kFixedN = kFixedN_, kFixedK = kFixedK_;
   static constexpr int kFixedLdc = kFixedLdc_;
   static constexpr bool kFixedShape = kFixedM > 0;
-  // Group scheduling (scheduler.cuh): each cluster claims its tiles at run time from the share
-  // of the SM group (GPC) it runs in, so the tiles that run side by side in a GPC are
-  // neighbours. Rank 0's producer claims and tells the cluster's other producers through a
-  // ring of kClaimSlots messages; each producer tags an item's first stage with its unit.
-  static constexpr bool kGroupSched = kGroupSched_;
-  static constexpr int kClaimSlots = kStages + 2;
-  static constexpr int kGroupBytes = kGroupSched ? kClaimSlots * 12 + kStages * 4 : 0;
 
   static constexpr int kThreads = 128 * (kConsumers + 1);
   // Registers after setmaxnreg: the producer warpgroup gives up what the consumers take. With
@@ -113,8 +106,7 @@ struct GemmConfig {
                                                          : 0;
   // The ring, the staging buffers, 1024 B of slack to align them to the swizzle atom, two
   // barriers per stage.
-  static constexpr int kSmemBytes =
-      kStages * kStageBytes + kEpilogueBytes + 1024 + kStages * 16 + kGroupBytes;
+  static constexpr int kSmemBytes = kStages * kStageBytes + kEpilogueBytes + 1024 + kStages * 16;
 
   static_assert(kBK == 32 || kBK == 64 || kBK == 128,
                 "a 64-byte swizzle atom, or one or two 128-byte ones, of K per stage");
@@ -126,8 +118,6 @@ struct GemmConfig {
                 "clusters of up to 4 CTAs, powers of two per dimension");
   static_assert(!(kEpilogue == 1 || kEpilogue == 2) || kBN % 64 == 0,
                 "these TMA epilogues store 64-column blocks");
-  static_assert(!kGroupSched || (kPersistent && !kStreamK && !kPingPong),
-                "group scheduling is for persistent data-parallel grids");
   static_assert(kEpilogue != 3 || kBN % 16 == 0, "the row-block epilogue stores 16-column blocks");
   static_assert(!kStreamK || kPersistent, "stream-K: persistent");
   static_assert(!kPingPong || (kConsumers == 2 && !kStreamK), "ping-pong: 2 consumers, no SK");
@@ -195,8 +185,7 @@ __device__ __forceinline__ void load_k_major(u8* dst, const TmaDescriptor* map, 
 template <class Cfg>
 __device__ __forceinline__ void produce(const TmaDescriptor* tma_a, const TmaDescriptor* tma_b,
                                         const GemmArgs& args, u8* smem_a, u8* smem_b, u64* full,
-                                        u64* empty, u64* claim_full, int* claim_msg,
-                                        int* stage_unit) {
+                                        u64* empty) {
   TileScheduler<Cfg> sched(args);
   const u32 rank = Cfg::kClusterSize > 1 ? cluster_cta_rank() : 0;
   // This CTA's place in the cluster: rank = rm + cluster_m * rn. CTAs with the same rm compute
@@ -208,37 +197,12 @@ __device__ __forceinline__ void produce(const TmaDescriptor* tma_a, const TmaDes
   RingPosition pos;
   WorkItem w;
   TraceRecord<Cfg::kConsumers + 1> rec(args, Cfg::kConsumers, true);
-  GroupClaims claims;
-  if constexpr (Cfg::kGroupSched) claims.init(args, sched.num_units);
-  // The next item: from the schedule, or (group scheduling) claimed by rank 0 and passed on.
-  auto next_item = [&](int item) -> bool {
-    if constexpr (Cfg::kGroupSched) {
-      const int slot = item % Cfg::kClaimSlots;
-      int unit;
-      if (rank == 0) {
-        unit = claims.claim();
-        for (u32 r = 1; r < u32(Cfg::kClusterSize); ++r)
-          st_cluster_then_arrive(&claim_msg[slot], unit, &claim_full[slot], r);
-      } else {
-        mbar_wait_cluster(&claim_full[slot], u32(item / Cfg::kClaimSlots) & 1u);
-        unit = *reinterpret_cast<volatile int*>(&claim_msg[slot]);
-      }
-      if (unit < 0) return false;
-      sched.set_unit(w, unit, rank);
-      return true;
-    } else {
-      return sched.next(w, rank);
-    }
-  };
-  int item = 0;
-  for (; next_item(item); ++item) {
+  for (int item = 0; sched.next(w, rank); ++item) {
     const int tm = w.tm, tn = w.tn;
     rec.stamp(item, kStart);
     for (int kb = w.kb_begin; kb < w.kb_end; ++kb, pos.template advance<Cfg::kStages>()) {
       traced_wait(&empty[pos.stage], pos.phase ^ 1, rec);  // a fresh barrier counts as released
       u64* bar = &full[pos.stage];
-      if constexpr (Cfg::kGroupSched)  // the consumers learn the item from its first stage
-        if (kb == w.kb_begin) stage_unit[pos.stage] = w.tile_index;
       mbar_arrive_expect_tx(bar, Cfg::kStageBytes);
       u8* a = smem_a + pos.stage * Cfg::kABytes;
       u8* b = smem_b + pos.stage * Cfg::kBBytes;
@@ -268,13 +232,6 @@ __device__ __forceinline__ void produce(const TmaDescriptor* tma_a, const TmaDes
     rec.stamp(item, kEnd);
     rec.put_waited(item);
   }
-  if constexpr (Cfg::kGroupSched) {
-    // No more work: the next stage carries no data, only the tag -1 for the consumers.
-    traced_wait(&empty[pos.stage], pos.phase ^ 1, rec);
-    stage_unit[pos.stage] = -1;
-    mbar_arrive(&full[pos.stage]);
-    if (rank == 0) claims.finish(int(gridDim.x) / Cfg::kClusterSize);
-  }
 }
 
 // Tell every CTA of the cluster that this consumer warpgroup is done reading `stage` (simpler than
@@ -294,7 +251,7 @@ __device__ __forceinline__ void release_stage(u64* empty, int stage) {
 template <class Cfg>
 __device__ __forceinline__ void consume(const TmaDescriptor* tma_c, const GemmArgs& args,
                                         u8* smem_a, u8* smem_b, u8* staging, u64* full,
-                                        u64* empty, const int* stage_unit) {
+                                        u64* empty) {
   using Mma = Wgmma<Cfg::kBN, Cfg::kElem>;
   TileScheduler<Cfg> sched(args);
   const u32 rank = Cfg::kClusterSize > 1 ? cluster_cta_rank() : 0;
@@ -323,20 +280,8 @@ __device__ __forceinline__ void consume(const TmaDescriptor* tma_c, const GemmAr
       smem_a + (Cfg::kPingPong ? 0 : consumer * Cfg::kWgRows * Cfg::kRowBytes)));
   const SmemDescriptor b_desc(Cfg::kBMnMajor ? smem_descriptor_sw128(smem_b, Cfg::kBK * 128, 1024)
                                              : k_major_descriptor<Cfg>(smem_b));
-  // The next item: from the schedule, or (group scheduling) the tag of its first stage.
-  auto next_item = [&]() -> bool {
-    if constexpr (Cfg::kGroupSched) {
-      mbar_wait(&full[pos.stage], pos.phase);
-      const int unit = *reinterpret_cast<const volatile int*>(&stage_unit[pos.stage]);
-      if (unit < 0) return false;
-      sched.set_unit(w, unit, rank);
-      return true;
-    } else {
-      return sched.next(w, rank);
-    }
-  };
   int item = 0;
-  while (next_item()) {
+  while (sched.next(w, rank)) {
     const int index = item++;
     if (Cfg::kPingPong && index % 2 != consumer) {
       // The other warpgroup's tile: step over its k-blocks in the ring.
@@ -502,10 +447,6 @@ __device__ __forceinline__ void gemm_body(const TmaDescriptor* tma_a, const TmaD
   u8* staging = smem_b + Cfg::kStages * Cfg::kBBytes;
   u64* full = reinterpret_cast<u64*>(staging + Cfg::kEpilogueBytes);
   u64* empty = full + Cfg::kStages;
-  // Group scheduling: the claim messages (rank 0 to the others) and each stage's item tag.
-  u64* claim_full = empty + Cfg::kStages;
-  int* claim_msg = reinterpret_cast<int*>(claim_full + Cfg::kClaimSlots);
-  int* stage_unit = claim_msg + Cfg::kClaimSlots;
 
   if (threadIdx.x == 0) {
     tma_prefetch_descriptor(tma_a);
@@ -517,8 +458,6 @@ __device__ __forceinline__ void gemm_body(const TmaDescriptor* tma_a, const TmaD
       // Every consumer warpgroup reading a stage releases it in every CTA of the cluster.
       mbar_init(&empty[s], (Cfg::kPingPong ? 1 : Cfg::kConsumers) * Cfg::kClusterSize);
     }
-    if constexpr (Cfg::kGroupSched)
-      for (int s = 0; s < Cfg::kClaimSlots; ++s) mbar_init(&claim_full[s], 1);
     fence_barrier_init();
     trace_header(args, Cfg::kConsumers + 1, 0);
   }
@@ -534,11 +473,10 @@ __device__ __forceinline__ void gemm_body(const TmaDescriptor* tma_a, const TmaD
 
   if (threadIdx.x < 128) {
     regs_decrease<Cfg::kProducerRegs>();
-    if (threadIdx.x == 0) produce<Cfg>(tma_a, tma_b, args, smem_a, smem_b, full, empty, claim_full, claim_msg,
-                           stage_unit);
+    if (threadIdx.x == 0) produce<Cfg>(tma_a, tma_b, args, smem_a, smem_b, full, empty);
   } else {
     regs_increase<Cfg::kConsumerRegs>();
-    consume<Cfg>(tma_c, args, smem_a, smem_b, staging, full, empty, stage_unit);
+    consume<Cfg>(tma_c, args, smem_a, smem_b, staging, full, empty);
   }
   // No CTA may exit while a cluster peer can still multicast into it or arrive on its barriers.
   if constexpr (Cfg::kClusterSize > 1) cluster_sync();

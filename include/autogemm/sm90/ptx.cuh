@@ -64,37 +64,6 @@ __device__ __forceinline__ void mbar_arrive_cluster(u64* bar, u32 cta_rank) {
       : "memory");
 }
 
-// Stores `v` at the same shared-memory offset in CTA `cta_rank` of this cluster, then arrives on
-// the barrier at `bar`'s offset there, releasing the store to the cluster (mbar_wait_cluster
-// acquires it).
-__device__ __forceinline__ void st_cluster_then_arrive(int* dst, int v, u64* bar, u32 cta_rank) {
-  asm volatile(
-      "{\n .reg .b32 rd, rb;\n"
-      " mapa.shared::cluster.u32 rd, %0, %2;\n"
-      " mapa.shared::cluster.u32 rb, %1, %2;\n"
-      " st.shared::cluster.u32 [rd], %3;\n"
-      " mbarrier.arrive.release.cluster.shared::cluster.b64 _, [rb];\n}" ::"r"(smem_addr(dst)),
-      "r"(smem_addr(bar)), "r"(cta_rank), "r"(v)
-      : "memory");
-}
-
-// mbar_wait, acquiring at cluster scope what another CTA released before arriving.
-__device__ __forceinline__ void mbar_wait_cluster(u64* bar, u32 parity) {
-  asm volatile(
-      "{\n .reg .pred done;\n"
-      "WAIT_%=:\n"
-      " mbarrier.try_wait.parity.acquire.cluster.shared::cta.b64 done, [%0], %1;\n"
-      " @!done bra WAIT_%=;\n}" ::"r"(smem_addr(bar)),
-      "r"(parity)
-      : "memory");
-}
-
-__device__ __forceinline__ u32 sm_id() {
-  u32 r;
-  asm volatile("mov.u32 %0, %%smid;" : "=r"(r));
-  return r;
-}
-
 // Blocks until the barrier's phase with the given parity has completed.
 __device__ __forceinline__ void mbar_wait(u64* bar, u32 parity) {
 #ifdef AUTOGEMM_MBAR_SUSPEND_NS

@@ -104,13 +104,6 @@ struct TileScheduler {
     return true;
   }
 
-  // Group scheduling: unit `unit` of the raster order, all of its k-blocks.
-  __device__ void set_unit(WorkItem& w, int unit, u32 cta_rank) const {
-    set_tile(w, unit, cta_rank);
-    w.kb_begin = 0;
-    w.kb_end = kblocks;
-  }
-
   // The cluster whose stream-K range holds k-block `block` (stream-K numbering).
   __device__ int sk_owner(int block) const {
     int c = int((long long)block * clusters / max(sk_blocks_total, 1));
@@ -140,51 +133,6 @@ struct TileScheduler {
     w.tm = um * Cfg::kClusterM + int(cta_rank) % Cfg::kClusterM;
     w.tn = un * Cfg::kClusterN + int(cta_rank) / Cfg::kClusterM;
     w.tile_index = unit;
-  }
-};
-
-// Group scheduling (GemmConfig::kGroupSched). The units, in raster order, are cut into one share
-// per SM group (GPC), sized by its SMs, and a cluster claims the next unit of the share of the
-// group it runs in, so the tiles running side by side in a GPC are neighbours and their loads of
-// the operand they share meet in the GPC (measured: the L2 request coalescer merges identical
-// requests from one GPC, notes 65). When its share is used up it claims from the next groups'.
-// Claims are atomic counters in global memory; the last cluster to finish zeroes them again.
-// Where the CTAs land (which varies from launch to launch under PDL) changes only the order.
-struct GroupClaims {
-  const int* groups = nullptr;
-  int* counters = nullptr;
-  int count = 0, mine = 0, num_units = 0;
-
-  __device__ void init(const GemmArgs& args, int units) {
-    groups = args.groups;
-    counters = args.group_claims;
-    num_units = units;
-    count = groups[0];
-    const u32 sm = sm_id();
-    mine = sm < u32(kMaxSmId) ? groups[kGroupOfSm + sm] : 0;
-    if (mine < 0 || mine >= count) mine = 0;
-  }
-  __device__ int share_begin(int g) const {
-    return int((long long)num_units * groups[1 + g] / groups[1 + count]);
-  }
-  // The next unit for this cluster, or -1 when every share is used up.
-  __device__ int claim() const {
-    for (int h = 0; h < count; ++h) {
-      const int g = (mine + h) % count;
-      const int begin = share_begin(g), end = share_begin(g + 1);
-      if (begin + *reinterpret_cast<volatile int*>(&counters[g]) >= end) continue;  // used up
-      const int t = atomicAdd(&counters[g], 1);
-      if (begin + t < end) return begin + t;
-    }
-    return -1;
-  }
-  // After this cluster's last claim: the last of `clusters` to get here zeroes the counters.
-  __device__ void finish(int clusters) const {
-    __threadfence();
-    if (atomicAdd(&counters[count], 1) == clusters - 1) {
-      __threadfence();
-      for (int g = 0; g <= count; ++g) atomicExch(&counters[g], 0);
-    }
   }
 };
 
