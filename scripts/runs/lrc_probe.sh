@@ -2,7 +2,8 @@
 # The L2 request coalescer (LRC, notes 60): how many of the read sectors the SMs send are
 # coalescable and coalesced, by hardware or "programmatically", for our clustered 64x128 and
 # cuBLASLt's on 1024x1024x16384, and for our 256x128 coop and cuBLAS's on 4096³. ON the device.
-# MORE=1: other structures and shapes instead; RASTERS=1: 64x128 1x2 and 2x1 under five rasters. Output: $OUT/lrc.txt.
+# MORE=1: other structures and shapes instead; RASTERS=1: 64x128 1x2 and 2x1 under five rasters;
+# SPECS="spec...": those specs on SHAPE (default 1024_1024_16384). Output: $OUT/lrc.txt.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 out="${OUT:-/tmp/lrc_out}"
@@ -10,7 +11,7 @@ mkdir -p "$out"
 source scripts/runs/cublas_libs.sh  # cuBLAS on the loader path
 bin=build/tools/autogemm/autogemm
 p=sm90_f16f32_tn
-m=gpu__time_duration.sum,lts__t_requests_srcunit_tex_op_read.sum
+m=gpu__time_duration.sum,sm__cycles_elapsed.avg.per_second,lts__t_requests_srcunit_tex_op_read.sum
 for x in request_sectors_op_read_coalescable request_sectors_op_read_coalescing_achieved_type_hardware \
          request_sectors_op_read_coalescing_achieved_type_programmatic \
          request_sectors_op_read_coalescing_type_programmatic lrc2xbar_sectors_op_read \
@@ -22,8 +23,15 @@ profile() {  # NAME SHAPE KERNEL_REGEX SKIP BENCH_ARGS...
   echo "== $name $shape" >> "$out/lrc.txt"
   timeout 100 ncu --clock-control none --cache-control none --metrics "$m" -k "regex:$regex" \
     --launch-skip "$skip" --launch-count 1 "$bin" bench --mnk "$shape" --rounds 3 "$@" 2>&1 |
-    grep -E "^\s+(gpu__|lrc__|lts__)|ERROR" >> "$out/lrc.txt"
+    grep -E "^\s+(gpu__|sm__|lrc__|lts__)|ERROR" >> "$out/lrc.txt"
 }
+if [ -n "${SPECS:-}" ]; then  # any specs on one shape
+  for spec in $SPECS; do
+    profile "$spec" "${SHAPE:-1024_1024_16384}" autogemm 2 --methods autogemm --spec "$spec"
+  done
+  cat "$out/lrc.txt"
+  exit 0
+fi
 if [ -n "${RASTERS:-}" ]; then  # 64x128 1x2 and 2x1 under several rasters: does who shares matter?
   for c in ${CLUSTERS:-c1x2 c2x1}; do
     for r in ${RASTER_LIST:-r1m r8m r1n r8n r16n}; do
