@@ -7,13 +7,20 @@
 namespace autogemm {
 
 LaunchConfig::LaunchConfig(unsigned grid, unsigned threads, unsigned smem, unsigned cluster,
-                           cudaStream_t stream, bool pdl) {
-  attrs[0].id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
-  attrs[0].value.clusterDim.x = cluster;
-  attrs[0].value.clusterDim.y = 1;
-  attrs[0].value.clusterDim.z = 1;
-  attrs[1].id = CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_STREAM_SERIALIZATION;
-  attrs[1].value.programmaticStreamSerializationAllowed = 1;
+                           cudaStream_t stream, bool pdl, bool cluster_attribute) {
+  unsigned n = 0;
+  if (cluster_attribute) {
+    attrs[n].id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
+    attrs[n].value.clusterDim.x = cluster;
+    attrs[n].value.clusterDim.y = 1;
+    attrs[n].value.clusterDim.z = 1;
+    ++n;
+  }
+  if (pdl) {
+    attrs[n].id = CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_STREAM_SERIALIZATION;
+    attrs[n].value.programmaticStreamSerializationAllowed = 1;
+    ++n;
+  }
   cfg.gridDimX = grid;
   cfg.gridDimY = cfg.gridDimZ = 1;
   cfg.blockDimX = threads;
@@ -21,7 +28,7 @@ LaunchConfig::LaunchConfig(unsigned grid, unsigned threads, unsigned smem, unsig
   cfg.sharedMemBytes = smem;
   cfg.hStream = reinterpret_cast<CUstream>(stream);
   cfg.attrs = attrs;
-  cfg.numAttrs = pdl ? 2 : 1;
+  cfg.numAttrs = n;
 }
 
 int max_active_clusters(CUfunction fn, const KernelSpec& s) {

@@ -28,14 +28,16 @@ struct LaunchPlan {
 };
 
 // cuLaunchKernelEx's configuration with the cluster attribute (and the programmatic-stream-
-// serialization one for PDL). Not copyable: cfg points at attrs.
+// serialization one for PDL). A plan of one-CTA clusters launches without the cluster
+// attribute: the kernel uses no cluster feature then, and the driver's plain path is cheaper
+// per call (what the latency shapes pay). Not copyable: cfg points at attrs.
 struct LaunchConfig {
   CUlaunchAttribute attrs[2]{};
   CUlaunchConfig cfg{};
   LaunchConfig(unsigned grid, unsigned threads, unsigned smem, unsigned cluster,
-               cudaStream_t stream, bool pdl = false);
+               cudaStream_t stream, bool pdl = false, bool cluster_attribute = true);
   LaunchConfig(const LaunchPlan& p, cudaStream_t stream)
-      : LaunchConfig(p.grid, p.threads, p.smem, p.cluster, stream, p.pdl) {}
+      : LaunchConfig(p.grid, p.threads, p.smem, p.cluster, stream, p.pdl, p.cluster > 1) {}
   LaunchConfig(const LaunchConfig&) = delete;
   LaunchConfig& operator=(const LaunchConfig&) = delete;
 };

@@ -184,6 +184,13 @@ std::vector<KernelSpec> default_sweep(DType dtype, AccType acc, Layout layout) {
     s.stream_k = true;
     s.sk_splits = splits;
     add(s);
+    // The 2x1 64x128 in four pieces with swizzle 1 as well: best or within 1.4% of the best of
+    // eight rasters on the long-K shapes where swizzle 8 trailed by up to 4%
+    // (h200_raster_losers_tn.csv.gz).
+    if (bm == 64 && bn == 128 && cm == 2 && splits == 4) {
+      s.swizzle = 1;
+      add(s);
+    }
   }
   // Clustered small tiles without split-K, for long K over about 128 tiles (the tile and
   // cluster cuBLASLt-autotune picks there: bench/results/h200/h200_ncu_long_k.md); raster n
@@ -194,6 +201,12 @@ std::vector<KernelSpec> default_sweep(DType dtype, AccType acc, Layout layout) {
     s.raster = Raster::n;
     s.epilogue = Epilogue::tma;
     add(s);
+    // The 1x2 with swizzle 1: within 0-3% of the best of eight rasters on ten long-K shapes,
+    // 1.10x faster than swizzle 8 on 1024x1024x16384 (h200_raster_losers_tn.csv.gz).
+    if (cn == 2) {
+      s.swizzle = 1;
+      add(s);
+    }
   }
   {  // Swap-AB with two consumers over 128 of N and 96 rows of M: 12288x128x8192 runs on 128
      // tiles instead of 96 (cuBLASLt-autotune's tile there; h200_two_consumer_probe_tn.csv).

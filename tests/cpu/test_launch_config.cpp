@@ -1,0 +1,50 @@
+// The launch attributes a plan asks cuLaunchKernelEx for (no GPU: LaunchConfig only fills a
+// struct).
+#include <gtest/gtest.h>
+
+#include "runtime/launch.hpp"
+
+namespace autogemm {
+namespace {
+
+bool has(const LaunchConfig& c, CUlaunchAttributeID id) {
+  for (unsigned i = 0; i < c.cfg.numAttrs; ++i)
+    if (c.cfg.attrs[i].id == id) return true;
+  return false;
+}
+
+LaunchPlan plan(unsigned cluster, bool pdl) {
+  LaunchPlan p;
+  p.grid = 4 * cluster;
+  p.threads = 256;
+  p.smem = 1024;
+  p.cluster = cluster;
+  p.pdl = pdl;
+  return p;
+}
+
+TEST(LaunchConfig, OneCtaClustersLaunchWithoutTheClusterAttribute) {
+  const LaunchConfig with_pdl(plan(1, true), nullptr);
+  EXPECT_EQ(with_pdl.cfg.numAttrs, 1u);
+  EXPECT_TRUE(has(with_pdl, CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_STREAM_SERIALIZATION));
+  EXPECT_FALSE(has(with_pdl, CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION));
+  const LaunchConfig plain(plan(1, false), nullptr);
+  EXPECT_EQ(plain.cfg.numAttrs, 0u);
+}
+
+TEST(LaunchConfig, ClustersCarryTheirSizeAndPdlItsAttribute) {
+  const LaunchConfig c(plan(2, true), nullptr);
+  ASSERT_EQ(c.cfg.numAttrs, 2u);
+  EXPECT_EQ(c.cfg.attrs[0].id, CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION);
+  EXPECT_EQ(c.cfg.attrs[0].value.clusterDim.x, 2u);
+  EXPECT_TRUE(has(c, CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_STREAM_SERIALIZATION));
+  EXPECT_EQ(c.cfg.gridDimX, 8u);
+  const LaunchConfig no_pdl(plan(2, false), nullptr);
+  EXPECT_EQ(no_pdl.cfg.numAttrs, 1u);
+  // The occupancy query asks with the attribute even for one-CTA clusters.
+  const LaunchConfig query(1, 256, 1024, 1, nullptr);
+  EXPECT_TRUE(has(query, CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION));
+}
+
+}  // namespace
+}  // namespace autogemm
