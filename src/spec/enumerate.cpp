@@ -168,45 +168,41 @@ std::vector<KernelSpec> default_sweep(DType dtype, AccType acc, Layout layout) {
   // Split-K proper for the small tiles without swap-AB (small M or N with long K; nn too), and
   // stream-K with multicast clusters for the big ones (bench/results/h200/
   // h200_sk_cluster_probe_tn.csv, h200_split_reduce_tn.csv, h200_large_sk_cluster_tn.csv).
-  for (auto [bm, bn, consumers, stages, cm, cn, splits] :
-       {std::tuple{64, 64, 1, 8, 1, 1, 8}, std::tuple{64, 64, 1, 8, 1, 1, 12},
-        std::tuple{64, 128, 1, 6, 1, 1, 4}, std::tuple{64, 128, 1, 6, 2, 1, 4},
-        std::tuple{64, 128, 1, 6, 1, 1, 8}, std::tuple{128, 128, 2, 4, 1, 1, 4},
-        std::tuple{128, 128, 2, 4, 1, 1, 8}, std::tuple{128, 256, 2, 4, 2, 1, 4},
-        std::tuple{128, 256, 2, 4, 2, 1, 0}, std::tuple{256, 128, 2, 4, 1, 2, 0},
+  // The last column is the raster's swizzle: 1 for the 2x1 64x128 in four pieces as well, best
+  // or within 1.4% of the best of eight rasters on the long-K shapes where swizzle 8 trailed by
+  // up to 4% (h200_raster_losers_tn.csv.gz).
+  for (auto [bm, bn, consumers, stages, cm, cn, splits, swizzle] :
+       {std::tuple{64, 64, 1, 8, 1, 1, 8, 8}, std::tuple{64, 64, 1, 8, 1, 1, 12, 8},
+        std::tuple{64, 128, 1, 6, 1, 1, 4, 8}, std::tuple{64, 128, 1, 6, 2, 1, 4, 8},
+        std::tuple{64, 128, 1, 6, 2, 1, 4, 1}, std::tuple{64, 128, 1, 6, 1, 1, 8, 8},
+        std::tuple{128, 128, 2, 4, 1, 1, 4, 8}, std::tuple{128, 128, 2, 4, 1, 1, 8, 8},
+        std::tuple{128, 256, 2, 4, 2, 1, 4, 8}, std::tuple{128, 256, 2, 4, 2, 1, 0, 8},
+        std::tuple{256, 128, 2, 4, 1, 2, 0, 8},
         // Long K over about 64-128 tiles: two pieces of a multicast 128x128 tile, or of the
         // two-consumer 128x64 one, or a clustered 64x128 (bench/results/h200/
         // h200_cluster_small_tile_probe_tn.csv, h200_two_consumer_probe_tn.csv).
-        std::tuple{128, 128, 2, 6, 1, 2, 2}, std::tuple{128, 128, 2, 6, 2, 1, 2},
-        std::tuple{128, 64, 2, 8, 1, 1, 2}, std::tuple{64, 128, 1, 8, 2, 1, 2}}) {
+        std::tuple{128, 128, 2, 6, 1, 2, 2, 8}, std::tuple{128, 128, 2, 6, 2, 1, 2, 8},
+        std::tuple{128, 64, 2, 8, 1, 1, 2, 8}, std::tuple{64, 128, 1, 8, 2, 1, 2, 8}}) {
     KernelSpec s = tile(bm, bn, consumers, stages, cm, cn);
     s.epilogue = Epilogue::tma;
     s.stream_k = true;
     s.sk_splits = splits;
+    s.swizzle = swizzle;
     add(s);
-    // The 2x1 64x128 in four pieces with swizzle 1 as well: best or within 1.4% of the best of
-    // eight rasters on the long-K shapes where swizzle 8 trailed by up to 4%
-    // (h200_raster_losers_tn.csv.gz).
-    if (bm == 64 && bn == 128 && cm == 2 && splits == 4) {
-      s.swizzle = 1;
-      add(s);
-    }
   }
   // Clustered small tiles without split-K, for long K over about 128 tiles (the tile and
   // cluster cuBLASLt-autotune picks there: bench/results/h200/h200_ncu_long_k.md); raster n
-  // measured faster than m for these clusters (h200_cluster_small_tile_probe_tn.csv).
-  for (auto [bm, bn, stages, cm, cn] :
-       {std::tuple{64, 128, 8, 1, 2}, std::tuple{64, 128, 8, 2, 1}, std::tuple{64, 256, 5, 2, 1}}) {
+  // measured faster than m for these clusters (h200_cluster_small_tile_probe_tn.csv). The 1x2
+  // with swizzle 1 as well: within 0-3% of the best of eight rasters on ten long-K shapes, 1.10x
+  // faster than swizzle 8 on 1024x1024x16384 (h200_raster_losers_tn.csv.gz).
+  for (auto [bm, bn, stages, cm, cn, swizzle] :
+       {std::tuple{64, 128, 8, 1, 2, 8}, std::tuple{64, 128, 8, 1, 2, 1},
+        std::tuple{64, 128, 8, 2, 1, 8}, std::tuple{64, 256, 5, 2, 1, 8}}) {
     KernelSpec s = tile(bm, bn, 1, stages, cm, cn);
     s.raster = Raster::n;
+    s.swizzle = swizzle;
     s.epilogue = Epilogue::tma;
     add(s);
-    // The 1x2 with swizzle 1: within 0-3% of the best of eight rasters on ten long-K shapes,
-    // 1.10x faster than swizzle 8 on 1024x1024x16384 (h200_raster_losers_tn.csv.gz).
-    if (cn == 2) {
-      s.swizzle = 1;
-      add(s);
-    }
   }
   {  // Swap-AB with two consumers over 128 of N and 96 rows of M: 12288x128x8192 runs on 128
      // tiles instead of 96 (cuBLASLt-autotune's tile there; h200_two_consumer_probe_tn.csv).
