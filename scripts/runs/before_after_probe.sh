@@ -19,16 +19,8 @@ defines="${DEFINES:-}"
 new_env="${NEW_ENV:-}"
 [ -z "$defines$new_env" ] && { rm -rf old && mkdir -p old && tar xJf .device/build_old.tar.xz -C old; }
 p=sm90_f16f32_tn
-small=""
-for c in c1x1 c2x1 c1x2; do
-  for r in r8m r8n; do small+=" --spec ${p}_64x128x64_s8_${c}_wg1_persist_${r}_etma"; done
-  small+=" --spec ${p}_64x128x64_s8_${c}_wg1_persist_r8m_etma_sk4"
-  small+=" --spec ${p}_64x128x64_s8_${c}_wg1_persist_r8m_etma_sk2"
-  small+=" --spec ${p}_128x128x64_s6_${c}_coop_persist_r8m_etma_sk2"
-  small+=" --spec ${p}_128x128x64_s6_${c}_coop_persist_r8m_etma"
-done
-small+=" --spec ${p}_64x256x64_s5_c2x1_wg1_persist_r8m_etma"
-small+=" --spec ${p}_128x64x64_s8_c1x2_coop_persist_r8m_etma"
+source scripts/runs/small_tile_specs.sh
+small="$small_tile_specs"
 large=""
 for s in 128x256x64_s4_c2x1_coop_persist_r8n_etma 256x128x64_s4_c1x2_coop_persist_r8m_etmar \
          128x192x64_s4_c2x1_pp_persist_r8n_etmar; do

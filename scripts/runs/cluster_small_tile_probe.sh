@@ -9,19 +9,11 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 out="${OUT:-/tmp}"
 p=sm90_f16f32_tn
-specs=""
-for c in c1x1 c2x1 c1x2; do
-  for r in r8m r8n; do specs+=" --spec ${p}_64x128x64_s8_${c}_wg1_persist_${r}_etma"; done
-  specs+=" --spec ${p}_64x128x64_s8_${c}_wg1_persist_r8m_etma_sk4"
-  specs+=" --spec ${p}_64x128x64_s8_${c}_wg1_persist_r8m_etma_sk2"
-  specs+=" --spec ${p}_128x128x64_s6_${c}_coop_persist_r8m_etma_sk2"
-  specs+=" --spec ${p}_128x128x64_s6_${c}_coop_persist_r8m_etma"
-done
+source scripts/runs/small_tile_specs.sh
+specs="$small_tile_specs"
 specs+=" --spec ${p}_64x128x64_s6_c2x1_wg1_persist_r8m_etma"
 specs+=" --spec ${p}_64x128x64_s8_c2x1_wg1_persist_r8m_etmat"
 specs+=" --spec ${p}_64x128x64_s8_c2x1_wg1_persist_r8m_etma_lag2"
-specs+=" --spec ${p}_64x256x64_s5_c2x1_wg1_persist_r8m_etma"
-specs+=" --spec ${p}_128x64x64_s8_c1x2_coop_persist_r8m_etma"
 for t in "1024_1024_16384 ${p}_64x128x64_s8_c2x1_wg1_persist_r8m_etma" \
          "512_512_16384 ${p}_64x128x64_s8_c2x1_wg1_persist_r8m_etma_sk4" \
          "512_512_16384 ${p}_64x128x64_s8_c1x1_wg1_persist_r8m_etma_sk4"; do
