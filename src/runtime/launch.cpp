@@ -32,7 +32,7 @@ LaunchConfig::LaunchConfig(unsigned grid, unsigned threads, unsigned smem, unsig
 }
 
 int max_active_clusters(CUfunction fn, const KernelSpec& s) {
-  const unsigned cluster = unsigned(s.cluster_m * s.cluster_n);
+  const unsigned cluster = unsigned(s.cluster_m * s.cluster_n * s.cluster_k);
   const LaunchConfig launch(cluster, unsigned(threads_per_block(s)), unsigned(smem_bytes(s)),
                             cluster, nullptr);
   int count = 0;
@@ -55,7 +55,7 @@ LaunchPlan make_plan(const KernelSpec& s, const Problem& p, CUfunction fn, int r
   plan.args.k = int(q.shape.k);
   plan.args.ldc = p.shape.n;  // C's row stride either way
   plan.function = fn;
-  plan.cluster = unsigned(s.cluster_m * s.cluster_n);
+  plan.cluster = unsigned(s.cluster_m * s.cluster_n * s.cluster_k);
   const long long tiles_m = (q.shape.m + s.bm - 1) / s.bm;
   const long long tiles_n = (q.shape.n + s.bn - 1) / s.bn;
   const long long units =

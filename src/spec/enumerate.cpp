@@ -51,6 +51,13 @@ std::vector<KernelSpec> enumerate_specs(DType dtype, AccType acc, Layout layout,
                         if (validate(s, limits)) continue;
                         if (filter && !filter(s)) continue;
                         out.push_back(s);
+                        // Cluster split-K where it applies (one tile per cluster, direct
+                        // stores, ...): validate() keeps the rest out.
+                        for (int ck : {2, 4, 8}) {
+                          KernelSpec c = s;
+                          c.cluster_k = ck;
+                          if (!validate(c, limits) && (!filter || filter(c))) out.push_back(c);
+                        }
                       }
   return out;
 }
@@ -231,6 +238,23 @@ std::vector<KernelSpec> default_sweep(DType dtype, AccType acc, Layout layout) {
     s.mma_lag = lag;
     s.acc_sets = sets;
     s.swap_ab = swap;
+    add(s);
+  }
+  // Cluster split-K for few tiles over long K: a tile's k-blocks over 2, 4 or 8 CTAs of one
+  // cluster, the partials summed through distributed shared memory (notes/NOTES.md item 71).
+  // One tile per cluster, so the piece count sets how many SMs the few tiles reach.
+  for (auto [bm, bn, consumers, stages, swap, ck] :
+       {std::tuple{64, 128, 1, 6, false, 2}, std::tuple{64, 128, 1, 6, false, 4},
+        std::tuple{64, 128, 1, 6, false, 8}, std::tuple{128, 128, 2, 4, false, 2},
+        std::tuple{128, 128, 2, 4, false, 4}, std::tuple{128, 128, 2, 4, false, 8},
+        std::tuple{64, 64, 1, 8, false, 4}, std::tuple{64, 64, 1, 8, false, 8},
+        std::tuple{64, 64, 1, 8, true, 2}, std::tuple{64, 64, 1, 8, true, 4},
+        std::tuple{64, 64, 1, 8, true, 8}}) {
+    KernelSpec s = tile(bm, bn, consumers, stages);
+    s.persistent = false;
+    s.epilogue = Epilogue::direct;
+    s.swap_ab = swap;
+    s.cluster_k = ck;
     add(s);
   }
   // Scheduling variants of the flagship tile: raster order, swizzle width, non-persistent.

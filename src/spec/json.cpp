@@ -60,6 +60,7 @@ void to_json(nlohmann::json& j, const KernelSpec& s) {
                      {"consumers", s.consumers},
                      {"cluster_m", s.cluster_m},
                      {"cluster_n", s.cluster_n},
+                     {"cluster_k", s.cluster_k},
                      {"persistent", s.persistent},
                      {"raster", to_string(s.raster)},
                      {"swizzle", s.swizzle},
@@ -103,6 +104,8 @@ void from_json(const nlohmann::json& j, KernelSpec& out) {
         s.cluster_m = get_int(v, key);
       else if (key == "cluster_n")
         s.cluster_n = get_int(v, key);
+      else if (key == "cluster_k")
+        s.cluster_k = get_int(v, key);
       else if (key == "persistent")
         s.persistent = get_bool(v, key);
       else if (key == "raster")

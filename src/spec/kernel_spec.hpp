@@ -37,6 +37,11 @@ struct KernelSpec {
   // Thread-block cluster; TMA multicast shares a tile between the two CTAs of a 2-CTA cluster.
   int cluster_m = 1;
   int cluster_n = 1;
+  // Split-K inside the cluster (2, 4 or 8; 1: off): that many CTAs compute one tile, each over
+  // 1/cluster_k of its k-blocks, and sum their partials through distributed shared memory: one
+  // cluster barrier instead of a workspace and L2 round trips. One tile per cluster (not
+  // persistent), no multicast, cooperative, direct stores, fp32 accumulators. "_ckN" in the name.
+  int cluster_k = 1;
 
   bool persistent = true;  // grid of min(tiles, SMs) CTAs looping over tiles
   Raster raster = Raster::m;

@@ -92,6 +92,29 @@ Verdict rule_cluster(const KernelSpec& s, const DeviceLimits&) {
   return {};
 }
 
+Verdict rule_cluster_k(const KernelSpec& s, const DeviceLimits&) {
+  if (s.cluster_k == 1) return {};
+  if (s.cluster_k != 2 && s.cluster_k != 4 && s.cluster_k != 8)
+    return fmt::format("cluster_k must be 1, 2, 4 or 8, got {}", s.cluster_k);
+  if (s.cluster_m * s.cluster_n != 1)
+    return fmt::format(
+        "cluster split-K (ck{}) has no multicast: the cluster must be 1x1, got {}x{}", s.cluster_k,
+        s.cluster_m, s.cluster_n);
+  if (s.persistent || s.stream_k)
+    return "cluster split-K runs one tile per cluster: not persistent, no stream-K";
+  if (s.pingpong || s.defer_store || s.epilogue != Epilogue::direct || s.acc != AccType::f32)
+    return "cluster split-K stores C from its fp32 sums: cooperative, direct epilogue, no "
+           "deferred store, fp32 accumulation";
+  // The partials are exchanged through the pipeline ring (idle once the tile's MMAs are done).
+  const int ring = s.stages * (s.bm + s.bn) * s.bk * 2, partial = s.bm * s.bn * 4;
+  if (ring < partial)
+    return fmt::format(
+        "cluster split-K exchanges the {}x{} fp32 partial ({} B) through the ring, which holds "
+        "only {} B: more stages or a larger bk",
+        s.bm, s.bn, partial, ring);
+  return {};
+}
+
 Verdict rule_swizzle(const KernelSpec& s, const DeviceLimits&) {
   const int w = s.swizzle;
   if (w != 1 && w != 2 && w != 4 && w != 8 && w != 16)
@@ -237,11 +260,11 @@ Verdict rule_fixed_shape(const KernelSpec& s, const DeviceLimits&) {
 
 using Rule = Verdict (*)(const KernelSpec&, const DeviceLimits&);
 // Order matters: later rules may assume earlier ones hold (e.g. consumers != 0).
-constexpr Rule kRules[] = {rule_types,   rule_bk,        rule_bm,          rule_bn,
-                           rule_stages,  rule_consumers, rule_cluster,     rule_swizzle,
-                           rule_mma,     rule_tma,       rule_epilogue,    rule_stream_k,
-                           rule_mma_lag, rule_swap_ab,   rule_defer_store, rule_acc_sets,
-                           rule_smem,    rule_registers, rule_fixed_shape};
+constexpr Rule kRules[] = {rule_types,    rule_bk,        rule_bm,        rule_bn,
+                           rule_stages,   rule_consumers, rule_cluster,   rule_cluster_k,
+                           rule_swizzle,  rule_mma,       rule_tma,       rule_epilogue,
+                           rule_stream_k, rule_mma_lag,   rule_swap_ab,   rule_defer_store,
+                           rule_acc_sets, rule_smem,      rule_registers, rule_fixed_shape};
 
 std::string describe(const Problem& p) {
   return fmt::format("problem {}x{}x{} {}/{}/{}", p.shape.m, p.shape.n, p.shape.k,

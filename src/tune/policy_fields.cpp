@@ -60,6 +60,10 @@ const std::vector<int>& bks() {
   static const std::vector<int> v = {64, 128, 32};
   return v;
 }
+const std::vector<int>& cluster_ks() {
+  static const std::vector<int> v = {1, 2, 4, 8};
+  return v;
+}
 
 template <typename T, size_t N>
 int find_index(const T (&list)[N], const T& value) {
@@ -115,6 +119,7 @@ const std::array<FieldCodec, kNumPolicyFields>& codecs() {
       bool_codec<&KernelSpec::defer_store, false>(),
       bool_codec<&KernelSpec::pdl, true>(),
       int_codec<&KernelSpec::bk, bks>(),
+      int_codec<&KernelSpec::cluster_k, cluster_ks>(),
   }};
   return c;
 }
@@ -148,6 +153,7 @@ std::array<PolicyField, kNumPolicyFields> make_fields() {
       {"defer_store", {"false", "true"}},
       {"pdl", {"true", "false"}},
       {"bk", int_names(bks())},
+      {"cluster_k", int_names(cluster_ks())},
   }};
 }
 

@@ -1,4 +1,4 @@
-// The learned policy's view of a KernelSpec: seventeen fields, each with a finite list of values.
+// The learned policy's view of a KernelSpec: eighteen fields, each with a finite list of values.
 //
 // Fields and their values (the first value of each is KernelSpec's default, so that a policy
 // that has learned nothing about a field picks the default; the rest ascend):
@@ -8,7 +8,7 @@
 //   epilogue {direct, tma, tma_tile, tma_rows}; stream_k, swap_ab {false, true};
 //   mma_lag {1, 0, 2, 3}; persistent {true, false}; raster {m, n}; swizzle {8, 1, 2, 4, 16};
 //   sk_splits {0, 2, 3, ..., 64}; acc_sets {1, 2, 4}; defer_store {false, true};
-//   pdl {true, false}; bk {64, 128}.
+//   pdl {true, false}; bk {64, 128, 32}; cluster_k {1, 2, 4, 8}.
 // Together they cover every value the validity rules (src/spec/validity.cpp) allow, so every
 // valid spec has an encoding; only dtype, acc and layout are not fields: they come from the
 // problem. The first twelve fields are those of the first policies; sk_splits and the ones after
@@ -30,7 +30,7 @@
 
 namespace autogemm::tune {
 
-inline constexpr size_t kNumPolicyFields = 17;
+inline constexpr size_t kNumPolicyFields = 18;
 
 struct PolicyField {
   std::string_view name;            // e.g. "bn"

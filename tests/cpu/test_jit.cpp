@@ -88,13 +88,14 @@ TEST(KernelSource, ExactForm) {
   EXPECT_STREQ(kernel_entry_name(), "autogemm_sm90_gemm");
   // Run-time shape: zeros; a compiled-in one in the kernel's frame (swap-AB: M and N trade
   // places), C's stride the problem's N; the scaled epilogue a flag.
-  EXPECT_NE(src.find("/*SCALED*/false, /*FIXED_M*/0, /*FIXED_N*/0, /*FIXED_K*/0, /*FIXED_LDC*/0>"),
+  EXPECT_NE(src.find("/*SCALED*/false, /*FIXED_M*/0, /*FIXED_N*/0, /*FIXED_K*/0, /*FIXED_LDC*/0, "
+                     "/*CLUSTER_K*/1>"),
             std::string::npos)
       << src;
   const std::string fixed = kernel_source(
       parse_name("sm90_f16f32_tn_64x16x64_s8_c1x1_wg1_persist_r8m_sk4_swap_fix16x5120x13824_ab"));
   EXPECT_NE(fixed.find("/*SCALED*/true, /*FIXED_M*/5120, /*FIXED_N*/16, /*FIXED_K*/13824, "
-                       "/*FIXED_LDC*/5120>"),
+                       "/*FIXED_LDC*/5120, /*CLUSTER_K*/1>"),
             std::string::npos)
       << fixed;
 }

@@ -155,6 +155,12 @@ std::vector<KernelSpec> representative_specs() {
            // Shape constants compiled in, with and without swap-AB.
            "sm90_f16f32_tn_64x64x64_s6_c1x1_wg1_persist_r8m_etma_fix64x4096x64",
            "sm90_f16f32_tn_64x16x64_s8_c1x1_wg1_persist_r8m_sk4_swap_fix16x5120x13824",
+           // Cluster split-K (partials summed through distributed shared memory): one and two
+           // consumers, swap-AB, the scaled epilogue, N-major B.
+           "sm90_f16f32_tn_64x128x64_s6_c1x1_wg1_tiles_r8m_ck4",
+           "sm90_bf16f32_tn_128x128x64_s4_c1x1_coop_tiles_r8m_ck8",
+           "sm90_f16f32_tn_64x64x64_s8_c1x1_wg1_tiles_r8m_ck4_swap",
+           "sm90_f16f32_nn_128x128x64_s4_c1x1_coop_tiles_r8m_ck2_ab",
        })
     out.push_back(parse_name(name));
   return out;

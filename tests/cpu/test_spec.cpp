@@ -1,6 +1,7 @@
 // KernelSpec: validity rules, derived quantities, names, enumeration and the default sweep.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <set>
 
 #include "spec/enumerate.hpp"
@@ -390,6 +391,52 @@ TEST(Spec, DeferStoreRules) {
   wide.defer_store = true;
   ASSERT_TRUE(validate(wide));
   EXPECT_NE(validate(wide)->find("deferred tile"), std::string::npos) << *validate(wide);
+}
+
+TEST(Spec, ClusterSplitKNamesAndRules) {
+  const std::string name = "sm90_f16f32_tn_64x128x64_s6_c1x1_wg1_tiles_r8m_ck4";
+  const KernelSpec s = parse_name(name);
+  EXPECT_EQ(s.cluster_k, 4);
+  EXPECT_EQ(spec_name(s), name);
+  EXPECT_EQ(nlohmann::json(s).get<KernelSpec>(), s);
+  EXPECT_EQ(nlohmann::json(s)["cluster_k"], 4);
+  EXPECT_EQ(parse_name("sm90_f16f32_tn_64x64x64_s8_c1x1_wg1_tiles_r8m_ck8_swap").cluster_k, 8);
+  EXPECT_THROW(parse_name("sm90_f16f32_tn_64x128x64_s6_c1x1_wg1_tiles_r8m_ck3"), Error);
+  EXPECT_THROW(parse_name("sm90_f16f32_tn_64x128x64_s6_c1x1_wg1_tiles_r8m_ck1"), Error);
+  EXPECT_THROW(parse_name("sm90_f16f32_tn_64x128x64_s6_c1x1_wg1_tiles_r8m_ck04"), Error);
+  // Each restriction is named.
+  auto rule_of = [&](void (*change)(KernelSpec&)) {
+    KernelSpec c = s;
+    change(c);
+    return validate(c).value_or("");
+  };
+  EXPECT_NE(rule_of([](KernelSpec& c) { c.cluster_m = 2; }).find("no multicast"),
+            std::string::npos);
+  EXPECT_NE(rule_of([](KernelSpec& c) { c.persistent = true; }).find("not persistent"),
+            std::string::npos);
+  EXPECT_NE(rule_of([](KernelSpec& c) {
+              c.persistent = true;
+              c.stream_k = true;
+            }).find("stream-K"),
+            std::string::npos);
+  EXPECT_NE(rule_of([](KernelSpec& c) { c.epilogue = Epilogue::tma; }).find("direct"),
+            std::string::npos);
+  EXPECT_NE(rule_of([](KernelSpec& c) { c.acc = AccType::f16; }).find("fp32"), std::string::npos);
+  // The partial goes through the ring: 2 stages of 128x128 bk 32 (32 KB) cannot hold 64 KB.
+  const std::string ring = rule_of([](KernelSpec& c) {
+    c.bm = 128;
+    c.consumers = 2;
+    c.bk = 32;
+    c.stages = 2;
+  });
+  EXPECT_NE(ring.find("ring"), std::string::npos) << ring;
+  // The full space holds cluster split-K variants, and the sweep some.
+  const auto space = enumerate_specs(DType::f16, AccType::f32, Layout::tn);
+  EXPECT_TRUE(std::any_of(space.begin(), space.end(),
+                          [](const KernelSpec& k) { return k.cluster_k == 8; }));
+  const auto sweep = default_sweep(DType::f16, AccType::f32, Layout::tn);
+  EXPECT_TRUE(std::any_of(sweep.begin(), sweep.end(),
+                          [](const KernelSpec& k) { return k.cluster_k > 1 && k.swap_ab; }));
 }
 
 }  // namespace

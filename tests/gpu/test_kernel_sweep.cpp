@@ -70,6 +70,11 @@ const char* const kSpecTails[] = {
     "64x64x128_s6_c2x1_wg1_persist_r8m_etma_sk8",
     "128x256x128_s2_c1x2_coop_persist_r8m_etma",
     "64x128x128_s4_c1x1_wg1_tiles_r4n",
+    // Cluster split-K: the tile's k-blocks over 2-8 CTAs of a cluster, partials summed through
+    // distributed shared memory (with fp16 accumulation, the same spec without it).
+    "64x128x64_s6_c1x1_wg1_tiles_r8m_ck4",
+    "128x128x64_s4_c1x1_coop_tiles_r8n_ck2",
+    "64x64x64_s8_c1x1_wg1_tiles_r8m_ck8",
 };
 
 // Specs valid for layout tn only (bn not a multiple of 64), taking every fourth tn case after
@@ -96,6 +101,7 @@ const char* const kSwapTails[] = {
     "64x32x64_s16_c1x1_wg1_persist_r8m_sk12_lag3_swap",
     "64x16x64_s8_c1x1_wg1_persist_r8m_sk4_swap_nopdl",
     "64x32x128_s8_c1x1_wg1_persist_r8m_sk4_swap",
+    "64x64x64_s8_c1x1_wg1_tiles_r8m_ck4_swap",
 };
 
 std::string spec_for(int i, DType dtype, AccType acc, Layout layout) {
@@ -106,8 +112,10 @@ std::string spec_for(int i, DType dtype, AccType acc, Layout layout) {
   std::string name = std::string("sm90_") + (dtype == DType::f16 ? "f16" : "bf16") +
                      (acc == AccType::f16 ? "f16_" : "f32_") + std::string(to_string(layout)) +
                      "_" + tail;
-  // fp16 accumulation has no stream-K and one accumulator set: the same spec without them.
-  if (acc == AccType::f16) name = std::regex_replace(name, std::regex("_sk[0-9]*|_acc[24]"), "");
+  // fp16 accumulation has no stream-K or cluster split-K and one accumulator set: the same spec
+  // without them.
+  if (acc == AccType::f16)
+    name = std::regex_replace(name, std::regex("_sk[0-9]*|_ck[0-9]|_acc[24]"), "");
   return name;
 }
 
@@ -175,7 +183,8 @@ TEST(KernelSweep, RandomShapesMatchReference) {
 
 // Split-K and stream-K schedules on long-K shapes with few tiles: aligned split-K (every piece
 // reduces a slice: units x splits clusters), unaligned stream-K (pieces straddle tiles), with
-// clusters, swap-AB and several consumers; each run twice, so flags left set would show.
+// clusters, swap-AB and several consumers, and cluster split-K; each run twice, so flags left
+// set would show.
 TEST(KernelSweep, SplitKSchedulesMatchReference) {
   ASSERT_NO_THROW(require_gpu()) << "this test needs a GPU";
   const std::pair<const char*, Shape> cases[] = {
@@ -191,6 +200,13 @@ TEST(KernelSweep, SplitKSchedulesMatchReference) {
       {"192x192x64_s3_c1x1_wg3_persist_r8m_etma_sk4", {384, 384, 20000}},
       {"64x64x64_s8_c1x1_wg1_persist_r8m_etma_sk12_nopdl", {128, 128, 16384}},
       {"64x128x64_s6_c2x1_wg1_persist_r8m_etma_sk4_nopdl", {250, 1000, 12000}},
+      // Cluster split-K: 2, 4 and 8 pieces, one and two consumers, swap-AB, edge tiles, and
+      // K shorter than the pieces (ck8 of 5 k-blocks: three pieces have none).
+      {"64x128x64_s6_c1x1_wg1_tiles_r8m_ck4", {512, 512, 16384}},
+      {"128x128x64_s4_c1x1_coop_tiles_r8m_ck8", {250, 1000, 12000}},
+      {"64x128x64_s6_c1x1_wg1_tiles_r8m_ck2_nopdl", {300, 696, 9000}},
+      {"64x64x64_s8_c1x1_wg1_tiles_r8m_ck8_swap", {64, 4096, 4096}},
+      {"64x64x64_s8_c1x1_wg1_tiles_r8m_ck8", {200, 136, 320}},
   };
   test::GemmChecker gc(int64_t(5120) * 13824);
   for (const auto& [tail, sh] : cases) {
@@ -236,6 +252,8 @@ TEST(KernelSweep, ScaledEpilogueMatchesReference) {
       {"sm90_f16f32_tn_64x32x64_s8_c1x1_wg1_persist_r8m_swap", {37, 3000, 1024}},
       {"sm90_f16f16_tn_128x256x64_s4_c2x1_coop_persist_r8m_etma", {1000, 2000, 1024}},
       {"sm90_bf16f32_tn_128x32x64_s8_c1x1_coop_persist_r8m", {5000, 40, 2048}},
+      {"sm90_f16f32_tn_128x128x64_s4_c1x1_coop_tiles_r8m_ck4", {1000, 520, 16384}},
+      {"sm90_f16f32_tn_64x64x64_s8_c1x1_wg1_tiles_r8m_ck4_swap", {37, 3000, 4096}},
   };
   struct Scale {
     float alpha, beta;

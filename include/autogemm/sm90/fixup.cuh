@@ -20,6 +20,30 @@ __device__ __forceinline__ int flag_load_acquire(const int* flag) {
   return v;
 }
 
+// Accumulator pair q (registers 2q and 2q + 1, two adjacent columns of one row) of this
+// consumer thread, summed over a tile's pieces, to C; row0, col0: the warpgroup's first row and
+// the tile's first column. Scaled, rounded and clipped like the direct epilogue.
+template <class Cfg>
+__device__ __forceinline__ void store_acc_pair(const GemmArgs& args, int q, float v0, float v1,
+                                               int row0, int col0) {
+  const int t = threadIdx.x % 128, w = t / 32, l = t % 32;
+  // Register 2q of m64 block mi = 2q / (kBN/2): the wgmma accumulator layout (epilogue.cuh).
+  const int r = (2 * q) % (Cfg::kBN / 2), mi = (2 * q) / (Cfg::kBN / 2);
+  const int row = row0 + mi * 64 + w * 16 + l / 4 + 8 * ((r % 4) / 2);
+  const int col = col0 + (r / 4) * 8 + (l % 4) * 2;
+  if constexpr (Cfg::kScaled) scale_pair<Cfg::kElem, Cfg::kSwapAB>(v0, v1, args, row, col);
+  const u32 pair = pack_out<Cfg::kElem>(v0, v1);
+  u16* c = static_cast<u16*>(args.c);
+  if constexpr (Cfg::kSwapAB) {  // the kernel's (row, col) is C's (col, row)
+    if (row < args.m) {
+      if (col < args.n) c[(long long)col * args.ldc + row] = u16(pair & 0xffffu);
+      if (col + 1 < args.n) c[(long long)(col + 1) * args.ldc + row] = u16(pair >> 16);
+    }
+  } else if (row < args.m && col < args.n) {
+    *reinterpret_cast<u32*>(c + (long long)row * args.ldc + col) = pair;
+  }
+}
+
 template <class Cfg>
 struct Fixup {
   static constexpr int kAccPerThread = Cfg::kMmaM * Cfg::kBN / 2;
@@ -107,8 +131,6 @@ struct Fixup {
     // Pairs of accumulators (two adjacent columns of one row), split evenly over the pieces.
     constexpr int kPairs = kAccPerThread / 2;
     const int q_begin = piece * kPairs / splits, q_end = (piece + 1) * kPairs / splits;
-    const int w = t / 32, l = t % 32;
-    u16* c = static_cast<u16*>(args.c);
     for (int q = q_begin; q < q_end; ++q) {
       float v0 = 0.f, v1 = 0.f;
       constexpr int kBatch = 4;  // loads in flight per thread before they are added
@@ -125,20 +147,7 @@ struct Fixup {
         for (int u = 0; u < kBatch; ++u)
           if (p0 + u < splits) v0 += a[u], v1 += b[u];
       }
-      // Register 2q of m64 block mi = 2q / (kBN/2): the wgmma accumulator layout (epilogue.cuh).
-      const int r = (2 * q) % (Cfg::kBN / 2), mi = (2 * q) / (Cfg::kBN / 2);
-      const int row = row0 + mi * 64 + w * 16 + l / 4 + 8 * ((r % 4) / 2);
-      const int col = col0 + (r / 4) * 8 + (l % 4) * 2;
-      if constexpr (Cfg::kScaled) scale_pair<Cfg::kElem, Cfg::kSwapAB>(v0, v1, args, row, col);
-      const u32 pair = pack_out<Cfg::kElem>(v0, v1);
-      if constexpr (Cfg::kSwapAB) {  // the kernel's (row, col) is C's (col, row)
-        if (row < args.m) {
-          if (col < args.n) c[(long long)col * args.ldc + row] = u16(pair & 0xffffu);
-          if (col + 1 < args.n) c[(long long)(col + 1) * args.ldc + row] = u16(pair >> 16);
-        }
-      } else if (row < args.m && col < args.n) {
-        *reinterpret_cast<u32*>(c + (long long)row * args.ldc + col) = pair;
-      }
+      store_acc_pair<Cfg>(args, q, v0, v1, row0, col0);
     }
     // Count this piece's reads done; the tile's last reader clears the flags for the next launch.
     named_barrier_sync<128>(barrier_id);

@@ -10,6 +10,7 @@
 // each CTA and multicast to both. Every structural choice is a template parameter of GemmConfig.
 #pragma once
 
+#include "autogemm/sm90/cluster_reduce.cuh"
 #include "autogemm/sm90/epilogue.cuh"
 #include "autogemm/sm90/fixup.cuh"
 #include "autogemm/sm90/ptx.cuh"
@@ -35,14 +36,19 @@ template <ElemType kElem_, bool kBMnMajor_, int kBM_, int kBN_, int kBK_, int kS
           int kSwizzle_, int kEpilogue_, bool kStreamK_, bool kPingPong_ = false, int kMmaLag_ = 1,
           bool kSwapAB_ = false, bool kDeferStore_ = false, bool kAccF16_ = false,
           int kAccSets_ = 1, bool kScaled_ = false, int kFixedM_ = 0, int kFixedN_ = 0,
-          int kFixedK_ = 0, int kFixedLdc_ = 0>
+          int kFixedK_ = 0, int kFixedLdc_ = 0, int kClusterK_ = 1>
 struct GemmConfig {
   static constexpr ElemType kElem = kElem_;
   static constexpr bool kBMnMajor = kBMnMajor_;  // B row-major K×N ("nn"): N-major tiles
   static constexpr int kBM = kBM_, kBN = kBN_, kBK = kBK_;
   static constexpr int kStages = kStages_, kConsumers = kConsumers_;
   static constexpr int kClusterM = kClusterM_, kClusterN = kClusterN_;
-  static constexpr int kClusterSize = kClusterM_ * kClusterN_;
+  // Split-K inside the cluster: kClusterK CTAs compute the same tile, each a 1/kClusterK range
+  // of its k-blocks, and sum their partials through distributed shared memory (no workspace).
+  // The cluster is kClusterK groups of kClusterM × kClusterN CTAs; multicast stays in a group.
+  static constexpr int kClusterK = kClusterK_;
+  static constexpr int kMulticastSize = kClusterM_ * kClusterN_;
+  static constexpr int kClusterSize = kMulticastSize * kClusterK;
   static constexpr bool kPersistent = kPersistent_, kRasterN = kRasterN_;
   static constexpr int kSwizzle = kSwizzle_;
   // 0: direct stores; 1: TMA through two staging blocks; 2: TMA through a whole tile; 3: TMA
@@ -113,9 +119,17 @@ struct GemmConfig {
   static_assert(kWgRows % 64 == 0, "each consumer owns whole m64 MMAs");
   static_assert(kBN % 8 == 0 && kBN <= 256, "wgmma N");
   static_assert(!kBMnMajor || kBN % 64 == 0, "N-major B tiles are loaded in 64-column chunks");
-  static_assert(kClusterSize <= 4 && (kClusterM & (kClusterM - 1)) == 0 &&
+  static_assert(kMulticastSize <= 4 && (kClusterM & (kClusterM - 1)) == 0 &&
                     (kClusterN & (kClusterN - 1)) == 0,
-                "clusters of up to 4 CTAs, powers of two per dimension");
+                "multicast groups of up to 4 CTAs, powers of two per dimension");
+  static_assert(kClusterK == 1 || ((kClusterK == 2 || kClusterK == 4 || kClusterK == 8) &&
+                                   kMulticastSize == 1 && !kPersistent && !kStreamK && !kPingPong &&
+                                   kEpilogue == 0 && !kAccF16 && !kDeferStore),
+                "cluster split-K: 2, 4 or 8 CTAs, no multicast, one tile per cluster (not "
+                "persistent, no stream-K), cooperative, direct stores, fp32 accumulators");
+  // The pieces' partials are exchanged through the (by then idle) pipeline ring.
+  static_assert(kClusterK == 1 || kStages * kStageBytes >= kBM * kBN * 4,
+                "cluster split-K: the ring must hold the tile's fp32 partial");
   static_assert(!(kEpilogue == 1 || kEpilogue == 2) || kBN % 64 == 0,
                 "these TMA epilogues store 64-column blocks");
   static_assert(kEpilogue != 3 || kBN % 16 == 0, "the row-block epilogue stores 16-column blocks");
@@ -188,12 +202,15 @@ __device__ __forceinline__ void produce(const TmaDescriptor* tma_a, const TmaDes
                                         u64* empty) {
   TileScheduler<Cfg> sched(args);
   const u32 rank = Cfg::kClusterSize > 1 ? cluster_cta_rank() : 0;
-  // This CTA's place in the cluster: rank = rm + cluster_m * rn. CTAs with the same rm compute
-  // tiles in the same row (they share A); CTAs with the same rn share B.
-  const int rm = int(rank) % Cfg::kClusterM, rn = int(rank) / Cfg::kClusterM;
+  // This CTA's place in its multicast group: rank = rm + cluster_m * rn (+ group * group size
+  // under cluster split-K). CTAs with the same rm compute tiles in the same row (they share A);
+  // CTAs with the same rn share B.
+  const int in_group = int(rank) % Cfg::kMulticastSize;
+  const int group0 = int(rank) - in_group;
+  const int rm = in_group % Cfg::kClusterM, rn = in_group / Cfg::kClusterM;
   u16 a_mask = 0, b_mask = 0;
-  for (int j = 0; j < Cfg::kClusterN; ++j) a_mask |= u16(1u << (rm + Cfg::kClusterM * j));
-  for (int i = 0; i < Cfg::kClusterM; ++i) b_mask |= u16(1u << (i + Cfg::kClusterM * rn));
+  for (int j = 0; j < Cfg::kClusterN; ++j) a_mask |= u16(1u << (group0 + rm + Cfg::kClusterM * j));
+  for (int i = 0; i < Cfg::kClusterM; ++i) b_mask |= u16(1u << (group0 + i + Cfg::kClusterM * rn));
   RingPosition pos;
   WorkItem w;
   TraceRecord<Cfg::kConsumers + 1> rec(args, Cfg::kConsumers, true);
@@ -234,17 +251,17 @@ __device__ __forceinline__ void produce(const TmaDescriptor* tma_a, const TmaDes
   }
 }
 
-// Tell every CTA of the cluster that this consumer warpgroup is done reading `stage` (simpler than
-// signalling only the CTAs that write into it, and as cheap). The MMAs that read it have
-// completed (wgmma.wait_group), so one arrival per warpgroup and CTA suffices; thread r of the
+// Tell every CTA of the multicast group that this consumer warpgroup is done reading `stage`
+// (simpler than signalling only the CTAs that write into it, and as cheap). The MMAs that read it
+// have completed (wgmma.wait_group), so one arrival per warpgroup and CTA suffices; thread r of the
 // warpgroup signals CTA r, so the remote arrivals go out in parallel.
 template <class Cfg>
 __device__ __forceinline__ void release_stage(u64* empty, int stage) {
   const u32 t = threadIdx.x % 128;
-  if constexpr (Cfg::kClusterSize == 1) {
+  if constexpr (Cfg::kMulticastSize == 1) {
     if (t == 0) mbar_arrive(&empty[stage]);
   } else {
-    if (t < u32(Cfg::kClusterSize)) mbar_arrive_cluster(&empty[stage], t);
+    if (t < u32(Cfg::kMulticastSize)) mbar_arrive_cluster(&empty[stage], t);
   }
 }
 
@@ -291,6 +308,13 @@ __device__ __forceinline__ void consume(const TmaDescriptor* tma_c, const GemmAr
     rec.stamp(index, kStart);
     if (Cfg::kPingPong && index > 0) named_barrier_sync<256>(kOrder + consumer);
     const int tm = w.tm, tn = w.tn;
+    if constexpr (Cfg::kClusterK > 1) {  // a piece with no k-blocks (K < kClusterK k-blocks)
+      if (w.kb_begin == w.kb_end)
+#pragma unroll
+        for (int mi = 0; mi < Cfg::kMmaM; ++mi)
+#pragma unroll
+          for (int i = 0; i < Cfg::kAccRegs; ++i) acc[mi][i] = 0.f;
+    }
     for (int kb = w.kb_begin; kb < w.kb_end; ++kb, pos.template advance<Cfg::kStages>()) {
       if constexpr (kTrace) {
         if (kb == w.kb_begin) {
@@ -370,6 +394,12 @@ __device__ __forceinline__ void consume(const TmaDescriptor* tma_c, const GemmAr
     rec.stamp(index, kMmaDone);
     rec.put_waited(index);
 
+    if constexpr (Cfg::kClusterK > 1) {
+      ClusterReduce<Cfg>::run(acc, args, smem_a, consumer, tm * Cfg::kBM + consumer * Cfg::kWgRows,
+                              tn * Cfg::kBN);
+      rec.stamp(index, kEnd);
+      continue;
+    }
     if constexpr (Cfg::kStreamK) {
       if (sched.splits > 0) {  // aligned split-K: every piece hands over and reduces a slice
         Fixup<Cfg>::store_partial(acc, args, int(blockIdx.x), consumer, barrier_id);
@@ -455,8 +485,8 @@ __device__ __forceinline__ void gemm_body(const TmaDescriptor* tma_a, const TmaD
 #pragma unroll
     for (int s = 0; s < Cfg::kStages; ++s) {
       mbar_init(&full[s], 1);
-      // Every consumer warpgroup reading a stage releases it in every CTA of the cluster.
-      mbar_init(&empty[s], (Cfg::kPingPong ? 1 : Cfg::kConsumers) * Cfg::kClusterSize);
+      // Every consumer warpgroup reading a stage releases it in every CTA of the multicast group.
+      mbar_init(&empty[s], (Cfg::kPingPong ? 1 : Cfg::kConsumers) * Cfg::kMulticastSize);
     }
     fence_barrier_init();
     trace_header(args, Cfg::kConsumers + 1, 0);
@@ -474,6 +504,8 @@ __device__ __forceinline__ void gemm_body(const TmaDescriptor* tma_a, const TmaD
   if (threadIdx.x < 128) {
     regs_decrease<Cfg::kProducerRegs>();
     if (threadIdx.x == 0) produce<Cfg>(tma_a, tma_b, args, smem_a, smem_b, full, empty);
+    // Cluster split-K: the consumers' one cluster barrier (partials written) counts every thread.
+    if constexpr (Cfg::kClusterK > 1) cluster_sync();
   } else {
     regs_increase<Cfg::kConsumerRegs>();
     consume<Cfg>(tma_c, args, smem_a, smem_b, staging, full, empty);

@@ -213,6 +213,18 @@ __device__ __forceinline__ u32 num_clusters_x() {
   asm volatile("mov.u32 %0, %%nclusterid.x;" : "=r"(r));
   return r;
 }
+// The address of the same shared-memory location in cluster CTA `cta_rank` (distributed
+// shared memory), for ld.shared::cluster.
+__device__ __forceinline__ u32 cluster_map_shared(u32 addr, u32 cta_rank) {
+  u32 remote;
+  asm volatile("mapa.shared::cluster.u32 %0, %1, %2;" : "=r"(remote) : "r"(addr), "r"(cta_rank));
+  return remote;
+}
+__device__ __forceinline__ float ld_shared_cluster_f32(u32 addr) {
+  float v;
+  asm volatile("ld.shared::cluster.f32 %0, [%1];" : "=f"(v) : "r"(addr) : "memory");
+  return v;
+}
 // Every thread of every CTA in the cluster.
 __device__ __forceinline__ void cluster_sync() {
   asm volatile("barrier.cluster.arrive.release.aligned;\nbarrier.cluster.wait.acquire.aligned;" ::

@@ -22,6 +22,10 @@
 // pieces hand over their partials and each reduces a 1/S slice of the tile (fixup.cuh), instead
 // of the top piece reading all S - 1 others while the rest of the GPU idles.
 //
+// Cluster split-K (kClusterK > 1, one cluster per unit): the cluster's K groups take the same
+// tile, group g its k-blocks [g·S/kClusterK, (g+1)·S/kClusterK); the partials are summed
+// through distributed shared memory (cluster_reduce.cuh).
+//
 // Tiles are numbered in grouped (swizzled) order: bands of kSwizzle unit-rows (raster m) or
 // unit-columns (raster n), the other index moving slowest, so tiles running at one time share A
 // rows and B columns in L2.
@@ -98,6 +102,12 @@ struct TileScheduler {
       if (dp_next >= num_units) return false;
       set_tile(w, dp_next, cta_rank);
       dp_next += int(gridDim.x) / Cfg::kClusterSize;
+      if constexpr (Cfg::kClusterK > 1) {  // this CTA's piece of the tile's k-blocks
+        const int piece = int(cta_rank) / Cfg::kMulticastSize;
+        w.kb_begin = int((long long)kblocks * piece / Cfg::kClusterK);
+        w.kb_end = int((long long)kblocks * (piece + 1) / Cfg::kClusterK);
+        return true;
+      }
     }
     w.kb_begin = 0;
     w.kb_end = kblocks;
@@ -130,8 +140,9 @@ struct TileScheduler {
       un = first + local % width;
       um = local / width;
     }
-    w.tm = um * Cfg::kClusterM + int(cta_rank) % Cfg::kClusterM;
-    w.tn = un * Cfg::kClusterN + int(cta_rank) / Cfg::kClusterM;
+    const int in_group = int(cta_rank) % Cfg::kMulticastSize;  // cluster split-K: K groups
+    w.tm = um * Cfg::kClusterM + in_group % Cfg::kClusterM;
+    w.tn = un * Cfg::kClusterN + in_group / Cfg::kClusterM;
     w.tile_index = unit;
   }
 };
