@@ -1,0 +1,168 @@
+// A decode kernel (gemv_kernel.cuh: weights streamed with plain 16-byte loads into mma.sync
+// fragments) on the 15 decode shapes: correctness against an fp32 reference (N(0,1) data) and time per call, measured
+// as the bench's kernel mode does (CUDA events around 20 back-to-back launches with PDL, L2 warm,
+// median of 7 loops). Prints a CSV: M,N,K,config,median_us,min_us,max_us,tbps,rel_err.
+// A probe, built and run by hand:
+//   nvcc -O3 -std=c++20 -arch=sm_90a -o gemv_probe scripts/runs/gemv_probe.cu && ./gemv_probe
+#include <cuda_fp16.h>
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include "gemv_kernel.cuh"
+
+#define CK(call)                                                                              \
+  do {                                                                                        \
+    cudaError_t e_ = (call);                                                                  \
+    if (e_ != cudaSuccess) {                                                                  \
+      fprintf(stderr, "%s failed: %s (line %d)\n", #call, cudaGetErrorString(e_), __LINE__); \
+      exit(1);                                                                                \
+    }                                                                                         \
+  } while (0)
+
+using namespace autogemm::sm90;
+
+// Approximately N(0,1) from a counter (Box-Muller on two hashed uniforms), rounded to fp16.
+__device__ float hash_uniform(unsigned long long x) {
+  x ^= x >> 33;
+  x *= 0xff51afd7ed558ccdULL;
+  x ^= x >> 33;
+  x *= 0xc4ceb9fe1a85ec53ULL;
+  x ^= x >> 33;
+  return (float((x >> 40) & 0xffffff) + 0.5f) / 16777216.f;
+}
+__global__ void fill_normal(u16* p, long long count, unsigned long long seed) {
+  for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < count;
+       i += (long long)gridDim.x * blockDim.x) {
+    const float u1 = hash_uniform(seed * 0x9e3779b97f4a7c15ULL + 2 * i);
+    const float u2 = hash_uniform(seed * 0x9e3779b97f4a7c15ULL + 2 * i + 1);
+    const float z = sqrtf(-2.f * logf(u1)) * cosf(6.2831853f * u2);
+    p[i] = u16(pack_f16x2(z, 0.f) & 0xffffu);
+  }
+}
+__device__ float f16_to_f32(u16 h) {
+  float f;
+  asm("cvt.f32.f16 %0, %1;" : "=f"(f) : "h"(h));
+  return f;
+}
+// ref[t][r] = sum_k W[r][k] X[t][k] in fp32.
+__global__ void reference(const u16* w, const u16* x, float* ref, int m, int n, int k) {
+  const int r = blockIdx.x * blockDim.x + threadIdx.x, t = blockIdx.y;
+  if (r >= n) return;
+  float s = 0.f;
+  for (int i = 0; i < k; ++i) s += f16_to_f32(w[(long long)r * k + i]) * f16_to_f32(x[(long long)t * k + i]);
+  ref[(long long)t * n + r] = s;
+}
+__global__ void poison(u16* c, long long count) {
+  for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < count;
+       i += (long long)gridDim.x * blockDim.x)
+    c[i] = 0x7e00;  // NaN
+}
+
+template <int kRows, int kTiles, int kSlices, int kUnroll, bool kPrefetch, int kMinBlocks>
+__global__ void __launch_bounds__(kRows * 2, kMinBlocks) gemv_entry(const GemvArgs args) {
+  gemv_kernel<GemvConfig<ElemType::kF16, kRows, kTiles, kSlices, kUnroll, kPrefetch>>(args);
+}
+
+struct Variant {
+  std::string name;
+  int rows, tiles, slices, unroll;
+  void (*fn)(const GemvArgs);
+};
+
+#define V(R, T, S, U, P, B) \
+  Variant { "r" #R "_t" #T "_s" #S "_u" #U "_p" #P "_b" #B, R, T, S, U, gemv_entry<R, T, S, U, P, B> }
+#define VT(R, S, U, P, B) V(R, 1, S, U, P, B), V(R, 2, S, U, P, B), V(R, 4, S, U, P, B), V(R, 6, S, U, P, B)
+
+int main() {
+  const Variant variants[] = {
+      VT(128, 8, 8, false, 2), VT(128, 4, 8, false, 2), VT(128, 8, 4, true, 2),
+      VT(128, 4, 4, true, 2),  VT(64, 8, 8, false, 4),  VT(64, 4, 8, false, 4),
+      VT(128, 8, 4, false, 2), VT(256, 8, 8, false, 1), VT(128, 2, 8, false, 2),
+      VT(64, 8, 4, true, 4),   VT(32, 2, 8, true, 1)};
+  const int ms[] = {1, 8, 16, 32, 48};
+  const int nk[][2] = {{5120, 5120}, {13824, 5120}, {5120, 13824}};
+  const long long max_w = 13824LL * 5120, max_x = 48LL * 13824, max_c = 48LL * 13824;
+  u16 *w, *x, *c;
+  float* ref;
+  CK(cudaMalloc(&w, max_w * 2));
+  CK(cudaMalloc(&x, max_x * 2));
+  CK(cudaMalloc(&c, max_c * 2));
+  CK(cudaMalloc(&ref, max_c * 4));
+  fill_normal<<<1024, 256>>>(w, max_w, 1);
+  fill_normal<<<1024, 256>>>(x, max_x, 2);
+  CK(cudaGetLastError());
+  std::vector<u16> hc(max_c);
+  std::vector<float> href(max_c);
+  cudaStream_t stream;
+  CK(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
+  cudaEvent_t e0, e1;
+  CK(cudaEventCreate(&e0));
+  CK(cudaEventCreate(&e1));
+  printf("M,N,K,config,median_us,min_us,max_us,tbps,rel_err\n");
+  for (auto [n, k] : nk)
+    for (int m : ms) {
+      reference<<<dim3((n + 127) / 128, m), 128>>>(w, x, ref, m, n, k);
+      CK(cudaDeviceSynchronize());
+      CK(cudaMemcpy(href.data(), ref, (size_t)m * n * 4, cudaMemcpyDeviceToHost));
+      double ref_max = 0;
+      for (long long i = 0; i < (long long)m * n; ++i) ref_max = std::max(ref_max, (double)std::fabs(href[i]));
+      for (const Variant& v : variants) {
+        if (m > 8 * v.tiles || (v.tiles > 1 && m <= 8 * (v.tiles == 2 ? 1 : v.tiles == 4 ? 2 : 4)))
+          continue;  // the smallest token tiling that holds M
+        GemvArgs args{w, x, c, m, n, k, n};
+        cudaLaunchConfig_t cfg{};
+        cudaLaunchAttribute attrs[2];
+        int na = 0;
+        attrs[na].id = cudaLaunchAttributeProgrammaticStreamSerialization;
+        attrs[na].val.programmaticStreamSerializationAllowed = 1;
+        ++na;
+        if (v.slices > 1) {
+          attrs[na].id = cudaLaunchAttributeClusterDimension;
+          attrs[na].val.clusterDim.x = v.slices;
+          attrs[na].val.clusterDim.y = 1;
+          attrs[na].val.clusterDim.z = 1;
+          ++na;
+        }
+        cfg.gridDim = dim3(((n + v.rows - 1) / v.rows) * v.slices);
+        cfg.blockDim = dim3(v.rows * 2);
+        cfg.stream = stream;
+        cfg.attrs = attrs;
+        cfg.numAttrs = na;
+        poison<<<256, 256, 0, stream>>>(c, (long long)m * n);
+        CK(cudaLaunchKernelEx(&cfg, v.fn, args));
+        CK(cudaStreamSynchronize(stream));
+        CK(cudaMemcpy(hc.data(), c, (size_t)m * n * 2, cudaMemcpyDeviceToHost));
+        double err = 0;
+        for (long long i = 0; i < (long long)m * n; ++i) {
+          __half_raw hr;
+          hr.x = hc[i];
+          const float got = float(__half(hr));
+          const double e = std::isfinite(got) ? std::fabs(got - href[i]) / ref_max : 1e9;
+          err = std::max(err, e);
+        }
+        for (int i = 0; i < 3; ++i) CK(cudaLaunchKernelEx(&cfg, v.fn, args));
+        std::vector<float> t;
+        for (int loop = 0; loop < 7; ++loop) {
+          CK(cudaEventRecord(e0, stream));
+          for (int i = 0; i < 20; ++i) CK(cudaLaunchKernelEx(&cfg, v.fn, args));
+          CK(cudaEventRecord(e1, stream));
+          CK(cudaEventSynchronize(e1));
+          float ms_ = 0;
+          CK(cudaEventElapsedTime(&ms_, e0, e1));
+          t.push_back(ms_ * 1000.f / 20.f);
+        }
+        std::sort(t.begin(), t.end());
+        const double bytes = 2.0 * n * k;
+        printf("%d,%d,%d,%s,%.2f,%.2f,%.2f,%.3f,%.2e\n", m, n, k, v.name.c_str(), t[3], t[0], t[6],
+               bytes / (t[3] * 1e6), err);
+        fflush(stdout);
+      }
+    }
+  return 0;
+}
