@@ -35,8 +35,11 @@ struct GemvArgs {
 };
 
 template <ElemType kElem_, int kRows_, int kTiles_, int kSlices_, int kUnroll_,
-          bool kPrefetch_ = true>
+          bool kPrefetch_ = true, int kL2Bytes_ = 0>
 struct GemvConfig {
+  // L2 prefetch size of the weight loads (0: none, 128 or 256 bytes): a warp's load touches 64
+  // bytes of each of 8 rows, so the rest of the row's segment is fetched on the first touch.
+  static constexpr int kL2Bytes = kL2Bytes_;
   static constexpr ElemType kElem = kElem_;
   static constexpr int kRows = kRows_;      // weight rows per CTA (16 per warp)
   static constexpr int kTiles = kTiles_;    // n8 token tiles: M ≤ 8·kTiles
@@ -56,11 +59,21 @@ struct GemvConfig {
 };
 
 // Streamed once: no L1 allocation (the weight is read once per call).
+template <int kL2Bytes>
 __device__ __forceinline__ uint4 ld_stream_v4(const void* p) {
   uint4 v;
-  asm("ld.global.nc.L1::no_allocate.v4.u32 {%0, %1, %2, %3}, [%4];"
-      : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w)
-      : "l"(p));
+  if constexpr (kL2Bytes == 256)
+    asm("ld.global.nc.L1::no_allocate.L2::256B.v4.u32 {%0, %1, %2, %3}, [%4];"
+        : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w)
+        : "l"(p));
+  else if constexpr (kL2Bytes == 128)
+    asm("ld.global.nc.L1::no_allocate.L2::128B.v4.u32 {%0, %1, %2, %3}, [%4];"
+        : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w)
+        : "l"(p));
+  else
+    asm("ld.global.nc.L1::no_allocate.v4.u32 {%0, %1, %2, %3}, [%4];"
+        : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w)
+        : "l"(p));
   return v;
 }
 // Re-read by every warp of the CTA: through L1.
@@ -132,8 +145,8 @@ __device__ __forceinline__ void gemv_kernel(const GemvArgs& args) {
     for (int u = 0; u < U; ++u) {
       const int kk = (kc0 + u) * 32 + 8 * c;
       const bool in = kc0 + u < c_end && kk < k;
-      a[u] = in ? ld_stream_v4(w0 + kk) : make_uint4(0, 0, 0, 0);
-      b[u] = in ? ld_stream_v4(w1 + kk) : make_uint4(0, 0, 0, 0);
+      a[u] = in ? ld_stream_v4<Cfg::kL2Bytes>(w0 + kk) : make_uint4(0, 0, 0, 0);
+      b[u] = in ? ld_stream_v4<Cfg::kL2Bytes>(w1 + kk) : make_uint4(0, 0, 0, 0);
     }
   };
   if constexpr (Cfg::kPrefetch) load_group(c_begin, wa, wb);

@@ -64,9 +64,10 @@ __global__ void poison(u16* c, long long count) {
     c[i] = 0x7e00;  // NaN
 }
 
-template <int kRows, int kTiles, int kSlices, int kUnroll, bool kPrefetch, int kMinBlocks>
+template <int kRows, int kTiles, int kSlices, int kUnroll, bool kPrefetch, int kMinBlocks,
+          int kL2>
 __global__ void __launch_bounds__(kRows * 2, kMinBlocks) gemv_entry(const GemvArgs args) {
-  gemv_kernel<GemvConfig<ElemType::kF16, kRows, kTiles, kSlices, kUnroll, kPrefetch>>(args);
+  gemv_kernel<GemvConfig<ElemType::kF16, kRows, kTiles, kSlices, kUnroll, kPrefetch, kL2>>(args);
 }
 
 struct Variant {
@@ -75,16 +76,20 @@ struct Variant {
   void (*fn)(const GemvArgs);
 };
 
-#define V(R, T, S, U, P, B) \
-  Variant { "r" #R "_t" #T "_s" #S "_u" #U "_p" #P "_b" #B, R, T, S, U, gemv_entry<R, T, S, U, P, B> }
-#define VT(R, S, U, P, B) V(R, 1, S, U, P, B), V(R, 2, S, U, P, B), V(R, 4, S, U, P, B), V(R, 6, S, U, P, B)
+#define V(R, T, S, U, P, B, L)                                            \
+  Variant {                                                                \
+    "r" #R "_t" #T "_s" #S "_u" #U "_p" #P "_b" #B "_l2" #L, R, T, S, U,   \
+        gemv_entry<R, T, S, U, P, B, L>                                    \
+  }
+#define VT(R, S, U, P, B, L) \
+  V(R, 1, S, U, P, B, L), V(R, 2, S, U, P, B, L), V(R, 4, S, U, P, B, L), V(R, 6, S, U, P, B, L)
 
 int main() {
   const Variant variants[] = {
-      VT(128, 8, 8, false, 2), VT(128, 4, 8, false, 2), VT(128, 8, 4, true, 2),
-      VT(128, 4, 4, true, 2),  VT(64, 8, 8, false, 4),  VT(64, 4, 8, false, 4),
-      VT(128, 8, 4, false, 2), VT(256, 8, 8, false, 1), VT(128, 2, 8, false, 2),
-      VT(64, 8, 4, true, 4),   VT(32, 2, 8, true, 1)};
+      VT(128, 8, 4, false, 2, 0),   VT(128, 8, 4, false, 2, 256), VT(128, 8, 4, false, 2, 128),
+      VT(64, 8, 8, false, 4, 0),    VT(64, 8, 8, false, 4, 256),  VT(64, 4, 8, false, 4, 256),
+      VT(128, 4, 8, false, 2, 256), VT(128, 8, 8, false, 2, 256), VT(64, 8, 4, true, 4, 256),
+      VT(128, 4, 4, true, 2, 256),  VT(32, 4, 8, false, 8, 256)};
   const int ms[] = {1, 8, 16, 32, 48};
   const int nk[][2] = {{5120, 5120}, {13824, 5120}, {5120, 13824}};
   const long long max_w = 13824LL * 5120, max_x = 48LL * 13824, max_c = 48LL * 13824;

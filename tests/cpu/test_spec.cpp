@@ -237,8 +237,8 @@ TEST(SpecEnumerate, DefaultSweepCoversTheSpace) {
   for (Layout layout : {Layout::nn, Layout::tn}) {
     const auto sweep = default_sweep(DType::f16, AccType::f32, layout);
     EXPECT_GE(sweep.size(), 20u);
-    // ~155: small enough to sweep every shape with (oracle100 takes ~3-5 minutes)
-    EXPECT_LE(sweep.size(), 162u);
+    // ~166: small enough to sweep every shape with (oracle100 takes ~4-5 minutes)
+    EXPECT_LE(sweep.size(), 172u);
     std::set<std::string> names;
     bool has_128x256 = false, has_256x128 = false, has_wg1_64 = false, has_2x1 = false,
          has_1x2 = false;

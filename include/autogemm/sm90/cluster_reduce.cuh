@@ -18,8 +18,9 @@ struct ClusterReduce {
   static constexpr int kAccPerThread = Cfg::kMmaM * Cfg::kBN / 2;
   static constexpr int kPairs = kAccPerThread / 2;
   static constexpr int kConsumersBarrier = 7;  // after the warpgroups' 1..3 and ping-pong's 5..6
-  // Pairs whose loads are issued before any is added: 2·kClusterK·kBatch loads in flight.
-  static constexpr int kBatch = Cfg::kClusterK >= 8 ? 1 : 8 / Cfg::kClusterK;
+  // Pairs whose loads are issued before any is added: 2·kClusterK·kBatch (up to 64) loads in
+  // flight, so a slice costs one or two distributed shared-memory round trips.
+  static constexpr int kBatch = 32 / Cfg::kClusterK;
 
   __device__ static void run(const float (&acc)[Cfg::kMmaM][Cfg::kBN / 2], const GemmArgs& args,
                              u8* ring, int consumer, int row0, int col0) {

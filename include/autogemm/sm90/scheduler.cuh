@@ -34,6 +34,11 @@
 #include "autogemm/sm90/ptx.cuh"
 #include "autogemm/sm90/types.cuh"
 
+// Aligned split-K from this many pieces per tile on (an A/B switch through AUTOGEMM_JIT_DEFINES).
+#ifndef AUTOGEMM_ALIGNED_SPLIT_MIN
+#define AUTOGEMM_ALIGNED_SPLIT_MIN 12
+#endif
+
 namespace autogemm::sm90 {
 
 struct WorkItem {
@@ -67,7 +72,8 @@ struct TileScheduler {
 #ifndef AUTOGEMM_NO_ALIGNED_SPLIT_K  // A/B switch for measurements (AUTOGEMM_JIT_DEFINES)
       // Measured: with 4-8 pieces the serial fixup is as fast or faster (its top piece keeps the
       // TMA epilogue); from 12 on, spreading the sum wins (h200_split_reduce_tn.csv).
-      if (sk_tiles == num_units && g % num_units == 0 && g / num_units >= 12)
+      if (sk_tiles == num_units && g % num_units == 0 &&
+          g / num_units >= AUTOGEMM_ALIGNED_SPLIT_MIN)
         splits = g / num_units;
 #endif
       sk_begin = sk_range_begin(cluster);
