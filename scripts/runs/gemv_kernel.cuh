@@ -35,8 +35,11 @@ struct GemvArgs {
 };
 
 template <ElemType kElem_, int kRows_, int kTiles_, int kSlices_, int kUnroll_,
-          bool kPrefetch_ = true, int kL2Bytes_ = 0>
+          bool kPrefetch_ = true, int kL2Bytes_ = 0, int kRowsPerWarp_ = 16>
 struct GemvConfig {
+  // 16 weight rows per warp (both halves of the m16 A fragment), or 8 (the upper half zero: half
+  // the MMA work wasted, but each row read in runs twice as long for the same registers).
+  static constexpr int kRowsPerWarp = kRowsPerWarp_;
   // L2 prefetch size of the weight loads (0: none, 128 or 256 bytes): a warp's load touches 64
   // bytes of each of 8 rows, so the rest of the row's segment is fetched on the first touch.
   static constexpr int kL2Bytes = kL2Bytes_;
@@ -48,14 +51,15 @@ struct GemvConfig {
   // Load the next group before multiplying this one (twice the registers, a group always in
   // flight) or not (each warp waits for its group; the other warps' loads fill the gap).
   static constexpr bool kPrefetch = kPrefetch_;
-  static constexpr int kWarps = kRows / 16;
+  static constexpr int kWarps = kRows / kRowsPerWarp;
   static constexpr int kThreads = 32 * kWarps;
   static constexpr int kTokens = 8 * kTiles;
   static constexpr int kPartStride = kTokens + 1;  // floats per row of the partial (odd: banks)
-  static_assert(kRows % 16 == 0 && kWarps >= 1 && kWarps <= 16, "16 weight rows per warp");
+  static_assert(kRowsPerWarp == 16 || kRowsPerWarp == 8, "8 or 16 rows per warp");
+  static_assert(kRows % kRowsPerWarp == 0 && kWarps >= 1 && kWarps <= 32, "whole warps");
   static_assert(kTiles >= 1 && kTiles <= 8, "up to 64 tokens");
   static_assert(kSlices == 1 || kSlices == 2 || kSlices == 4 || kSlices == 8, "1-8 slices");
-  static_assert(kUnroll >= 1 && kUnroll <= 8, "1-8 chunks per group");
+  static_assert(kUnroll >= 1 && kUnroll <= 16, "1-16 chunks per group");
 };
 
 // Streamed once: no L1 allocation (the weight is read once per call).
@@ -120,7 +124,7 @@ __device__ __forceinline__ void gemv_kernel(const GemvArgs& args) {
   const int n = args.n, k = args.k, m = args.m;
 
   // Rows and tokens past the edge read a valid row (the last) and are never stored.
-  const int row = row_block * Cfg::kRows + warp * 16 + g;
+  const int row = row_block * Cfg::kRows + warp * Cfg::kRowsPerWarp + g;
   const u16* w0 = args.w + (long long)min(row, n - 1) * k;
   const u16* w1 = args.w + (long long)min(row + 8, n - 1) * k;
   const u16* xr[Cfg::kTiles];
@@ -146,7 +150,8 @@ __device__ __forceinline__ void gemv_kernel(const GemvArgs& args) {
       const int kk = (kc0 + u) * 32 + 8 * c;
       const bool in = kc0 + u < c_end && kk < k;
       a[u] = in ? ld_stream_v4<Cfg::kL2Bytes>(w0 + kk) : make_uint4(0, 0, 0, 0);
-      b[u] = in ? ld_stream_v4<Cfg::kL2Bytes>(w1 + kk) : make_uint4(0, 0, 0, 0);
+      b[u] = in && Cfg::kRowsPerWarp == 16 ? ld_stream_v4<Cfg::kL2Bytes>(w1 + kk)
+                                           : make_uint4(0, 0, 0, 0);
     }
   };
   if constexpr (Cfg::kPrefetch) load_group(c_begin, wa, wb);
@@ -174,11 +179,11 @@ __device__ __forceinline__ void gemv_kernel(const GemvArgs& args) {
   }
 
   // acc[j]: rows g, g + 8 (0-1, 2-3) of this warp, tokens 8j + 2c, 8j + 2c + 1.
-  const int r_local = warp * 16 + g;
+  const int r_local = warp * Cfg::kRowsPerWarp + g;
 #pragma unroll
   for (int j = 0; j < Cfg::kTiles; ++j)
 #pragma unroll
-    for (int h = 0; h < 4; ++h)
+    for (int h = 0; h < (Cfg::kRowsPerWarp == 16 ? 4 : 2); ++h)
       part[(r_local + 8 * (h / 2)) * Cfg::kPartStride + 8 * j + 2 * c + h % 2] = acc[j][h];
   if constexpr (Cfg::kSlices > 1)
     cluster_sync();  // every slice's partial is in its shared memory

@@ -65,31 +65,39 @@ __global__ void poison(u16* c, long long count) {
 }
 
 template <int kRows, int kTiles, int kSlices, int kUnroll, bool kPrefetch, int kMinBlocks,
-          int kL2>
-__global__ void __launch_bounds__(kRows * 2, kMinBlocks) gemv_entry(const GemvArgs args) {
-  gemv_kernel<GemvConfig<ElemType::kF16, kRows, kTiles, kSlices, kUnroll, kPrefetch, kL2>>(args);
+          int kL2, int kRowsPerWarp = 16>
+__global__ void __launch_bounds__(kRows * 32 / kRowsPerWarp, kMinBlocks)
+    gemv_entry(const GemvArgs args) {
+  gemv_kernel<GemvConfig<ElemType::kF16, kRows, kTiles, kSlices, kUnroll, kPrefetch, kL2,
+                         kRowsPerWarp>>(args);
 }
 
 struct Variant {
   std::string name;
-  int rows, tiles, slices, unroll;
+  int rows, tiles, slices, unroll, rows_per_warp;
   void (*fn)(const GemvArgs);
 };
 
-#define V(R, T, S, U, P, B, L)                                            \
-  Variant {                                                                \
-    "r" #R "_t" #T "_s" #S "_u" #U "_p" #P "_b" #B "_l2" #L, R, T, S, U,   \
-        gemv_entry<R, T, S, U, P, B, L>                                    \
+#define V(R, T, S, U, P, B, L)                                              \
+  Variant {                                                                  \
+    "r" #R "_t" #T "_s" #S "_u" #U "_p" #P "_b" #B "_l2" #L, R, T, S, U, 16, \
+        gemv_entry<R, T, S, U, P, B, L>                                      \
   }
 #define VT(R, S, U, P, B, L) \
   V(R, 1, S, U, P, B, L), V(R, 2, S, U, P, B, L), V(R, 4, S, U, P, B, L), V(R, 6, S, U, P, B, L)
+// Eight rows per warp (runs of 32U elements per row and group), M <= 16 only.
+#define V8(R, T, S, U, B, L)                                           \
+  Variant {                                                            \
+    "r" #R "_t" #T "_s" #S "_u" #U "_w8_b" #B "_l2" #L, R, T, S, U, 8, \
+        gemv_entry<R, T, S, U, false, B, L, 8>                         \
+  }
+#define VT8(R, S, U, B, L) V8(R, 1, S, U, B, L), V8(R, 2, S, U, B, L)
 
 int main() {
   const Variant variants[] = {
-      VT(128, 8, 4, false, 2, 0),   VT(128, 8, 4, false, 2, 256), VT(128, 8, 4, false, 2, 128),
-      VT(64, 8, 8, false, 4, 0),    VT(64, 8, 8, false, 4, 256),  VT(64, 4, 8, false, 4, 256),
-      VT(128, 4, 8, false, 2, 256), VT(128, 8, 8, false, 2, 256), VT(64, 8, 4, true, 4, 256),
-      VT(128, 4, 4, true, 2, 256),  VT(32, 4, 8, false, 8, 256)};
+      VT(128, 8, 4, false, 2, 128), VT8(64, 8, 16, 2, 128), VT8(64, 8, 8, 2, 128),
+      VT8(64, 4, 16, 2, 128),       VT8(32, 8, 16, 4, 128), VT8(64, 8, 16, 2, 0),
+      VT8(128, 8, 16, 1, 128),      VT8(64, 2, 16, 2, 128), VT8(32, 4, 16, 4, 128)};
   const int ms[] = {1, 8, 16, 32, 48};
   const int nk[][2] = {{5120, 5120}, {13824, 5120}, {5120, 13824}};
   const long long max_w = 13824LL * 5120, max_x = 48LL * 13824, max_c = 48LL * 13824;
@@ -135,7 +143,7 @@ int main() {
           ++na;
         }
         cfg.gridDim = dim3(((n + v.rows - 1) / v.rows) * v.slices);
-        cfg.blockDim = dim3(v.rows * 2);
+        cfg.blockDim = dim3(v.rows * 32 / v.rows_per_warp);
         cfg.stream = stream;
         cfg.attrs = attrs;
         cfg.numAttrs = na;
