@@ -144,7 +144,7 @@ __device__ __forceinline__ void gemv_kernel(const GemvArgs& args) {
 
   constexpr int U = Cfg::kUnroll;
   uint4 wa[U], wb[U];  // rows g and g + 8 of the group being multiplied
-  auto load_group = [&](int kc0, uint4 (&a)[U], uint4 (&b)[U]) {
+  auto load_group = [&](int kc0, uint4(&a)[U], uint4(&b)[U]) {
 #pragma unroll
     for (int u = 0; u < U; ++u) {
       const int kk = (kc0 + u) * 32 + 8 * c;

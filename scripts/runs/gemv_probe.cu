@@ -1,8 +1,8 @@
 // A decode kernel (gemv_kernel.cuh: weights streamed with plain 16-byte loads into mma.sync
-// fragments) on the 15 decode shapes: correctness against an fp32 reference (N(0,1) data) and time per call, measured
-// as the bench's kernel mode does (CUDA events around 20 back-to-back launches with PDL, L2 warm,
-// median of 7 loops). Prints a CSV: M,N,K,config,median_us,min_us,max_us,tbps,rel_err.
-// A probe, built and run by hand:
+// fragments) on the 15 decode shapes: correctness against an fp32 reference (N(0,1) data) and time
+// per call, measured as the bench's kernel mode does (CUDA events around 20 back-to-back launches
+// with PDL, L2 warm, median of 7 loops). Prints a CSV:
+// M,N,K,config,median_us,min_us,max_us,tbps,rel_err. A probe, built and run by hand:
 //   nvcc -O3 -std=c++20 -arch=sm_90a -o gemv_probe scripts/runs/gemv_probe.cu && ./gemv_probe
 #include <cuda_fp16.h>
 #include <cuda_runtime.h>
@@ -16,13 +16,13 @@
 
 #include "gemv_kernel.cuh"
 
-#define CK(call)                                                                              \
-  do {                                                                                        \
-    cudaError_t e_ = (call);                                                                  \
-    if (e_ != cudaSuccess) {                                                                  \
+#define CK(call)                                                                             \
+  do {                                                                                       \
+    cudaError_t e_ = (call);                                                                 \
+    if (e_ != cudaSuccess) {                                                                 \
       fprintf(stderr, "%s failed: %s (line %d)\n", #call, cudaGetErrorString(e_), __LINE__); \
-      exit(1);                                                                                \
-    }                                                                                         \
+      exit(1);                                                                               \
+    }                                                                                        \
   } while (0)
 
 using namespace autogemm::sm90;
@@ -55,7 +55,8 @@ __global__ void reference(const u16* w, const u16* x, float* ref, int m, int n, 
   const int r = blockIdx.x * blockDim.x + threadIdx.x, t = blockIdx.y;
   if (r >= n) return;
   float s = 0.f;
-  for (int i = 0; i < k; ++i) s += f16_to_f32(w[(long long)r * k + i]) * f16_to_f32(x[(long long)t * k + i]);
+  for (int i = 0; i < k; ++i)
+    s += f16_to_f32(w[(long long)r * k + i]) * f16_to_f32(x[(long long)t * k + i]);
   ref[(long long)t * n + r] = s;
 }
 __global__ void poison(u16* c, long long count) {
@@ -64,12 +65,13 @@ __global__ void poison(u16* c, long long count) {
     c[i] = 0x7e00;  // NaN
 }
 
-template <int kRows, int kTiles, int kSlices, int kUnroll, bool kPrefetch, int kMinBlocks,
-          int kL2, int kRowsPerWarp = 16>
+template <int kRows, int kTiles, int kSlices, int kUnroll, bool kPrefetch, int kMinBlocks, int kL2,
+          int kRowsPerWarp = 16>
 __global__ void __launch_bounds__(kRows * 32 / kRowsPerWarp, kMinBlocks)
     gemv_entry(const GemvArgs args) {
-  gemv_kernel<GemvConfig<ElemType::kF16, kRows, kTiles, kSlices, kUnroll, kPrefetch, kL2,
-                         kRowsPerWarp>>(args);
+  gemv_kernel<
+      GemvConfig<ElemType::kF16, kRows, kTiles, kSlices, kUnroll, kPrefetch, kL2, kRowsPerWarp>>(
+      args);
 }
 
 struct Variant {
@@ -78,7 +80,7 @@ struct Variant {
   void (*fn)(const GemvArgs);
 };
 
-#define V(R, T, S, U, P, B, L)                                              \
+#define V(R, T, S, U, P, B, L)                                               \
   Variant {                                                                  \
     "r" #R "_t" #T "_s" #S "_u" #U "_p" #P "_b" #B "_l2" #L, R, T, S, U, 16, \
         gemv_entry<R, T, S, U, P, B, L>                                      \
@@ -124,7 +126,8 @@ int main() {
       CK(cudaDeviceSynchronize());
       CK(cudaMemcpy(href.data(), ref, (size_t)m * n * 4, cudaMemcpyDeviceToHost));
       double ref_max = 0;
-      for (long long i = 0; i < (long long)m * n; ++i) ref_max = std::max(ref_max, (double)std::fabs(href[i]));
+      for (long long i = 0; i < (long long)m * n; ++i)
+        ref_max = std::max(ref_max, (double)std::fabs(href[i]));
       for (const Variant& v : variants) {
         if (m > 8 * v.tiles || (v.tiles > 1 && m <= 8 * (v.tiles == 2 ? 1 : v.tiles == 4 ? 2 : 4)))
           continue;  // the smallest token tiling that holds M

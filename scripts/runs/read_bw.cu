@@ -21,13 +21,13 @@
 #include <string>
 #include <vector>
 
-#define CK(call)                                                                        \
-  do {                                                                                  \
-    cudaError_t e_ = (call);                                                            \
-    if (e_ != cudaSuccess) {                                                            \
+#define CK(call)                                                                             \
+  do {                                                                                       \
+    cudaError_t e_ = (call);                                                                 \
+    if (e_ != cudaSuccess) {                                                                 \
       fprintf(stderr, "%s failed: %s (line %d)\n", #call, cudaGetErrorString(e_), __LINE__); \
-      exit(1);                                                                          \
-    }                                                                                   \
+      exit(1);                                                                               \
+    }                                                                                        \
   } while (0)
 
 constexpr uint8_t kFill = 0x01;  // every 32-bit word reads 0x01010101, so sums are checkable
@@ -56,10 +56,12 @@ __device__ __forceinline__ uint4 ld_stream(const uint4* p) {
   uint4 v;
   if constexpr (kL2Prefetch256)
     asm("ld.global.nc.L1::no_allocate.L2::256B.v4.u32 {%0,%1,%2,%3}, [%4];"
-        : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w) : "l"(p));
+        : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w)
+        : "l"(p));
   else
     asm("ld.global.nc.L1::no_allocate.v4.u32 {%0,%1,%2,%3}, [%4];"
-        : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w) : "l"(p));
+        : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w)
+        : "l"(p));
   return v;
 }
 
@@ -123,7 +125,9 @@ __device__ __forceinline__ void bulk_g2s(void* dst, const void* src, uint32_t by
       : "memory");
 }
 
-__host__ __device__ inline size_t min_size(size_t a, size_t b) { return a < b ? a : b; }
+__host__ __device__ inline size_t min_size(size_t a, size_t b) {
+  return a < b ? a : b;
+}
 
 // The buffer is split into gridDim.x contiguous ranges in whole 16-byte units (the bulk copy's
 // size and alignment unit); the host mirrors this to check the sums.
@@ -150,8 +154,8 @@ __global__ void __launch_bounds__(32 + kConsumers, 1)
       mbar_init(&empty[s], kConsumers / 32);
     }
     // The barriers are used by the async proxy (the copies) as well as by the other threads.
-    asm volatile("fence.mbarrier_init.release.cluster;\n fence.proxy.async.shared::cta;" :::
-                     "memory");
+    asm volatile("fence.mbarrier_init.release.cluster;\n fence.proxy.async.shared::cta;" ::
+                     : "memory");
   }
   __syncthreads();
   if constexpr (kPdl) asm volatile("griddepcontrol.wait;" ::: "memory");
@@ -189,7 +193,7 @@ __global__ void __launch_bounds__(32 + kConsumers, 1)
 }
 
 // ---- cpasync: a producer warpgroup of 16-byte cp.async copies, a consumer warpgroup ----
-constexpr int kCpThreads = 128;        // threads per warpgroup: producers, then consumers
+constexpr int kCpThreads = 128;          // threads per warpgroup: producers, then consumers
 constexpr uint32_t kSwizzleSpan = 1024;  // the 128B swizzle repeats every 8 rows of 128 bytes
 
 __device__ __forceinline__ void cp_async_16(uint32_t dst, const void* src) {
@@ -241,7 +245,7 @@ __global__ void __launch_bounds__(2 * kCpThreads, 1)
   static_assert(kStage % kSwizzleSpan == 0 && kStage % (kCpThreads * 16) == 0, "stage size");
   constexpr int kPerThread = kStage / (kCpThreads * 16);  // 16-byte copies per producer per stage
   constexpr uint32_t kStep = kCpThreads * 16;             // bytes between a thread's copies
-  extern __shared__ uint8_t cp_smem[];  // kStages * kStage + kSwizzleSpan bytes
+  extern __shared__ uint8_t cp_smem[];                    // kStages * kStage + kSwizzleSpan bytes
   __shared__ __align__(8) uint64_t full[kStages], empty[kStages];
   if constexpr (kPdl) asm volatile("griddepcontrol.launch_dependents;" ::: "memory");
   // Stages start on a 1024-byte boundary, as TMA's 128B swizzle requires.
