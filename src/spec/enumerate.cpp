@@ -243,18 +243,23 @@ std::vector<KernelSpec> default_sweep(DType dtype, AccType acc, Layout layout) {
   // Cluster split-K for few tiles over long K: a tile's k-blocks over 2, 4 or 8 CTAs of one
   // cluster, the partials summed through distributed shared memory (notes/NOTES.md item 71).
   // One tile per cluster, so the piece count sets how many SMs the few tiles reach.
-  for (auto [bm, bn, consumers, stages, swap, ck] :
-       {std::tuple{64, 128, 1, 6, false, 2}, std::tuple{64, 128, 1, 6, false, 4},
-        std::tuple{64, 128, 1, 6, false, 8}, std::tuple{128, 128, 2, 4, false, 2},
-        std::tuple{128, 128, 2, 4, false, 4}, std::tuple{128, 128, 2, 4, false, 8},
-        std::tuple{64, 64, 1, 8, false, 4}, std::tuple{64, 64, 1, 8, false, 8},
-        std::tuple{64, 64, 1, 8, true, 2}, std::tuple{64, 64, 1, 8, true, 4},
-        std::tuple{64, 64, 1, 8, true, 8}}) {
+  // The narrow 64x32 tile in eight pieces (and 64x64 in eight without PDL) won 11 of the 21
+  // oracle100 shapes with at most 33 tiles and K >= 1024 against the rest of the sweep, by up to
+  // 15% (bench/results/h200/h200_ck_family_tn.md).
+  for (auto [bm, bn, consumers, stages, swap, ck, pdl] :
+       {std::tuple{64, 128, 1, 6, false, 2, true}, std::tuple{64, 128, 1, 6, false, 4, true},
+        std::tuple{64, 128, 1, 6, false, 8, true}, std::tuple{128, 128, 2, 4, false, 2, true},
+        std::tuple{128, 128, 2, 4, false, 4, true}, std::tuple{128, 128, 2, 4, false, 8, true},
+        std::tuple{64, 64, 1, 8, false, 4, true}, std::tuple{64, 64, 1, 8, false, 8, true},
+        std::tuple{64, 64, 1, 8, true, 2, true}, std::tuple{64, 64, 1, 8, true, 4, true},
+        std::tuple{64, 64, 1, 8, true, 8, true}, std::tuple{64, 32, 1, 8, false, 8, true},
+        std::tuple{64, 32, 1, 8, true, 8, true}, std::tuple{64, 64, 1, 8, false, 8, false}}) {
     KernelSpec s = tile(bm, bn, consumers, stages);
     s.persistent = false;
     s.epilogue = Epilogue::direct;
     s.swap_ab = swap;
     s.cluster_k = ck;
+    s.pdl = pdl;
     add(s);
   }
   // Scheduling variants of the flagship tile: raster order, swizzle width, non-persistent.
