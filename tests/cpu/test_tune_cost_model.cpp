@@ -12,6 +12,9 @@
 #include <set>
 
 #include "cost_model_synthetic.hpp"
+#include "spec/enumerate.hpp"
+#include "spec/name.hpp"
+#include "spec/validity.hpp"
 #include "tune/cost_features.hpp"
 #include "tune/cost_model.hpp"
 #include "tune/store.hpp"
@@ -146,6 +149,22 @@ TEST_F(CostModelTest, RankIsPredictOrdered) {
   const auto again = model_->predict(p, ranked);
   EXPECT_TRUE(std::is_sorted(again.rbegin(), again.rend()));
   EXPECT_TRUE(model_->predict(p, {}).empty());
+}
+
+// The sweep holds cluster split-K specs that fit these few-tile long-K problems; the ranking
+// the dispatcher uses leaves them out (the model has never been trained on them).
+TEST_F(CostModelTest, RankingLeavesClusterSplitKOut) {
+  for (const Problem& p : {Problem{{128, 128, 8192}, DType::f16, AccType::f32, Layout::tn},
+                           Problem{{17, 984, 2048}, DType::f16, AccType::f32, Layout::tn}}) {
+    const auto sweep = default_sweep(p.dtype, p.acc, p.layout);
+    ASSERT_TRUE(std::any_of(sweep.begin(), sweep.end(), [&](const KernelSpec& s) {
+      return s.cluster_k > 1 && !validate_problem(s, p);
+    }));
+    KernelSpec ck = parse_name("sm90_f16f32_tn_64x64x64_s8_c1x1_wg1_tiles_r8m_ck8");
+    const auto ranked = rank_candidates(*model_, p, {ck});
+    ASSERT_FALSE(ranked.empty());
+    for (const auto& [s, score] : ranked) EXPECT_EQ(s.cluster_k, 1) << spec_name(s);
+  }
 }
 
 TEST_F(CostModelTest, SaveLoadRoundTripGivesIdenticalPredictions) {
