@@ -136,10 +136,11 @@ double shape_score(const KernelSpec& s, const Problem& p, const DeviceFacts& dev
   const int64_t tiles = ceil_div(rows, s.bm) * ceil_div(cols, s.bn);
   const int64_t sms = std::max(1, device.sm_count);
   // Fraction of SM slots busy over all waves. Stream-K splits tiles along K, so its units are
-  // k-blocks; the 0.9 is its fix-up cost (partial tiles through a workspace).
-  const int64_t units = s.stream_k ? tiles * ceil_div(p.shape.k, s.bk) : tiles;
+  // k-blocks; the 0.9 is its fix-up cost (partial tiles through a workspace). Cluster split-K
+  // launches cluster_k CTAs per tile.
+  const int64_t units = s.stream_k ? tiles * ceil_div(p.shape.k, s.bk) : tiles * s.cluster_k;
   const double wave_fill = s.stream_k ? 0.9 * std::min(1.0, double(units) / double(sms))
-                                      : double(tiles) / double(ceil_div(tiles, sms) * sms);
+                                      : double(units) / double(ceil_div(units, sms) * sms);
   // Fraction of computed tile area that lands inside C.
   const double padding_use = double(rows * cols) / double(tiles * s.bm * s.bn);
   // Larger tiles reuse each loaded byte more; mild, so it decides only among equals.

@@ -181,6 +181,19 @@ TEST(TuneProposer, SmallShapesRankSmallTilesFirst) {
   EXPECT_LT(small.front().bm * small.front().bn, large.front().bm * large.front().bn);
 }
 
+// Cluster split-K's wave fill counts its CTAs (cluster_k per tile), not its tiles: on 512x64x16384
+// (8 tiles of 64x64) eight pieces fill 64 of 132 SMs, two pieces 16; past the SMs, a second wave.
+TEST(TuneProposer, ClusterSplitKFillCountsItsCtas) {
+  const Problem p = problem(512, 64, 16384);
+  KernelSpec s = parse_name("sm90_f16f32_tn_64x64x64_s8_c1x1_wg1_tiles_r8m_ck8");
+  const double ck8 = shape_score(s, p, DeviceFacts{132});
+  s.cluster_k = 2;
+  const double ck2 = shape_score(s, p, DeviceFacts{132});
+  EXPECT_NEAR(ck8 / ck2, 4.0, 1e-9);
+  EXPECT_NEAR(shape_score(s, p, DeviceFacts{12}) / shape_score(s, p, DeviceFacts{16}),
+              (16.0 / 24.0) / 1.0, 1e-9);  // 16 CTAs: a full wave of 16, or 16 of 24 slots
+}
+
 TEST(TuneShapes, ParseShard) {
   EXPECT_EQ(parse_shard("0/1").index, 0);
   EXPECT_EQ(parse_shard("2/4").index, 2);
