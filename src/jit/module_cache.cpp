@@ -60,6 +60,11 @@ const LoadedKernel& ModuleCache::load(const CompiledKernel& kernel, const std::s
     check_cu(d.func_set_attribute(k.function, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
                                   dynamic_smem),
              fmt::format("cuFuncSetAttribute(MAX_DYNAMIC_SHARED_SIZE_BYTES, {})", dynamic_smem));
+    // Cluster split-K over 16 CTAs is a non-portable cluster size (Hopper allows it on request);
+    // allowing it changes nothing for smaller clusters.
+    check_cu(
+        d.func_set_attribute(k.function, CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED, 1),
+        "cuFuncSetAttribute(NON_PORTABLE_CLUSTER_SIZE_ALLOWED)");
     check_cu(d.func_get_attribute(&k.registers, CU_FUNC_ATTRIBUTE_NUM_REGS, k.function),
              "cuFuncGetAttribute(NUM_REGS)");
   } catch (...) {

@@ -53,7 +53,7 @@ std::vector<KernelSpec> enumerate_specs(DType dtype, AccType acc, Layout layout,
                         out.push_back(s);
                         // Cluster split-K where it applies (one tile per cluster, direct
                         // stores, ...): validate() keeps the rest out.
-                        for (int ck : {2, 4, 8}) {
+                        for (int ck : {2, 4, 8, 16}) {
                           KernelSpec c = s;
                           c.cluster_k = ck;
                           if (!validate(c, limits) && (!filter || filter(c))) out.push_back(c);
@@ -245,7 +245,8 @@ std::vector<KernelSpec> default_sweep(DType dtype, AccType acc, Layout layout) {
   // One tile per cluster, so the piece count sets how many SMs the few tiles reach.
   // The narrow 64x32 tile in eight pieces (and 64x64 in eight without PDL) won 11 of the 21
   // oracle100 shapes with at most 33 tiles and K >= 1024 against the rest of the sweep, by up to
-  // 15% (bench/results/h200/h200_ck_family_tn.md).
+  // 15% (bench/results/h200/h200_ck_family_tn.md); 64x64 in sixteen pieces (a non-portable
+  // cluster) 6% on four tiles over K = 16384 (h200_ck16_probe_tn.md).
   for (auto [bm, bn, consumers, stages, swap, ck, pdl] :
        {std::tuple{64, 128, 1, 6, false, 2, true}, std::tuple{64, 128, 1, 6, false, 4, true},
         std::tuple{64, 128, 1, 6, false, 8, true}, std::tuple{128, 128, 2, 4, false, 2, true},
@@ -253,7 +254,8 @@ std::vector<KernelSpec> default_sweep(DType dtype, AccType acc, Layout layout) {
         std::tuple{64, 64, 1, 8, false, 4, true}, std::tuple{64, 64, 1, 8, false, 8, true},
         std::tuple{64, 64, 1, 8, true, 2, true}, std::tuple{64, 64, 1, 8, true, 4, true},
         std::tuple{64, 64, 1, 8, true, 8, true}, std::tuple{64, 32, 1, 8, false, 8, true},
-        std::tuple{64, 32, 1, 8, true, 8, true}, std::tuple{64, 64, 1, 8, false, 8, false}}) {
+        std::tuple{64, 32, 1, 8, true, 8, true}, std::tuple{64, 64, 1, 8, false, 8, false},
+        std::tuple{64, 64, 1, 8, false, 16, true}}) {
     KernelSpec s = tile(bm, bn, consumers, stages);
     s.persistent = false;
     s.epilogue = Epilogue::direct;

@@ -37,7 +37,8 @@ struct KernelSpec {
   // Thread-block cluster; TMA multicast shares a tile between the two CTAs of a 2-CTA cluster.
   int cluster_m = 1;
   int cluster_n = 1;
-  // Split-K inside the cluster (2, 4 or 8; 1: off): that many CTAs compute one tile, each over
+  // Split-K inside the cluster (2, 4, 8 or 16, the last a non-portable cluster size the H100 and
+  // H200 allow; 1: off): that many CTAs compute one tile, each over
   // 1/cluster_k of its k-blocks, and sum their partials through distributed shared memory: one
   // cluster barrier instead of a workspace and L2 round trips. One tile per cluster (not
   // persistent), no multicast, cooperative, direct stores, fp32 accumulators. "_ckN" in the name.

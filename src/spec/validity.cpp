@@ -94,8 +94,8 @@ Verdict rule_cluster(const KernelSpec& s, const DeviceLimits&) {
 
 Verdict rule_cluster_k(const KernelSpec& s, const DeviceLimits&) {
   if (s.cluster_k == 1) return {};
-  if (s.cluster_k != 2 && s.cluster_k != 4 && s.cluster_k != 8)
-    return fmt::format("cluster_k must be 1, 2, 4 or 8, got {}", s.cluster_k);
+  if (s.cluster_k != 2 && s.cluster_k != 4 && s.cluster_k != 8 && s.cluster_k != 16)
+    return fmt::format("cluster_k must be 1, 2, 4, 8 or 16, got {}", s.cluster_k);
   if (s.cluster_m * s.cluster_n != 1)
     return fmt::format(
         "cluster split-K (ck{}) has no multicast: the cluster must be 1x1, got {}x{}", s.cluster_k,

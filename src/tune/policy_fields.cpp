@@ -61,7 +61,7 @@ const std::vector<int>& bks() {
   return v;
 }
 const std::vector<int>& cluster_ks() {
-  static const std::vector<int> v = {1, 2, 4, 8};
+  static const std::vector<int> v = {1, 2, 4, 8, 16};
   return v;
 }
 

@@ -8,7 +8,7 @@
 //   epilogue {direct, tma, tma_tile, tma_rows}; stream_k, swap_ab {false, true};
 //   mma_lag {1, 0, 2, 3}; persistent {true, false}; raster {m, n}; swizzle {8, 1, 2, 4, 16};
 //   sk_splits {0, 2, 3, ..., 64}; acc_sets {1, 2, 4}; defer_store {false, true};
-//   pdl {true, false}; bk {64, 128, 32}; cluster_k {1, 2, 4, 8}.
+//   pdl {true, false}; bk {64, 128, 32}; cluster_k {1, 2, 4, 8, 16}.
 // Together they cover every value the validity rules (src/spec/validity.cpp) allow, so every
 // valid spec has an encoding; only dtype, acc and layout are not fields: they come from the
 // problem. The first twelve fields are those of the first policies; sk_splits and the ones after

@@ -123,7 +123,7 @@ std::vector<KernelSpec> local_moves(const KernelSpec& from, const Problem& p) {
   // Cluster split-K: a tile's k-blocks over 2-8 CTAs of a cluster. One field, so it applies
   // only to specs that already meet its rules (one tile per cluster, direct stores, ...):
   // other moves lead there.
-  for (int ck : {1, 2, 4, 8}) try_move([&](KernelSpec& s) { s.cluster_k = ck; });
+  for (int ck : {1, 2, 4, 8, 16}) try_move([&](KernelSpec& s) { s.cluster_k = ck; });
   try_move([](KernelSpec& s) { s.raster = s.raster == Raster::m ? Raster::n : Raster::m; });
   for (int sw : {1, 4, 8, 16}) try_move([&](KernelSpec& s) { s.swizzle = sw; });
   return out;

@@ -161,6 +161,7 @@ std::vector<KernelSpec> representative_specs() {
            "sm90_bf16f32_tn_128x128x64_s4_c1x1_coop_tiles_r8m_ck8",
            "sm90_f16f32_tn_64x64x64_s8_c1x1_wg1_tiles_r8m_ck4_swap",
            "sm90_f16f32_nn_128x128x64_s4_c1x1_coop_tiles_r8m_ck2_ab",
+           "sm90_f16f32_tn_64x32x64_s8_c1x1_wg1_tiles_r8m_ck16_swap",
        })
     out.push_back(parse_name(name));
   return out;

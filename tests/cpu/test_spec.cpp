@@ -237,7 +237,7 @@ TEST(SpecEnumerate, DefaultSweepCoversTheSpace) {
   for (Layout layout : {Layout::nn, Layout::tn}) {
     const auto sweep = default_sweep(DType::f16, AccType::f32, layout);
     EXPECT_GE(sweep.size(), 20u);
-    // ~166: small enough to sweep every shape with (oracle100 takes ~4-5 minutes)
+    // ~170: small enough to sweep every shape with (oracle100 takes ~4-5 minutes)
     EXPECT_LE(sweep.size(), 172u);
     std::set<std::string> names;
     bool has_128x256 = false, has_256x128 = false, has_wg1_64 = false, has_2x1 = false,
@@ -401,6 +401,8 @@ TEST(Spec, ClusterSplitKNamesAndRules) {
   EXPECT_EQ(nlohmann::json(s).get<KernelSpec>(), s);
   EXPECT_EQ(nlohmann::json(s)["cluster_k"], 4);
   EXPECT_EQ(parse_name("sm90_f16f32_tn_64x64x64_s8_c1x1_wg1_tiles_r8m_ck8_swap").cluster_k, 8);
+  EXPECT_EQ(parse_name("sm90_f16f32_tn_64x32x64_s8_c1x1_wg1_tiles_r8m_ck16").cluster_k, 16);
+  EXPECT_THROW(parse_name("sm90_f16f32_tn_64x128x64_s6_c1x1_wg1_tiles_r8m_ck32"), Error);
   EXPECT_THROW(parse_name("sm90_f16f32_tn_64x128x64_s6_c1x1_wg1_tiles_r8m_ck3"), Error);
   EXPECT_THROW(parse_name("sm90_f16f32_tn_64x128x64_s6_c1x1_wg1_tiles_r8m_ck1"), Error);
   EXPECT_THROW(parse_name("sm90_f16f32_tn_64x128x64_s6_c1x1_wg1_tiles_r8m_ck04"), Error);

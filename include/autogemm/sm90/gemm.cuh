@@ -122,10 +122,11 @@ struct GemmConfig {
   static_assert(kMulticastSize <= 4 && (kClusterM & (kClusterM - 1)) == 0 &&
                     (kClusterN & (kClusterN - 1)) == 0,
                 "multicast groups of up to 4 CTAs, powers of two per dimension");
-  static_assert(kClusterK == 1 || ((kClusterK == 2 || kClusterK == 4 || kClusterK == 8) &&
-                                   kMulticastSize == 1 && !kPersistent && !kStreamK && !kPingPong &&
-                                   kEpilogue == 0 && !kAccF16 && !kDeferStore),
-                "cluster split-K: 2, 4 or 8 CTAs, no multicast, one tile per cluster (not "
+  static_assert(kClusterK == 1 ||
+                    ((kClusterK == 2 || kClusterK == 4 || kClusterK == 8 || kClusterK == 16) &&
+                     kMulticastSize == 1 && !kPersistent && !kStreamK && !kPingPong &&
+                     kEpilogue == 0 && !kAccF16 && !kDeferStore),
+                "cluster split-K: 2-16 CTAs, no multicast, one tile per cluster (not "
                 "persistent, no stream-K), cooperative, direct stores, fp32 accumulators");
   // The pieces' partials are exchanged through the (by then idle) pipeline ring.
   static_assert(kClusterK == 1 || kStages * kStageBytes >= kBM * kBN * 4,
