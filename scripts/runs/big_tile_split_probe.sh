@@ -9,23 +9,14 @@ cd "$(dirname "$0")/../.."
 out="${OUT:-/tmp/big_tile_split}"
 name="${NAME:-big_tile_split}"
 mkdir -p "$out"
-source scripts/runs/cublas_libs.sh
-p=sm90_f16f32_tn
-a=()
-for s in 128x128x64_s4_c1x1_coop_persist_r8m_etma_sk4 128x128x64_s4_c1x1_coop_persist_r8m_etma_sk8 \
-         128x128x64_s4_c1x1_coop_persist_r8m_etma_sk16 128x128x64_s6_c1x1_coop_persist_r8m_etma_sk16 \
-         128x128x64_s4_c2x1_coop_persist_r8m_etma_sk8 128x128x64_s4_c2x1_coop_persist_r8m_etma_sk16 \
-         128x128x64_s4_c1x2_coop_persist_r8m_etma_sk16 128x256x64_s4_c1x1_coop_persist_r8m_etma_sk16 \
-         128x256x64_s4_c2x1_coop_persist_r8m_etma_sk16 128x256x64_s4_c1x1_coop_persist_r8m_etma_sk32 \
-         128x128x128_s3_c1x1_coop_persist_r8m_etma_sk16 64x128x64_s6_c1x1_wg1_persist_r8m_etma_sk8 \
-         64x64x64_s8_c1x1_wg1_persist_r8m_sk4_swap 64x128x64_s6_c2x1_wg1_persist_r1m_etma_sk4; do
-  a+=(--spec "${p}_$s")
-done
-shapes="256_512_12288 512_512_16384 128_2048_8192 256_1024_16384 1024_512_16384 64_4096_4096"
-m=()
-for s in ${SHAPES:-$shapes}; do m+=(--mnk "$s"); done
-AUTOGEMM_JIT_DEFINES="AUTOGEMM_ALIGNED_SPLIT_MIN=${SPLIT_MIN:-12}" timeout ${BENCH_TIMEOUT:-280} \
-  build/tools/autogemm/autogemm bench "${m[@]}" --mode kernel --layout tn \
-  --methods cublaslt_autotune_nn,cublaslt_autotune_tn,autogemm "${a[@]}" \
-  --out "$out/$name.csv" > "$out/$name.log" 2>&1
-echo "bench exit $?"
+source scripts/runs/spec_bench.sh
+export AUTOGEMM_JIT_DEFINES="AUTOGEMM_ALIGNED_SPLIT_MIN=${SPLIT_MIN:-12}"
+spec_bench "$name" \
+  "256_512_12288 512_512_16384 128_2048_8192 256_1024_16384 1024_512_16384 64_4096_4096" \
+  128x128x64_s4_c1x1_coop_persist_r8m_etma_sk4 128x128x64_s4_c1x1_coop_persist_r8m_etma_sk8 \
+  128x128x64_s4_c1x1_coop_persist_r8m_etma_sk16 128x128x64_s6_c1x1_coop_persist_r8m_etma_sk16 \
+  128x128x64_s4_c2x1_coop_persist_r8m_etma_sk8 128x128x64_s4_c2x1_coop_persist_r8m_etma_sk16 \
+  128x128x64_s4_c1x2_coop_persist_r8m_etma_sk16 128x256x64_s4_c1x1_coop_persist_r8m_etma_sk16 \
+  128x256x64_s4_c2x1_coop_persist_r8m_etma_sk16 128x256x64_s4_c1x1_coop_persist_r8m_etma_sk32 \
+  128x128x128_s3_c1x1_coop_persist_r8m_etma_sk16 64x128x64_s6_c1x1_wg1_persist_r8m_etma_sk8 \
+  64x64x64_s8_c1x1_wg1_persist_r8m_sk4_swap 64x128x64_s6_c2x1_wg1_persist_r1m_etma_sk4

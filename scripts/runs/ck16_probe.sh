@@ -6,23 +6,14 @@ set -uo pipefail
 cd "$(dirname "$0")/../.."
 out="${OUT:-/tmp/ck16}"
 mkdir -p "$out"
-source scripts/runs/cublas_libs.sh
-a=()
-for s in 64x32x64_s8_c1x1_wg1_tiles_r8m_ck16 64x32x64_s8_c1x1_wg1_tiles_r8m_ck16_swap \
-         64x64x64_s8_c1x1_wg1_tiles_r8m_ck16 64x64x64_s8_c1x1_wg1_tiles_r8m_ck16_swap \
-         64x128x64_s6_c1x1_wg1_tiles_r8m_ck16 64x32x64_s6_c1x1_wg1_tiles_r8m_ck16 \
-         64x32x64_s8_c1x1_wg1_tiles_r8m_ck16_nopdl \
-         64x32x64_s8_c1x1_wg1_tiles_r8m_ck8 64x32x64_s8_c1x1_wg1_tiles_r8m_ck8_swap \
-         64x64x64_s8_c1x1_wg1_tiles_r8m_ck8 64x64x64_s8_c1x1_wg1_tiles_r8m_ck8_nopdl \
-         64x64x64_s8_c1x1_wg1_persist_r8m_sk4_swap 64x128x64_s6_c2x1_wg1_persist_r1m_etma_sk4 \
-         64x64x64_s8_c1x1_wg1_persist_r8m_etma_sk12; do
-  a+=(--spec "sm90_f16f32_tn_$s")
-done
-shapes="128_128_4096 128_128_8192 128_128_16384 128_256_16384 256_64_16384 512_64_16384
-        64_256_12288 256_512_12288 64_1024_16384 128_64_2048 512_512_16384 128_2048_8192"
-m=()
-for s in ${SHAPES:-$shapes}; do m+=(--mnk "$s"); done
-timeout ${BENCH_TIMEOUT:-300} build/tools/autogemm/autogemm bench "${m[@]}" --mode kernel \
-  --layout tn --methods cublaslt_autotune_nn,cublaslt_autotune_tn,autogemm "${a[@]}" \
-  --out "$out/ck16.csv" > "$out/ck16.log" 2>&1
-echo "bench exit $?"
+source scripts/runs/spec_bench.sh
+spec_bench ck16 \
+  "128_128_4096 128_128_8192 128_128_16384 128_256_16384 256_64_16384 512_64_16384 64_256_12288 \
+   256_512_12288 64_1024_16384 128_64_2048 512_512_16384 128_2048_8192" \
+  64x32x64_s8_c1x1_wg1_tiles_r8m_ck16 64x32x64_s8_c1x1_wg1_tiles_r8m_ck16_swap \
+  64x64x64_s8_c1x1_wg1_tiles_r8m_ck16 64x64x64_s8_c1x1_wg1_tiles_r8m_ck16_swap \
+  64x128x64_s6_c1x1_wg1_tiles_r8m_ck16 64x32x64_s6_c1x1_wg1_tiles_r8m_ck16 \
+  64x32x64_s8_c1x1_wg1_tiles_r8m_ck16_nopdl 64x32x64_s8_c1x1_wg1_tiles_r8m_ck8 \
+  64x32x64_s8_c1x1_wg1_tiles_r8m_ck8_swap 64x64x64_s8_c1x1_wg1_tiles_r8m_ck8 \
+  64x64x64_s8_c1x1_wg1_tiles_r8m_ck8_nopdl 64x64x64_s8_c1x1_wg1_persist_r8m_sk4_swap \
+  64x128x64_s6_c2x1_wg1_persist_r1m_etma_sk4 64x64x64_s8_c1x1_wg1_persist_r8m_etma_sk12

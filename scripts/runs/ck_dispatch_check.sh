@@ -7,19 +7,10 @@ set -uo pipefail
 cd "$(dirname "$0")/../.."
 out="${OUT:-/tmp/ck_dispatch}"
 mkdir -p "$out"
-source scripts/runs/cublas_libs.sh
-a=()
-for s in 64x32x64_s8_c1x1_wg1_tiles_r8m_ck8_swap 64x16x64_s6_c1x1_wg1_persist_r8m_etmar \
-         64x64x64_s8_c1x1_wg1_tiles_r8m_ck2_swap 64x128x64_s3_c1x1_wg1_persist_r8m_etmat \
-         64x64x64_s8_c1x1_wg1_persist_r8m_sk12_swap 64x64x64_s8_c1x1_wg1_tiles_r8m_ck4 \
-         64x16x128_s4_c1x1_wg1_persist_r8m_etmar_acc2 64x32x128_s6_c1x1_wg1_persist_r8m_etmar_lag2; do
-  a+=(--spec "sm90_f16f32_tn_$s")
-done
-m=()
-for s in ${SHAPES:-3_1192_512 17_6960_128 17_984_2048 64_1360_1024 64_3808_2048 128_1104_2048}; do
-  m+=(--mnk "$s")
-done
-timeout ${BENCH_TIMEOUT:-300} build/tools/autogemm/autogemm bench "${m[@]}" --mode kernel \
-  --layout tn --methods cublaslt_autotune_nn,cublaslt_autotune_tn,autogemm "${a[@]}" \
-  --out "$out/ck_dispatch.csv" > "$out/ck_dispatch.log" 2>&1
-echo "bench exit $?"
+source scripts/runs/spec_bench.sh
+spec_bench ck_dispatch \
+  "3_1192_512 17_6960_128 17_984_2048 64_1360_1024 64_3808_2048 128_1104_2048" \
+  64x32x64_s8_c1x1_wg1_tiles_r8m_ck8_swap 64x16x64_s6_c1x1_wg1_persist_r8m_etmar \
+  64x64x64_s8_c1x1_wg1_tiles_r8m_ck2_swap 64x128x64_s3_c1x1_wg1_persist_r8m_etmat \
+  64x64x64_s8_c1x1_wg1_persist_r8m_sk12_swap 64x64x64_s8_c1x1_wg1_tiles_r8m_ck4 \
+  64x16x128_s4_c1x1_wg1_persist_r8m_etmar_acc2 64x32x128_s6_c1x1_wg1_persist_r8m_etmar_lag2

@@ -7,22 +7,14 @@ set -uo pipefail
 cd "$(dirname "$0")/../.."
 out="${OUT:-/tmp/ck_family}"
 mkdir -p "$out"
-source scripts/runs/cublas_libs.sh
-a=()
-for s in 64x32x64_s8_c1x1_wg1_tiles_r8m_ck8 64x32x64_s8_c1x1_wg1_tiles_r8m_ck4 \
-         64x32x64_s8_c1x1_wg1_tiles_r8m_ck8_swap 64x64x128_s4_c1x1_wg1_tiles_r8m_ck8 \
-         64x64x128_s4_c1x1_wg1_tiles_r8m_ck4 64x64x64_s4_c1x1_wg1_tiles_r8m_ck8 \
-         64x64x64_s8_c1x1_wg1_tiles_r8m_ck8_acc2 64x64x64_s8_c1x1_wg1_tiles_r8m_ck2 \
-         64x128x64_s6_c1x1_wg1_tiles_r8m_ck8_swap 128x64x64_s6_c1x1_coop_tiles_r8m_ck4 \
-         64x64x64_s8_c1x1_wg1_tiles_r8m_ck8_nopdl 64x64x64_s8_c1x1_wg1_tiles_r8m_ck8_lag2; do
-  a+=(--spec "sm90_f16f32_tn_$s")
-done
-shapes="64_64_1024 64_256_4096 64_256_12288 64_512_1024 64_1024_2048 64_1024_4096 64_1024_16384
-        128_64_2048 128_128_2048 128_128_4096 128_128_8192 128_128_16384 128_256_16384 256_64_4096
-        256_64_16384 256_128_1024 256_512_12288 512_64_16384 512_256_1024 1024_64_1024 2048_64_4096"
-m=()
-for s in ${SHAPES:-$shapes}; do m+=(--mnk "$s"); done
-timeout ${BENCH_TIMEOUT:-400} build/tools/autogemm/autogemm bench "${m[@]}" --mode kernel \
-  --layout tn --methods cublaslt_autotune_nn,cublaslt_autotune_tn,autogemm --spec sweep "${a[@]}" \
-  --out "$out/ck_family.csv" > "$out/ck_family.log" 2>&1
-echo "bench exit $?"
+source scripts/runs/spec_bench.sh
+spec_bench ck_family \
+  "64_64_1024 64_256_4096 64_256_12288 64_512_1024 64_1024_2048 64_1024_4096 64_1024_16384 \
+   128_64_2048 128_128_2048 128_128_4096 128_128_8192 128_128_16384 128_256_16384 256_64_4096 \
+   256_64_16384 256_128_1024 256_512_12288 512_64_16384 512_256_1024 1024_64_1024 2048_64_4096" \
+  sweep 64x32x64_s8_c1x1_wg1_tiles_r8m_ck8 64x32x64_s8_c1x1_wg1_tiles_r8m_ck4 \
+  64x32x64_s8_c1x1_wg1_tiles_r8m_ck8_swap 64x64x128_s4_c1x1_wg1_tiles_r8m_ck8 \
+  64x64x128_s4_c1x1_wg1_tiles_r8m_ck4 64x64x64_s4_c1x1_wg1_tiles_r8m_ck8 \
+  64x64x64_s8_c1x1_wg1_tiles_r8m_ck8_acc2 64x64x64_s8_c1x1_wg1_tiles_r8m_ck2 \
+  64x128x64_s6_c1x1_wg1_tiles_r8m_ck8_swap 128x64x64_s6_c1x1_coop_tiles_r8m_ck4 \
+  64x64x64_s8_c1x1_wg1_tiles_r8m_ck8_nopdl 64x64x64_s8_c1x1_wg1_tiles_r8m_ck8_lag2

@@ -1,0 +1,20 @@
+# Sourced by the spec probes (cluster_split_k_probe.sh, big_tile_split_probe.sh,
+# ck_family_probe.sh, ck16_probe.sh, ck_dispatch_check.sh). Defines
+#   spec_bench NAME "SHAPES" SPEC...
+# one `autogemm bench` in kernel mode, layout tn, interleaved with cuBLASLt-autotune nn and tn, of
+# the specs sm90_f16f32_tn_SPEC ("sweep": the default sweep) on SHAPES (M_N_K ...; $SHAPES
+# overrides), writing $out/NAME.csv and $out/NAME.log; BENCH_TIMEOUT bounds it (default 300 s).
+source scripts/runs/cublas_libs.sh
+spec_bench() {
+  local name="$1" shapes="${SHAPES:-$2}" s
+  shift 2
+  local a=() m=()
+  for s in "$@"; do
+    if [ "$s" = sweep ]; then a+=(--spec sweep); else a+=(--spec "sm90_f16f32_tn_$s"); fi
+  done
+  for s in $shapes; do m+=(--mnk "$s"); done
+  timeout "${BENCH_TIMEOUT:-300}" build/tools/autogemm/autogemm bench "${m[@]}" --mode kernel \
+    --layout tn --methods cublaslt_autotune_nn,cublaslt_autotune_tn,autogemm "${a[@]}" \
+    --out "$out/$name.csv" > "$out/$name.log" 2>&1
+  echo "bench exit $?"
+}
