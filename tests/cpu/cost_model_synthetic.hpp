@@ -57,10 +57,14 @@ inline double planted_us(const Problem& p, const KernelSpec& s, int sms = kSynth
   const double rate = 7.5e6 * (0.3 + 0.7 * std::min(1.0, reuse));  // flop per µs per SM
   const double k_block_us = 2.0 * s.bm * s.bn * s.bk / rate;
   const double epilogue_us = 0.02 * s.bm * s.bn / 1024.0;
-  // Stream-K: k-blocks spread evenly over the SMs, plus a fix-up of partial tiles.
-  const double mma_us = s.stream_k ? 1.15 * double(cdiv(tiles * k_blocks, sms)) * k_block_us + 1.5
-                                   : double(cdiv(tiles, sms) * k_blocks) * k_block_us;
-  double t = mma_us + double(cdiv(tiles, sms)) * epilogue_us;
+  // Stream-K: k-blocks spread evenly over the SMs, plus a fix-up of partial tiles. Cluster
+  // split-K: cluster_k CTAs per tile, each a share of the k-blocks, plus their reduction.
+  const int64_t ctas = tiles * s.cluster_k;
+  const double mma_us = s.stream_k
+                            ? 1.15 * double(cdiv(tiles * k_blocks, sms)) * k_block_us + 1.5
+                            : double(cdiv(ctas, sms) * cdiv(k_blocks, s.cluster_k)) * k_block_us +
+                                  (s.cluster_k > 1 ? 1.0 : 0.0);
+  double t = mma_us + double(cdiv(ctas, sms)) * epilogue_us;
   const double aspect = std::clamp(std::log2(double(cols) / double(rows)), -2.0, 2.0);
   t *= 1 + 0.05 * std::abs(std::log2(double(s.bn) / double(s.bm)) - aspect);
   if (s.stages < 4) t *= 1.06;
