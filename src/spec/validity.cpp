@@ -202,6 +202,10 @@ Verdict rule_acc_sets(const KernelSpec& s, const DeviceLimits&) {
     return fmt::format("acc_sets must be 1, 2 or 4, got {}", s.acc_sets);
   if (s.acc_sets > 1 && s.acc == AccType::f16)
     return "several accumulator sets are for fp32 accumulation";
+  // Each set starts at its first k16 step of a tile's first k-block (bk 32 has two steps).
+  if (s.acc_sets > s.bk / 16)
+    return fmt::format("acc_sets {} exceeds the {} k16 steps of a bk {} stage", s.acc_sets,
+                       s.bk / 16, s.bk);
   return {};
 }
 

@@ -289,6 +289,13 @@ TEST(Spec, AccumulatorSets) {
   ASSERT_TRUE(validate(f16));
   EXPECT_NE(validate(f16)->find("fp32 accumulation"), std::string::npos) << *validate(f16);
   // Sets multiply the accumulator registers: 128x128 cooperative (64 each) fits two, not four.
+  // Every set needs a k16 step of the stage to start from: bk 32 has two.
+  KernelSpec narrow = s;
+  narrow.bk = 32;
+  ASSERT_TRUE(validate(narrow));
+  EXPECT_NE(validate(narrow)->find("k16 steps"), std::string::npos) << *validate(narrow);
+  narrow.acc_sets = 2;
+  EXPECT_FALSE(validate(narrow)) << *validate(narrow);
   KernelSpec coop = parse_name("sm90_f16f32_tn_128x128x64_s4_c1x1_coop_persist_r8m_etma_acc2");
   coop.acc_sets = 4;
   ASSERT_TRUE(validate(coop));

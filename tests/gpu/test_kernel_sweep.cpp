@@ -210,6 +210,8 @@ TEST(KernelSweep, SplitKSchedulesMatchReference) {
       // 16 pieces: a non-portable cluster size; with K of 5 k-blocks, 11 pieces have none.
       {"64x32x64_s8_c1x1_wg1_tiles_r8m_ck16", {128, 128, 16384}},
       {"64x32x64_s8_c1x1_wg1_tiles_r8m_ck16_swap", {100, 200, 320}},
+      // Two accumulator sets, three pieces empty: every set starts from zero.
+      {"64x64x64_s8_c1x1_wg1_tiles_r8m_ck8_acc2", {200, 136, 320}},
   };
   test::GemmChecker gc(int64_t(5120) * 13824);
   for (const auto& [tail, sh] : cases) {

@@ -141,6 +141,9 @@ struct GemmConfig {
   static_assert(!kSwapAB || kEpilogue == 0, "swap-AB stores C transposed from registers");
   static_assert(kAccSets == 1 || kAccSets == 2 || kAccSets == 4, "1, 2 or 4 accumulator sets");
   static_assert(kAccSets == 1 || !kAccF16, "several accumulator sets: fp32 accumulation");
+  // Each set starts at its first k16 step of a tile's first k-block, so a stage must have one
+  // for every set.
+  static_assert(kAccSets <= kBK / 16, "no more accumulator sets than k16 steps per stage");
   static_assert(!kAccF16 || (kElem == ElemType::kF16 && !kStreamK),
                 "fp16 accumulation: fp16 data; no stream-K (its partials are fp32)");
   static_assert(!kDeferStore || (kEpilogue == 2 && !kStreamK && !kPingPong),
@@ -310,11 +313,18 @@ __device__ __forceinline__ void consume(const TmaDescriptor* tma_c, const GemmAr
     if (Cfg::kPingPong && index > 0) named_barrier_sync<256>(kOrder + consumer);
     const int tm = w.tm, tn = w.tn;
     if constexpr (Cfg::kClusterK > 1) {  // a piece with no k-blocks (K < kClusterK k-blocks)
-      if (w.kb_begin == w.kb_end)
+      if (w.kb_begin == w.kb_end) {
 #pragma unroll
         for (int mi = 0; mi < Cfg::kMmaM; ++mi)
 #pragma unroll
           for (int i = 0; i < Cfg::kAccRegs; ++i) acc[mi][i] = 0.f;
+#pragma unroll
+        for (int e = 0; e < Cfg::kAccSets - 1; ++e)  // the other sets are added in below
+#pragma unroll
+          for (int mi = 0; mi < Cfg::kMmaM; ++mi)
+#pragma unroll
+            for (int i = 0; i < Cfg::kAccRegs; ++i) extra[e][mi][i] = 0.f;
+      }
     }
     for (int kb = w.kb_begin; kb < w.kb_end; ++kb, pos.template advance<Cfg::kStages>()) {
       if constexpr (kTrace) {
