@@ -31,8 +31,11 @@ int threads_per_block(const KernelSpec& s) {
   return 128 * (s.consumers + 1);
 }
 
+int ring_bytes(const KernelSpec& s) {
+  return s.stages * (s.bm * s.bk + s.bn * s.bk) * element_bytes(s.dtype);
+}
+
 int smem_bytes(const KernelSpec& s) {
-  const int tile_bytes = (s.bm * s.bk + s.bn * s.bk) * element_bytes(s.dtype);
   // 1024 B so the kernel can align the stage buffers to the 128-byte swizzle's 1024-byte
   // pattern; 16 B per stage for its "full" and "empty" mbarriers (8 B each).
   // The TMA epilogue stages C through two 64x64 blocks per consumer warpgroup.
@@ -41,7 +44,7 @@ int smem_bytes(const KernelSpec& s) {
                              : s.epilogue == Epilogue::tma_tile ? tile_rows * s.bn * 2
                              : s.epilogue == Epilogue::tma_rows ? s.consumers * 64 * s.bn * 2
                                                                 : 0;
-  return s.stages * tile_bytes + epilogue_bytes + 1024 + 16 * s.stages;
+  return ring_bytes(s) + epilogue_bytes + 1024 + 16 * s.stages;
 }
 
 int acc_registers_per_thread(const KernelSpec& s) {

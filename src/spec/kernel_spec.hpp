@@ -103,6 +103,7 @@ std::string_view to_string(Epilogue);
 // are defined once here.
 int threads_per_block(const KernelSpec&);         // 128 * (consumers + 1): a producer warpgroup
 int smem_bytes(const KernelSpec&);                // dynamic shared memory the kernel asks for
+int ring_bytes(const KernelSpec&);                // of it, the pipeline ring (stages x A and B)
 int acc_registers_per_thread(const KernelSpec&);  // accumulator registers per consumer thread
 
 // Changes `s` to `bk`, keeping the ring's bytes (stages x bk): bk 64 -> 128 halves the stages,

@@ -106,7 +106,7 @@ Verdict rule_cluster_k(const KernelSpec& s, const DeviceLimits&) {
     return "cluster split-K stores C from its fp32 sums: cooperative, direct epilogue, no "
            "deferred store, fp32 accumulation";
   // The partials are exchanged through the pipeline ring (idle once the tile's MMAs are done).
-  const int ring = s.stages * (s.bm + s.bn) * s.bk * 2, partial = s.bm * s.bn * 4;
+  const int ring = ring_bytes(s), partial = s.bm * s.bn * 4;
   if (ring < partial)
     return fmt::format(
         "cluster split-K exchanges the {}x{} fp32 partial ({} B) through the ring, which holds "
