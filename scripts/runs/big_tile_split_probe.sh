@@ -4,12 +4,8 @@
 # 4-32 ways, with and without multicast, each piece a slice of the reduction (aligned split-K)
 # from SPLIT_MIN pieces on (default 12; AUTOGEMM_ALIGNED_SPLIT_MIN). Interleaved with
 # cuBLASLt-autotune nn and tn, kernel mode. Runs ON the device. Output: $OUT/$NAME.{csv,log}.
-set -uo pipefail
-cd "$(dirname "$0")/../.."
-out="${OUT:-/tmp/big_tile_split}"
+source "$(dirname "$0")/spec_bench.sh"
 name="${NAME:-big_tile_split}"
-mkdir -p "$out"
-source scripts/runs/spec_bench.sh
 export AUTOGEMM_JIT_DEFINES="AUTOGEMM_ALIGNED_SPLIT_MIN=${SPLIT_MIN:-12}"
 spec_bench "$name" \
   "256_512_12288 512_512_16384 128_2048_8192 256_1024_16384 1024_512_16384 64_4096_4096" \

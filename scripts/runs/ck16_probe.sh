@@ -2,11 +2,7 @@
 # Cluster split-K over 16 CTAs (a non-portable cluster size) against the eight-piece specs and the
 # stream-K specs that win these few-tile long-K shapes, interleaved with cuBLASLt-autotune nn and
 # tn, kernel mode. Runs ON the device. Output: $OUT/ck16.{csv,log}.
-set -uo pipefail
-cd "$(dirname "$0")/../.."
-out="${OUT:-/tmp/ck16}"
-mkdir -p "$out"
-source scripts/runs/spec_bench.sh
+source "$(dirname "$0")/spec_bench.sh"
 spec_bench ck16 \
   "128_128_4096 128_128_8192 128_128_16384 128_256_16384 256_64_16384 512_64_16384 64_256_12288 \
    256_512_12288 64_1024_16384 128_64_2048 512_512_16384 128_2048_8192" \

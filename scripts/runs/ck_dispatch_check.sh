@@ -3,11 +3,7 @@
 # six shapes outside the shipped table, against the pick it would make without them (its best
 # ranked non-ck spec: `autogemm db rank --top 8`), interleaved with cuBLASLt-autotune, kernel
 # mode. Runs ON the device. Output: $OUT/ck_dispatch.{csv,log}.
-set -uo pipefail
-cd "$(dirname "$0")/../.."
-out="${OUT:-/tmp/ck_dispatch}"
-mkdir -p "$out"
-source scripts/runs/spec_bench.sh
+source "$(dirname "$0")/spec_bench.sh"
 spec_bench ck_dispatch \
   "3_1192_512 17_6960_128 17_984_2048 64_1360_1024 64_3808_2048 128_1104_2048" \
   64x32x64_s8_c1x1_wg1_tiles_r8m_ck8_swap 64x16x64_s6_c1x1_wg1_persist_r8m_etmar \

@@ -3,11 +3,7 @@
 # 64x128 swap-AB, 128x64 cooperative, ck2 without swap) against the whole default sweep on the 21
 # oracle100 shapes with at most 33 tiles of 64x64 and K >= 1024, interleaved with
 # cuBLASLt-autotune nn and tn, kernel mode. Runs ON the device. Output: $OUT/ck_family.{csv,log}.
-set -uo pipefail
-cd "$(dirname "$0")/../.."
-out="${OUT:-/tmp/ck_family}"
-mkdir -p "$out"
-source scripts/runs/spec_bench.sh
+source "$(dirname "$0")/spec_bench.sh"
 spec_bench ck_family \
   "64_64_1024 64_256_4096 64_256_12288 64_512_1024 64_1024_2048 64_1024_4096 64_1024_16384 \
    128_64_2048 128_128_2048 128_128_4096 128_128_8192 128_128_16384 128_256_16384 256_64_4096 \

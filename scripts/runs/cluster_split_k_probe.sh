@@ -4,11 +4,7 @@
 # oracle's best on its few-tile long-K losers (h200_oracle100_fp16_s9_tn), interleaved with
 # cuBLASLt-autotune nn and tn, kernel mode. Runs ON the device. Output:
 # $OUT/cluster_split_k.{csv,log}. SHAPES="M_N_K ..." overrides the shapes.
-set -uo pipefail
-cd "$(dirname "$0")/../.."
-out="${OUT:-/tmp/cluster_split_k}"
-mkdir -p "$out"
-source scripts/runs/spec_bench.sh
+source "$(dirname "$0")/spec_bench.sh"
 spec_bench cluster_split_k \
   "256_512_12288 512_512_16384 128_2048_8192 256_1024_16384 1024_512_16384 64_4096_4096 \
    512_64_16384 2048_128_16384 1024_1024_12288 1024_1024_16384 64_8192_16384 128_128_16384" \

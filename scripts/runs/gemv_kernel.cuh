@@ -23,6 +23,7 @@
 
 #include "../../include/autogemm/sm90/ptx.cuh"
 #include "../../include/autogemm/sm90/types.cuh"
+#include "probe_util.cuh"
 
 namespace autogemm::sm90 {
 
@@ -62,24 +63,6 @@ struct GemvConfig {
   static_assert(kUnroll >= 1 && kUnroll <= 16, "1-16 chunks per group");
 };
 
-// Streamed once: no L1 allocation (the weight is read once per call).
-template <int kL2Bytes>
-__device__ __forceinline__ uint4 ld_stream_v4(const void* p) {
-  uint4 v;
-  if constexpr (kL2Bytes == 256)
-    asm("ld.global.nc.L1::no_allocate.L2::256B.v4.u32 {%0, %1, %2, %3}, [%4];"
-        : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w)
-        : "l"(p));
-  else if constexpr (kL2Bytes == 128)
-    asm("ld.global.nc.L1::no_allocate.L2::128B.v4.u32 {%0, %1, %2, %3}, [%4];"
-        : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w)
-        : "l"(p));
-  else
-    asm("ld.global.nc.L1::no_allocate.v4.u32 {%0, %1, %2, %3}, [%4];"
-        : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w)
-        : "l"(p));
-  return v;
-}
 // Re-read by every warp of the CTA: through L1.
 __device__ __forceinline__ uint4 ld_cached_v4(const void* p) {
   uint4 v;

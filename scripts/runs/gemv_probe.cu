@@ -16,15 +16,6 @@
 
 #include "gemv_kernel.cuh"
 
-#define CK(call)                                                                             \
-  do {                                                                                       \
-    cudaError_t e_ = (call);                                                                 \
-    if (e_ != cudaSuccess) {                                                                 \
-      fprintf(stderr, "%s failed: %s (line %d)\n", #call, cudaGetErrorString(e_), __LINE__); \
-      exit(1);                                                                               \
-    }                                                                                        \
-  } while (0)
-
 using namespace autogemm::sm90;
 
 // Approximately N(0,1) from a counter (Box-Muller on two hashed uniforms), rounded to fp16.

@@ -21,14 +21,15 @@
 #include <string>
 #include <vector>
 
-#define CK(call)                                                                             \
-  do {                                                                                       \
-    cudaError_t e_ = (call);                                                                 \
-    if (e_ != cudaSuccess) {                                                                 \
-      fprintf(stderr, "%s failed: %s (line %d)\n", #call, cudaGetErrorString(e_), __LINE__); \
-      exit(1);                                                                               \
-    }                                                                                        \
-  } while (0)
+#include "../../include/autogemm/sm90/ptx.cuh"
+#include "probe_util.cuh"
+
+using autogemm::sm90::mbar_arrive;
+using autogemm::sm90::mbar_arrive_expect_tx;
+using autogemm::sm90::mbar_init;
+using autogemm::sm90::mbar_wait;
+using autogemm::sm90::smem_addr;
+using autogemm::sm90::u64;
 
 constexpr uint8_t kFill = 0x01;  // every 32-bit word reads 0x01010101, so sums are checkable
 constexpr uint32_t kWord = 0x01010101u;
@@ -50,21 +51,6 @@ __device__ uint32_t block_sum(uint32_t v) {
   return s;  // valid in thread 0
 }
 
-// ---- ld_v4: 16-byte loads that skip L1 (read once, never reused) ----
-template <bool kL2Prefetch256>
-__device__ __forceinline__ uint4 ld_stream(const uint4* p) {
-  uint4 v;
-  if constexpr (kL2Prefetch256)
-    asm("ld.global.nc.L1::no_allocate.L2::256B.v4.u32 {%0,%1,%2,%3}, [%4];"
-        : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w)
-        : "l"(p));
-  else
-    asm("ld.global.nc.L1::no_allocate.v4.u32 {%0,%1,%2,%3}, [%4];"
-        : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w)
-        : "l"(p));
-  return v;
-}
-
 // Consecutive threads read consecutive 16 bytes; each pass issues kUnroll predicated loads before
 // using any, so the tail (and sizes smaller than one full pass) keeps the same loads in flight.
 // Without the launch bounds ptxas holds itself to 32 registers and issues them as two waves of 4.
@@ -79,7 +65,7 @@ __global__ void __launch_bounds__(512, 2)
 #pragma unroll
     for (int j = 0; j < kUnroll; ++j) {
       const size_t i = base + j * stride;
-      v[j] = i < n16 ? ld_stream<kL2Prefetch256>(in + i) : make_uint4(0, 0, 0, 0);
+      v[j] = i < n16 ? ld_stream_v4 < kL2Prefetch256 ? 256 : 0 > (in + i) : make_uint4(0, 0, 0, 0);
     }
 #pragma unroll
     for (int j = 0; j < kUnroll; ++j) acc += v[j].x + v[j].y + v[j].z + v[j].w;
@@ -88,36 +74,8 @@ __global__ void __launch_bounds__(512, 2)
   if (threadIdx.x == 0) out[blockIdx.x] = s;
 }
 
-// ---- PTX wrappers for mbarriers and 1-D TMA bulk copies ----
-__device__ __forceinline__ uint32_t smem_addr(const void* p) {
-  return uint32_t(__cvta_generic_to_shared(p));
-}
-__device__ __forceinline__ void mbar_init(uint64_t* bar, uint32_t count) {
-  asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;" ::"r"(smem_addr(bar)), "r"(count)
-               : "memory");
-}
-__device__ __forceinline__ void mbar_arrive_expect_tx(uint64_t* bar, uint32_t bytes) {
-  asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" ::"r"(smem_addr(bar)),
-               "r"(bytes)
-               : "memory");
-}
-__device__ __forceinline__ void mbar_arrive(uint64_t* bar) {
-  asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" ::"r"(smem_addr(bar)) : "memory");
-}
-__device__ __forceinline__ void mbar_wait(uint64_t* bar, uint32_t parity) {
-  uint32_t done = 0;
-  do {
-    asm volatile(
-        "{\n .reg .pred p;\n"
-        " mbarrier.try_wait.parity.shared::cta.b64 p, [%1], %2;\n"
-        " selp.u32 %0, 1, 0, p;\n}"
-        : "=r"(done)
-        : "r"(smem_addr(bar)), "r"(parity)
-        : "memory");
-  } while (!done);
-}
-__device__ __forceinline__ void bulk_g2s(void* dst, const void* src, uint32_t bytes,
-                                         uint64_t* bar) {
+// ---- 1-D TMA bulk copies (the mbarrier wrappers are the kernel's, ptx.cuh) ----
+__device__ __forceinline__ void bulk_g2s(void* dst, const void* src, uint32_t bytes, u64* bar) {
   asm volatile(
       "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];" ::
           "r"(smem_addr(dst)),
@@ -146,7 +104,7 @@ template <int kChunk, int kStages, bool kPdl>
 __global__ void __launch_bounds__(32 + kConsumers, 1)
     bulk(const uint8_t* __restrict__ in, size_t bytes, uint32_t* __restrict__ out) {
   extern __shared__ __align__(128) uint8_t ring[];
-  __shared__ __align__(8) uint64_t full[kStages], empty[kStages];
+  __shared__ __align__(8) u64 full[kStages], empty[kStages];
   if constexpr (kPdl) asm volatile("griddepcontrol.launch_dependents;" ::: "memory");
   if (threadIdx.x == 0) {
     for (int s = 0; s < kStages; ++s) {
@@ -201,7 +159,7 @@ __device__ __forceinline__ void cp_async_16(uint32_t dst, const void* src) {
 }
 // The barrier's arrival happens once every cp.async this thread issued before has landed; .noinc
 // makes that the thread's one arrival of the phase (the count covers it), not an extra pending one.
-__device__ __forceinline__ void cp_async_mbar_arrive_noinc(uint64_t* bar) {
+__device__ __forceinline__ void cp_async_mbar_arrive_noinc(u64* bar) {
   asm volatile("cp.async.mbarrier.arrive.noinc.shared::cta.b64 [%0];" ::"r"(smem_addr(bar))
                : "memory");
 }
@@ -246,7 +204,7 @@ __global__ void __launch_bounds__(2 * kCpThreads, 1)
   constexpr int kPerThread = kStage / (kCpThreads * 16);  // 16-byte copies per producer per stage
   constexpr uint32_t kStep = kCpThreads * 16;             // bytes between a thread's copies
   extern __shared__ uint8_t cp_smem[];                    // kStages * kStage + kSwizzleSpan bytes
-  __shared__ __align__(8) uint64_t full[kStages], empty[kStages];
+  __shared__ __align__(8) u64 full[kStages], empty[kStages];
   if constexpr (kPdl) asm volatile("griddepcontrol.launch_dependents;" ::: "memory");
   // Stages start on a 1024-byte boundary, as TMA's 128B swizzle requires.
   const uint32_t ring = (smem_addr(cp_smem) + kSwizzleSpan - 1) & ~(kSwizzleSpan - 1);
@@ -315,6 +273,23 @@ struct Row {
   double median_us, min_us, max_us;
 };
 
+// One launch of a ring kernel (bulk, cpasync): `blocks` CTAs, with programmatic dependent launch
+// when `pdl`.
+template <class Kernel>
+void launch_ring(Kernel kernel, int blocks, int threads, int smem, bool pdl, const uint8_t* buf,
+                 size_t bytes, uint32_t* out) {
+  cudaLaunchConfig_t cfg = {};
+  cfg.gridDim = dim3(blocks);
+  cfg.blockDim = dim3(threads);
+  cfg.dynamicSmemBytes = smem;
+  cudaLaunchAttribute attr[1];
+  attr[0].id = cudaLaunchAttributeProgrammaticStreamSerialization;
+  attr[0].val.programmaticStreamSerializationAllowed = 1;
+  cfg.attrs = attr;
+  cfg.numAttrs = pdl ? 1 : 0;
+  CK(cudaLaunchKernelEx(&cfg, kernel, buf, bytes, out));
+}
+
 template <int kChunk, int kStages, bool kPdl>
 Config bulk_config(const uint8_t* buf, uint32_t* out, int sms) {
   constexpr int smem = kChunk * kStages;
@@ -326,16 +301,7 @@ Config bulk_config(const uint8_t* buf, uint32_t* out, int sms) {
              std::to_string(kStages);
   c.blocks = sms;
   c.launch = [=](size_t bytes) {
-    cudaLaunchConfig_t cfg = {};
-    cfg.gridDim = dim3(sms);
-    cfg.blockDim = dim3(32 + kConsumers);
-    cfg.dynamicSmemBytes = smem;
-    cudaLaunchAttribute attr[1];
-    attr[0].id = cudaLaunchAttributeProgrammaticStreamSerialization;
-    attr[0].val.programmaticStreamSerializationAllowed = 1;
-    cfg.attrs = attr;
-    cfg.numAttrs = kPdl ? 1 : 0;
-    CK(cudaLaunchKernelEx(&cfg, bulk<kChunk, kStages, kPdl>, buf, bytes, out));
+    launch_ring(bulk<kChunk, kStages, kPdl>, sms, 32 + kConsumers, smem, kPdl, buf, bytes, out);
   };
   c.expected = [=](size_t bytes) {
     // Mirrors the consumers: per chunk, the threads whose word lies inside it.
@@ -365,16 +331,7 @@ Config cpasync_config(const uint8_t* buf, uint32_t* out, int sms) {
   c.config = std::to_string(kStage / 1024) + "K_x" + std::to_string(kStages);
   c.blocks = sms;
   c.launch = [=](size_t bytes) {
-    cudaLaunchConfig_t cfg = {};
-    cfg.gridDim = dim3(sms);
-    cfg.blockDim = dim3(2 * kCpThreads);
-    cfg.dynamicSmemBytes = smem;
-    cudaLaunchAttribute attr[1];
-    attr[0].id = cudaLaunchAttributeProgrammaticStreamSerialization;
-    attr[0].val.programmaticStreamSerializationAllowed = 1;
-    cfg.attrs = attr;
-    cfg.numAttrs = kPdl ? 1 : 0;
-    CK(cudaLaunchKernelEx(&cfg, cpasync<kStage, kStages, kPdl>, buf, bytes, out));
+    launch_ring(cpasync<kStage, kStages, kPdl>, sms, 2 * kCpThreads, smem, kPdl, buf, bytes, out);
   };
   c.expected = [=](size_t bytes) {
     // Producers: kWord per word copied. Consumers: kWord for each whose sample count is odd.

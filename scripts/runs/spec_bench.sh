@@ -3,11 +3,16 @@
 #   spec_bench NAME "SHAPES" SPEC...
 # one `autogemm bench` in kernel mode, layout tn, interleaved with cuBLASLt-autotune nn and tn, of
 # the specs sm90_f16f32_tn_SPEC ("sweep": the default sweep) on SHAPES (M_N_K ...; $SHAPES
-# overrides), writing $out/NAME.csv and $out/NAME.log; BENCH_TIMEOUT bounds it (default 300 s).
+# overrides), writing $OUT/NAME.csv and $OUT/NAME.log (OUT defaults to /tmp/NAME); BENCH_TIMEOUT
+# bounds it (default 300 s). Sourcing it also sets the strict mode and moves to the repository
+# root, as every probe needs.
+set -uo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 source scripts/runs/cublas_libs.sh
 spec_bench() {
-  local name="$1" shapes="${SHAPES:-$2}" s
+  local name="$1" shapes="${SHAPES:-$2}" out="${OUT:-/tmp/$1}" s
   shift 2
+  mkdir -p "$out"
   local a=() m=()
   for s in "$@"; do
     if [ "$s" = sweep ]; then a+=(--spec sweep); else a+=(--spec "sm90_f16f32_tn_$s"); fi
