@@ -240,7 +240,7 @@ std::vector<KernelSpec> default_sweep(DType dtype, AccType acc, Layout layout) {
     s.swap_ab = swap;
     add(s);
   }
-  // Cluster split-K for few tiles over long K: a tile's k-blocks over 2, 4 or 8 CTAs of one
+  // Cluster split-K for few tiles over long K: a tile's k-blocks over 2 to 16 CTAs of one
   // cluster, the partials summed through distributed shared memory (notes/NOTES.md item 71).
   // One tile per cluster, so the piece count sets how many SMs the few tiles reach.
   // The narrow 64x32 tile in eight pieces (and 64x64 in eight without PDL) won 11 of the 21

@@ -120,7 +120,7 @@ std::vector<KernelSpec> local_moves(const KernelSpec& from, const Problem& p) {
   if (from.swap_ab || (p.layout == Layout::tn && p.shape.m <= 256))
     try_move([](KernelSpec& s) { s.swap_ab = !s.swap_ab; });
   try_move([](KernelSpec& s) { s.persistent = !s.persistent; });
-  // Cluster split-K: a tile's k-blocks over 2-8 CTAs of a cluster. One field, so it applies
+  // Cluster split-K: a tile's k-blocks over 2-16 CTAs of a cluster. One field, so it applies
   // only to specs that already meet its rules (one tile per cluster, direct stores, ...):
   // other moves lead there.
   for (int ck : {1, 2, 4, 8, 16}) try_move([&](KernelSpec& s) { s.cluster_k = ck; });

@@ -70,7 +70,7 @@ const char* const kSpecTails[] = {
     "64x64x128_s6_c2x1_wg1_persist_r8m_etma_sk8",
     "128x256x128_s2_c1x2_coop_persist_r8m_etma",
     "64x128x128_s4_c1x1_wg1_tiles_r4n",
-    // Cluster split-K: the tile's k-blocks over 2-8 CTAs of a cluster, partials summed through
+    // Cluster split-K: the tile's k-blocks over 2-16 CTAs of a cluster, partials summed through
     // distributed shared memory (with fp16 accumulation, the same spec without it).
     "64x128x64_s6_c1x1_wg1_tiles_r8m_ck4",
     "128x128x64_s4_c1x1_coop_tiles_r8n_ck2",
