@@ -74,6 +74,89 @@ __global__ void __launch_bounds__(512, 2)
   if (threadIdx.x == 0) out[blockIdx.x] = s;
 }
 
+// The buffer as rows of kRowBytes (a 5120-wide fp16 weight), read in "units": one warp load
+// instruction covers kRows rows x 512/kRows bytes (kRows 8: the decode kernel's mma fragment
+// pattern, 16 bytes per lane, 4 lanes per row). Units run along a row group's bytes, then to the
+// next row group. kSweep: warp w takes units w, w + W, ... (every warp of the GPU sweeps the same
+// few rows together); otherwise warp w takes a contiguous 1/W of the units (each warp its own
+// stream, as a kernel that gives every warp its own rows does). 8 loads in flight per thread.
+constexpr int kRowBytes = 10240;
+template <int kRows, bool kSweep>
+__global__ void __launch_bounds__(512, 1)
+    ld_units(const uint8_t* __restrict__ in, size_t bytes, uint32_t* __restrict__ out) {
+  constexpr int kSegBytes = 512 / kRows, kLanesPerRow = 32 / kRows;
+  const size_t segs = kRowBytes / kSegBytes, units = bytes / kRowBytes / kRows * segs;
+  const size_t warps = size_t(gridDim.x) * blockDim.x / 32;
+  const size_t warp = (size_t(blockIdx.x) * blockDim.x + threadIdx.x) / 32;
+  const int lane = int(threadIdx.x % 32);
+  const size_t begin = kSweep ? warp : warp * units / warps;
+  const size_t end = kSweep ? units : (warp + 1) * units / warps;
+  const size_t step = kSweep ? warps : 1;
+  auto address = [&](size_t u) {
+    const size_t rg = u / segs, cs = u % segs;
+    return in + (rg * kRows + size_t(lane / kLanesPerRow)) * kRowBytes + cs * kSegBytes +
+           size_t(lane % kLanesPerRow) * 16;
+  };
+  uint32_t acc = 0;
+  for (size_t u = begin; u < end; u += kUnroll * step) {
+    uint4 v[kUnroll];
+#pragma unroll
+    for (int j = 0; j < kUnroll; ++j) {
+      const size_t uj = u + size_t(j) * step;
+      v[j] = uj < end ? ld_stream_v4<0>(address(uj)) : make_uint4(0, 0, 0, 0);
+    }
+#pragma unroll
+    for (int j = 0; j < kUnroll; ++j) acc += v[j].x + v[j].y + v[j].z + v[j].w;
+  }
+  const uint32_t s = block_sum(acc);
+  if (threadIdx.x == 0) out[blockIdx.x] = s;
+}
+
+// The streaming kernel's producer loop without its consumer: each warp reads 8 loads of 4 rows x
+// 128 bytes (the units of ld_units<4>, its own stream), stores them to shared memory, and then
+// (kSync >= 1) fences them for the async proxy and (kSync >= 2) arrives on an mbarrier, as a
+// producer handing a stage to wgmma does. Measures what those steps cost the stream.
+template <int kSync>
+__global__ void __launch_bounds__(512, 1)
+    ld_sts(const uint8_t* __restrict__ in, size_t bytes, uint32_t* __restrict__ out) {
+  constexpr int kRows = 4, kSegBytes = 512 / kRows, kLanesPerRow = 32 / kRows;
+  __shared__ __align__(16) uint4 stage[16][kUnroll][32];
+  __shared__ u64 bar;
+  if (threadIdx.x == 0) autogemm::sm90::mbar_init(&bar, 1);
+  __syncthreads();
+  const size_t segs = kRowBytes / kSegBytes, units = bytes / kRowBytes / kRows * segs;
+  const size_t warps = size_t(gridDim.x) * blockDim.x / 32;
+  const size_t warp = (size_t(blockIdx.x) * blockDim.x + threadIdx.x) / 32;
+  const int lane = int(threadIdx.x % 32), w = int(threadIdx.x / 32);
+  const size_t begin = warp * units / warps, end = (warp + 1) * units / warps;
+  auto address = [&](size_t u) {
+    const size_t rg = u / segs, cs = u % segs;
+    return in + (rg * kRows + size_t(lane / kLanesPerRow)) * kRowBytes + cs * kSegBytes +
+           size_t(lane % kLanesPerRow) * 16;
+  };
+  for (size_t u = begin; u < end; u += kUnroll) {
+    uint4 v[kUnroll];
+#pragma unroll
+    for (int j = 0; j < kUnroll; ++j)
+      v[j] = u + j < end ? ld_stream_v4<0>(address(u + j)) : make_uint4(0, 0, 0, 0);
+#pragma unroll
+    for (int j = 0; j < kUnroll; ++j) stage[w][j][lane] = v[j];
+    if constexpr (kSync >= 1) autogemm::sm90::fence_proxy_async_smem();
+    if constexpr (kSync >= 2) {
+      __syncwarp();
+      if (lane == 0 && w == 0) autogemm::sm90::mbar_arrive(&bar);
+    }
+  }
+  __syncthreads();
+  uint32_t acc = 0;  // every stored word once more, so the stores cannot be dropped
+  for (int j = 0; j < kUnroll; ++j) {
+    const uint4 x = stage[w][j][lane];
+    acc += x.x + x.y + x.z + x.w;
+  }
+  const uint32_t s = block_sum(acc);
+  if (threadIdx.x == 0) out[blockIdx.x] = s;
+}
+
 // ---- 1-D TMA bulk copies (the mbarrier wrappers are the kernel's, ptx.cuh) ----
 __device__ __forceinline__ void bulk_g2s(void* dst, const void* src, uint32_t bytes, u64* bar) {
   asm volatile(
@@ -363,6 +446,38 @@ Config ld_config(const uint8_t* buf, uint32_t* out, int blocks, int threads) {
   return c;
 }
 
+template <int kSync>
+Config ld_sts_config(const uint8_t* buf, uint32_t* out, int blocks) {
+  Config c;
+  c.kernel = std::string("ld_sts_sync") + std::to_string(kSync);
+  c.config = "b" + std::to_string(blocks) + "_t512";
+  c.blocks = blocks;
+  c.launch = [=](size_t bytes) {
+    ld_sts<kSync><<<blocks, 512>>>(buf, bytes, out);
+    CK(cudaGetLastError());
+  };
+  c.expected = [](size_t) { return 0u; };  // not checked (the last stage only is summed)
+  return c;
+}
+
+template <int kRows, bool kSweep>
+Config units_config(const uint8_t* buf, uint32_t* out, int blocks) {
+  Config c;
+  c.kernel = std::string("units_r") + std::to_string(kRows) + (kSweep ? "_sweep" : "_streams");
+  c.config = "b" + std::to_string(blocks) + "_t512";
+  c.blocks = blocks;
+  c.launch = [=](size_t bytes) {
+    ld_units<kRows, kSweep><<<blocks, 512>>>(buf, bytes, out);
+    CK(cudaGetLastError());
+  };
+  // Whole row groups only: the bytes past the last one are not read.
+  c.expected = [](size_t bytes) {
+    const size_t read = bytes / (size_t(kRowBytes) * kRows) * kRowBytes * kRows;
+    return uint32_t(uint64_t(read / 4) * kWord);
+  };
+  return c;
+}
+
 int main() {
   int dev = 0, sms = 0, l2 = 0, sm_khz = 0, mem_khz = 0, bus_bits = 0;
   CK(cudaGetDevice(&dev));
@@ -388,11 +503,26 @@ int main() {
   CK(cudaMalloc(&out, size_t(max_blocks) * sizeof(uint32_t)));
 
   std::vector<Config> configs;
+  if (getenv("READ_BW_UNITS") != nullptr) {  // only the access-pattern comparison
+    configs.push_back(ld_config<false>(buf, out, sms, 512));
+    configs.push_back(units_config<1, true>(buf, out, sms));
+    configs.push_back(units_config<1, false>(buf, out, sms));
+    configs.push_back(units_config<8, true>(buf, out, sms));
+    configs.push_back(units_config<8, false>(buf, out, sms));
+    configs.push_back(units_config<2, false>(buf, out, sms));
+    configs.push_back(units_config<4, false>(buf, out, sms));
+  }
   for (int threads : {256, 512})
     for (int k : {1, 2, 4, 8}) {
       configs.push_back(ld_config<false>(buf, out, sms * k, threads));
       configs.push_back(ld_config<true>(buf, out, sms * k, threads));
     }
+  if (getenv("READ_BW_UNITS") != nullptr) {
+    configs.resize(7);
+    configs.push_back(ld_sts_config<0>(buf, out, sms));
+    configs.push_back(ld_sts_config<1>(buf, out, sms));
+    configs.push_back(ld_sts_config<2>(buf, out, sms));
+  }
   // 32 KB x 8 stages (256 KB) exceeds the 227 KB of shared memory per block; 6 stages fit.
   configs.push_back(bulk_config<16384, 4, false>(buf, out, sms));
   configs.push_back(bulk_config<16384, 8, false>(buf, out, sms));
@@ -429,7 +559,7 @@ int main() {
                     cudaMemcpyDeviceToHost));
       uint32_t sum = 0;
       for (int b = 0; b < c.blocks; ++b) sum += host_out[size_t(b)];
-      if (sum != c.expected(bytes)) {
+      if (c.kernel.rfind("ld_sts", 0) != 0 && sum != c.expected(bytes)) {
         fprintf(stderr, "%s %s %zu bytes: checksum %08x, expected %08x\n", c.kernel.c_str(),
                 c.config.c_str(), bytes, sum, c.expected(bytes));
         return 1;
