@@ -42,6 +42,12 @@ const LoadedKernel& load(const KernelSpec& spec, bool trace) {
   return ModuleCache::global().load(*build(spec, trace), kernel_entry_name(), smem_bytes(spec));
 }
 
+const LoadedKernel& load_split_reduce(const KernelSpec& spec, bool trace) {
+  if (spec.split_pass <= 1)
+    throw Error("spec " + spec_name(spec) + " has no reduction pass (split_pass is 1)");
+  return ModuleCache::global().load(*build(spec, trace), split_reduce_entry_name(), 0);
+}
+
 PrebuildReport prebuild(const std::vector<KernelSpec>& specs, int threads) {
   const auto t0 = std::chrono::steady_clock::now();
   PrebuildReport report;

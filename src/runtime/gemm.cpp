@@ -60,6 +60,7 @@ struct PlanKeyHash {
 struct LoadedSpec {
   KernelSpec spec;
   CUfunction function = nullptr;
+  CUfunction reduce = nullptr;  // split-K's reduction pass, if the spec has one
   int resident_clusters = 0;
 };
 
@@ -82,8 +83,8 @@ class Runtime {
     const LoadedSpec& loaded = load(device, spec);
     check_problem(loaded.spec, p);
     if (a == nullptr || b == nullptr || c == nullptr) throw Error("gemm: a null matrix pointer");
-    auto made = std::make_shared<const LaunchPlan>(
-        make_plan(loaded.spec, p, loaded.function, loaded.resident_clusters, a, b, c));
+    auto made = std::make_shared<const LaunchPlan>(make_plan(
+        loaded.spec, p, loaded.function, loaded.resident_clusters, a, b, c, loaded.reduce));
     std::unique_lock lock(mutex_);
     // Bounded: a plan is cheap to rebuild, and callers hold their own reference.
     if (plans_.size() >= kMaxPlans) plans_.clear();
@@ -102,6 +103,7 @@ class Runtime {
     loaded->spec = parse_name(spec);  // throws on a malformed or invalid name
     const jit::LoadedKernel& kernel = jit::load(loaded->spec);
     loaded->function = kernel.function;
+    if (loaded->spec.split_pass > 1) loaded->reduce = jit::load_split_reduce(loaded->spec).function;
     loaded->resident_clusters = max_active_clusters(kernel.function, loaded->spec);
     std::unique_lock lock(mutex_);
     auto [it, inserted] = specs_.emplace(key, std::move(loaded));
@@ -211,8 +213,8 @@ void gemm(const Problem& problem, std::string_view spec, const void* a, const vo
     spec = scaled;
   }
   const auto plan = Runtime::instance().plan(problem, spec, a, b, c, device);
-  launch(*plan, stream, plan->stream_k ? &workspace_for(device, stream) : nullptr, scaling.alpha,
-         scaling.beta);
+  launch(*plan, stream, plan->needs_workspace() ? &workspace_for(device, stream) : nullptr,
+         scaling.alpha, scaling.beta);
 }
 
 void prepare(std::string_view spec) {

@@ -43,7 +43,7 @@ int max_active_clusters(CUfunction fn, const KernelSpec& s) {
 }
 
 LaunchPlan make_plan(const KernelSpec& s, const Problem& p, CUfunction fn, int resident_clusters,
-                     const void* a, const void* b, void* c) {
+                     const void* a, const void* b, void* c, CUfunction reduce) {
   // Swap-AB: the kernel computes Cᵀ (N×M) = B (N×K, its "A") · Aᵀ (A as its tn "B").
   const Problem q =
       s.swap_ab ? Problem{{p.shape.n, p.shape.m, p.shape.k}, p.dtype, p.acc, p.layout} : p;
@@ -65,7 +65,7 @@ LaunchPlan make_plan(const KernelSpec& s, const Problem& p, CUfunction fn, int r
   // tile; data-parallel grids stop at one CTA per tile.
   const long long kblocks = (p.shape.k + s.bk - 1) / s.bk;
   const long long clusters =
-      !s.persistent ? units
+      !s.persistent ? units * s.split_pass
       : s.stream_k
           ? std::min<long long>(
                 resident_clusters,
@@ -79,6 +79,19 @@ LaunchPlan make_plan(const KernelSpec& s, const Problem& p, CUfunction fn, int r
   plan.pdl = s.pdl;
   plan.consumers = s.consumers;
   if (s.stream_k) plan.partial_bytes = stream_k_partial_bytes(plan.grid, s.bm, s.bn);
+  if (s.split_pass > 1) {
+    if (reduce == nullptr) throw Error("split-K with a reduction pass: no reduction kernel given");
+    plan.reduce_function = reduce;
+    plan.partial_bytes = stream_k_partial_bytes(plan.grid, s.bm, s.bn);
+    // Blocks per tile and consumer: about four 128-thread blocks per SM in all, each summing at
+    // least one accumulator pair per thread.
+    const long long pairs = (s.bm / s.consumers / 64) * s.bn / 4;
+    const long long blocks = units * plan.cluster * s.consumers;
+    const long long sms = (long long)resident_clusters * plan.cluster;
+    const long long slices = std::clamp<long long>((4 * sms + blocks - 1) / blocks, 1, pairs);
+    plan.args.reduce_slices = int(slices);
+    plan.reduce_grid = unsigned(blocks * slices);
+  }
   return plan;
 }
 
@@ -87,6 +100,11 @@ void launch(const LaunchPlan& plan, cudaStream_t stream, const Workspace* worksp
   sm90::GemmArgs args = plan.args;
   args.alpha = alpha;
   args.beta = beta;
+  if (plan.reduce_function != nullptr) {
+    if (workspace == nullptr || workspace->partial_bytes < plan.partial_bytes)
+      throw Error("split-K launch without a large enough workspace");
+    args.workspace = workspace->partials;
+  }
   if (plan.stream_k) {
     if (workspace == nullptr || workspace->partial_bytes < plan.partial_bytes ||
         workspace->flag_count / 2 < plan.consumers * int(plan.grid))
@@ -100,6 +118,14 @@ void launch(const LaunchPlan& plan, cudaStream_t stream, const Workspace* worksp
                     const_cast<CUtensorMap*>(&plan.maps.c), &args};
   check_driver(driver().launch_kernel_ex(&config.cfg, plan.function, params, nullptr),
                "cuLaunchKernelEx");
+  if (plan.reduce_function != nullptr) {
+    // Always under PDL: its blocks start on the SMs the GEMM's last pieces leave idle and wait
+    // there for the whole GEMM grid (griddepcontrol.wait).
+    const LaunchConfig pass(plan.reduce_grid, 128, 0, 1, stream, /*pdl=*/true, false);
+    void* pass_params[] = {&args};
+    check_driver(driver().launch_kernel_ex(&pass.cfg, plan.reduce_function, pass_params, nullptr),
+                 "cuLaunchKernelEx (split-K reduction pass)");
+  }
 }
 
 }  // namespace autogemm

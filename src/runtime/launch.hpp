@@ -25,6 +25,11 @@ struct LaunchPlan {
   bool pdl = false;       // programmatic dependent launch attribute
   int consumers = 0;      // stream-K flags per CTA
   size_t partial_bytes = 0;
+  // Split-K with a reduction pass: the pass's kernel and grid (128-thread blocks), launched
+  // behind the GEMM with programmatic dependent launch.
+  CUfunction reduce_function = nullptr;
+  unsigned reduce_grid = 0;
+  bool needs_workspace() const { return stream_k || reduce_function != nullptr; }
 };
 
 // cuLaunchKernelEx's configuration with the cluster attribute (and the programmatic-stream-
@@ -46,11 +51,12 @@ struct LaunchConfig {
 // driver, because 2-CTA clusters must fit inside one GPC and not every SM count pairs up.
 int max_active_clusters(CUfunction, const KernelSpec&);
 
-// Builds the plan; `resident_clusters` bounds a persistent grid.
+// Builds the plan; `resident_clusters` bounds a persistent grid. `reduce`: the spec's reduction
+// pass (jit::load_split_reduce), required when split_pass > 1.
 LaunchPlan make_plan(const KernelSpec&, const Problem&, CUfunction, int resident_clusters,
-                     const void* a, const void* b, void* c);
+                     const void* a, const void* b, void* c, CUfunction reduce = nullptr);
 
-// `workspace` is needed (and checked) for stream-K plans only.
+// `workspace` is needed (and checked) for plans that need_workspace() only.
 // `alpha` and `beta` reach scaled kernels only (KernelSpec::scaled); others ignore them.
 void launch(const LaunchPlan&, cudaStream_t, const Workspace* workspace = nullptr,
             float alpha = 1.0f, float beta = 0.0f);

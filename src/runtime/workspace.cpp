@@ -1,5 +1,6 @@
 #include "runtime/workspace.hpp"
 
+#include <algorithm>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -7,6 +8,7 @@
 #include <utility>
 
 #include "core/cuda_check.hpp"
+#include "spec/kernel_spec.hpp"
 
 namespace autogemm {
 namespace {
@@ -20,7 +22,10 @@ std::unique_ptr<Workspace> allocate(int device) {
   check_cuda(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device),
              "cudaDeviceGetAttribute(multiprocessors)");
   auto ws = std::make_unique<Workspace>();
-  ws->partial_bytes = stream_k_partial_bytes(unsigned(sms), 1, int(kMaxTileArea));
+  // Stream-K keeps at most one partial tile per SM; split-K with a reduction pass keeps every
+  // piece's (validate_problem bounds them by kSplitPassMaxFloats).
+  ws->partial_bytes = std::max(stream_k_partial_bytes(unsigned(sms), 1, int(kMaxTileArea)),
+                               kSplitPassMaxFloats * sizeof(float));
   // A ready flag and a reader count per CTA and consumer warpgroup (fixup.cuh).
   ws->flag_count = 2 * kMaxConsumers * sms;
   check_cuda(cudaMalloc(&ws->partials, ws->partial_bytes), "allocating the stream-K workspace");

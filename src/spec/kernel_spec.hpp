@@ -6,6 +6,8 @@
 // old names, JSON files and tuning tables keep meaning what they meant.
 #pragma once
 
+#include <cstddef>
+
 #include "autogemm/types.hpp"
 
 namespace autogemm {
@@ -59,6 +61,15 @@ struct KernelSpec {
   // a piece of one or two k-blocks costs more in pipeline fill and fixup than it computes.
   int sk_splits = 0;
 
+  // Split-K with a separate reduction pass (2 to 16; 1: off): every tile's k-blocks are cut
+  // into this many pieces, one CTA (cluster) each, and every piece writes its fp32 partial to
+  // the workspace and exits; a second kernel, launched right behind with programmatic dependent
+  // launch, sums each tile's pieces in piece order (deterministic) and writes C. No CTA waits
+  // for another inside the GEMM, so the grid need not be resident (cuBLASLt's "reduction
+  // scheme 2"). One tile per CTA (not persistent), direct epilogue, fp32 accumulators, no
+  // ping-pong. "_skpN" in the name.
+  int split_pass = 1;
+
   // k-blocks of MMAs a consumer keeps in flight before releasing a pipeline stage (0 to 3).
   int mma_lag = 1;
 
@@ -105,6 +116,13 @@ int threads_per_block(const KernelSpec&);         // 128 * (consumers + 1): a pr
 int smem_bytes(const KernelSpec&);                // dynamic shared memory the kernel asks for
 int ring_bytes(const KernelSpec&);                // of it, the pipeline ring (stages x A and B)
 int acc_registers_per_thread(const KernelSpec&);  // accumulator registers per consumer thread
+
+// Split-K with a reduction pass: CTAs of the GEMM grid (clusters of every piece of every
+// tile, in the kernel's frame: swap-AB swaps M and N) and the fp32 partials they leave, which
+// the stream's workspace must hold at once (at most kSplitPassMaxFloats: 32 MiB).
+long long split_pass_ctas(const KernelSpec&, const Shape&);
+size_t split_pass_partial_floats(const KernelSpec&, const Shape&);
+inline constexpr size_t kSplitPassMaxFloats = size_t(8) << 20;
 
 // Changes `s` to `bk`, keeping the ring's bytes (stages x bk): bk 64 -> 128 halves the stages,
 // 64 -> 32 doubles them. False, and `s` unchanged, when the stages would not be a whole number.

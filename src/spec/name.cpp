@@ -81,6 +81,7 @@ std::string spec_name(const KernelSpec& s) {
                                              : "") +
          (s.stream_k ? (s.sk_splits > 0 ? fmt::format("_sk{}", s.sk_splits) : "_sk") : "") +
          (s.cluster_k > 1 ? fmt::format("_ck{}", s.cluster_k) : "") +
+         (s.split_pass > 1 ? fmt::format("_skp{}", s.split_pass) : "") +
          (s.mma_lag != 1 ? fmt::format("_lag{}", s.mma_lag) : "") + (s.swap_ab ? "_swap" : "") +
          (s.defer_store ? "_defer" : "") +
          (s.acc_sets > 1 ? fmt::format("_acc{}", s.acc_sets) : "") + (s.pdl ? "" : "_nopdl") +
@@ -178,6 +179,11 @@ KernelSpec parse_name(std::string_view name) {
                          [](char c) { return c >= '0' && c <= '9'; })) {
       s.stream_k = true;
       s.sk_splits = p.integer(tokens[i], tokens[i].substr(2), "'skN': stream-K with N splits");
+    } else if (tokens[i].size() > 3 && tokens[i].starts_with("skp") &&
+               std::all_of(tokens[i].begin() + 3, tokens[i].end(),
+                           [](char c) { return c >= '0' && c <= '9'; })) {
+      s.split_pass = p.integer(tokens[i], tokens[i].substr(3),
+                               "'skpN': split-K in N pieces with a separate reduction pass");
     } else if (tokens[i].size() > 2 && tokens[i].starts_with("ck") &&
                std::all_of(tokens[i].begin() + 2, tokens[i].end(),
                            [](char c) { return c >= '0' && c <= '9'; })) {
@@ -199,10 +205,10 @@ KernelSpec parse_name(std::string_view name) {
       const auto mnk = p.dims(tokens[i], "fix", 3, "the compiled-in shape like fix64x4096x64");
       s.fixed = {mnk[0], mnk[1], mnk[2]};
     } else
-      p.fail(
-          tokens[i],
-          "an optional field token: 'etma', 'etmat', 'etmar', 'sk', 'skN', 'ckN', 'lag0', 'lag2', "
-          "'lag3', 'swap', 'defer', 'acc2', 'acc4', 'nopdl', 'fixMxNxK' or 'ab'");
+      p.fail(tokens[i],
+             "an optional field token: 'etma', 'etmat', 'etmar', 'sk', 'skN', 'ckN', 'skpN', "
+             "'lag0', 'lag2', "
+             "'lag3', 'swap', 'defer', 'acc2', 'acc4', 'nopdl', 'fixMxNxK' or 'ab'");
   }
 
   // Canonical form only ("s04" or "wg2" would otherwise alias another name).

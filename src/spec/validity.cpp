@@ -115,6 +115,19 @@ Verdict rule_cluster_k(const KernelSpec& s, const DeviceLimits&) {
   return {};
 }
 
+Verdict rule_split_pass(const KernelSpec& s, const DeviceLimits&) {
+  if (s.split_pass == 1) return {};
+  if (s.split_pass < 2 || s.split_pass > 16)
+    return fmt::format("split_pass must be 1 (off) or 2 to 16, got {}", s.split_pass);
+  if (s.persistent || s.stream_k || s.cluster_k > 1)
+    return "split-K with a reduction pass runs one piece per CTA: not persistent, no stream-K, "
+           "no cluster split-K";
+  if (s.pingpong || s.defer_store || s.epilogue != Epilogue::direct || s.acc != AccType::f32)
+    return "split-K with a reduction pass writes fp32 partials (the pass stores C): no "
+           "ping-pong, direct epilogue, no deferred store, fp32 accumulation";
+  return {};
+}
+
 Verdict rule_swizzle(const KernelSpec& s, const DeviceLimits&) {
   const int w = s.swizzle;
   if (w != 1 && w != 2 && w != 4 && w != 8 && w != 16)
@@ -264,11 +277,11 @@ Verdict rule_fixed_shape(const KernelSpec& s, const DeviceLimits&) {
 
 using Rule = Verdict (*)(const KernelSpec&, const DeviceLimits&);
 // Order matters: later rules may assume earlier ones hold (e.g. consumers != 0).
-constexpr Rule kRules[] = {rule_types,    rule_bk,        rule_bm,        rule_bn,
-                           rule_stages,   rule_consumers, rule_cluster,   rule_cluster_k,
-                           rule_swizzle,  rule_mma,       rule_tma,       rule_epilogue,
-                           rule_stream_k, rule_mma_lag,   rule_swap_ab,   rule_defer_store,
-                           rule_acc_sets, rule_smem,      rule_registers, rule_fixed_shape};
+constexpr Rule kRules[] = {
+    rule_types,    rule_bk,        rule_bm,         rule_bn,      rule_stages,      rule_consumers,
+    rule_cluster,  rule_cluster_k, rule_split_pass, rule_swizzle, rule_mma,         rule_tma,
+    rule_epilogue, rule_stream_k,  rule_mma_lag,    rule_swap_ab, rule_defer_store, rule_acc_sets,
+    rule_smem,     rule_registers, rule_fixed_shape};
 
 std::string describe(const Problem& p) {
   return fmt::format("problem {}x{}x{} {}/{}/{}", p.shape.m, p.shape.n, p.shape.k,
@@ -297,6 +310,15 @@ std::optional<std::string> validate_problem(const KernelSpec& s, const Problem& 
     return fmt::format("spec {} is compiled for {}x{}x{} only, the problem is {}x{}x{}",
                        spec_name(s), s.fixed.m, s.fixed.n, s.fixed.k, sh.m, sh.n, sh.k);
   if (sh.m < 1) return fmt::format("M = {} must be at least 1", sh.m);
+  if (s.split_pass > 1) {
+    // Every piece's partial tile lives in the stream's workspace at once.
+    const size_t floats = split_pass_partial_floats(s, sh);
+    if (floats > kSplitPassMaxFloats)
+      return fmt::format(
+          "spec {} keeps {} fp32 partials of its tiles ({} MiB) for the reduction pass; the "
+          "workspace holds {} MiB: fewer pieces, or a spec without skp, for this shape",
+          spec_name(s), s.split_pass, floats * 4 >> 20, kSplitPassMaxFloats * 4 >> 20);
+  }
   // Swap-AB reads B as the kernel's A (rows of K) and stores C element by element: any N.
   if (s.swap_ab && sh.n < 1) return fmt::format("N = {} must be at least 1", sh.n);
   if (s.swap_ab && (sh.k < 8 || sh.k % 8 != 0))

@@ -56,8 +56,9 @@ TraceRun run_traced(const KernelSpec& spec, const Problem& p, const void* a, con
 
   // Traced: the same plan with the tracing build's function and a buffer.
   const jit::LoadedKernel& kernel = jit::load(spec, /*trace=*/true);
-  LaunchPlan plan =
-      make_plan(spec, p, kernel.function, max_active_clusters(kernel.function, spec), a, b, c);
+  LaunchPlan plan = make_plan(
+      spec, p, kernel.function, max_active_clusters(kernel.function, spec), a, b, c,
+      spec.split_pass > 1 ? jit::load_split_reduce(spec, /*trace=*/true).function : nullptr);
   const long long tiles_m = (plan.args.m + spec.bm - 1) / spec.bm;
   const long long tiles_n = (plan.args.n + spec.bn - 1) / spec.bn;
   const long long per_cta = (tiles_m * tiles_n + plan.grid - 1) / plan.grid;
@@ -68,7 +69,7 @@ TraceRun run_traced(const KernelSpec& spec, const Problem& p, const void* a, con
   check_cuda(cudaMalloc(&buffer, run.words.size() * sizeof(uint64_t)), "cudaMalloc (trace)");
   plan.args.trace = reinterpret_cast<unsigned long long*>(buffer);
   plan.args.trace_items = run.layout.items;
-  const Workspace* ws = plan.stream_k ? &workspace_for(device, stream) : nullptr;
+  const Workspace* ws = plan.needs_workspace() ? &workspace_for(device, stream) : nullptr;
   try {
     // Every launch rewrites the same slots (the schedule is fixed), so one clear suffices and
     // the launches stay back to back: the buffer holds the last one, in the loop's steady state.

@@ -97,13 +97,15 @@ void write(const Problem& p, const KernelSpec& s, const DeviceFacts& device, Wri
   out("waves", double(tiles) / double(sms));
   out("full_waves", double(full_waves));
   // The units the SMs share: tiles, or with stream-K pieces of tiles along K (a k-block each,
-  // or at most sk_splits per tile), or cluster split-K's cluster_k pieces; k-block pieces
+  // or at most sk_splits per tile), or cluster split-K's cluster_k pieces (split_pass for the
+  // reduction-pass split-K); k-block pieces
   // balance to within one k-block. (Cluster split-K has no feature of its own: the shipped
   // model predates it, and as pieces it reads like the split-K it resembles.)
-  const int64_t pieces = s.cluster_k > 1   ? std::min<int64_t>(s.cluster_k, k_blocks)
-                         : !s.stream_k     ? 1
-                         : s.sk_splits > 0 ? std::min<int64_t>(s.sk_splits, k_blocks)
-                                           : k_blocks;
+  const int64_t pieces = s.cluster_k > 1    ? std::min<int64_t>(s.cluster_k, k_blocks)
+                         : s.split_pass > 1 ? std::min<int64_t>(s.split_pass, k_blocks)
+                         : !s.stream_k      ? 1
+                         : s.sk_splits > 0  ? std::min<int64_t>(s.sk_splits, k_blocks)
+                                            : k_blocks;
   const int64_t units = tiles * pieces, unit_waves = ceil_div(units, sms);
   out("wave_fill", s.stream_k && s.sk_splits == 0 ? std::min(1.0, double(units) / double(sms))
                                                   : double(units) / double(unit_waves * sms));
@@ -120,7 +122,8 @@ void write(const Problem& p, const KernelSpec& s, const DeviceFacts& device, Wri
   out("cluster_waste",
       1.0 - double(tiles) / double(ceil_div(tiles_m, cm) * cm * ceil_div(tiles_n, cn) * cn));
   out("log2_ctas",
-      std::log2(double(s.persistent ? std::min(tiles, sms) : tiles * std::max(1, s.cluster_k))));
+      std::log2(double(s.persistent ? std::min(tiles, sms)
+                                    : tiles * std::max(1, s.cluster_k) * s.split_pass)));
   // Roofline-like time: the MMA volume the busiest SM runs, in tile-k-block elements.
   const double busiest = double(unit_waves * ceil_div(k_blocks, pieces));
   out("log2_work", std::log2(busiest * double(bm * bn * bk)));

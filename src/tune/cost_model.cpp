@@ -328,8 +328,9 @@ std::vector<std::pair<KernelSpec, double>> rank_candidates(const CostModel& mode
   // split-K pieces) and was trained before they existed; on six shapes outside the shipped table
   // its ck picks ran 0.47-1.13x the speed of its other picks (bench/results/h200/
   // h200_ck_dispatch_check_tn.md). They reach gemm() through tuning tables, which measure them.
+  // So do the split-K specs with a reduction pass, which the model has never seen either.
   const auto add = [&](const KernelSpec& s) {
-    if (s.cluster_k == 1 && !validate(s) && !validate_problem(s, p) &&
+    if (s.cluster_k == 1 && s.split_pass == 1 && !validate(s) && !validate_problem(s, p) &&
         seen.insert(spec_name(s)).second)
       fitting.push_back(s);
   };

@@ -64,6 +64,10 @@ const std::vector<int>& cluster_ks() {
   static const std::vector<int> v = {1, 2, 4, 8, 16};
   return v;
 }
+const std::vector<int>& split_passes() {
+  static const std::vector<int> v = {1, 2, 4, 8, 16};
+  return v;
+}
 
 template <typename T, size_t N>
 int find_index(const T (&list)[N], const T& value) {
@@ -120,6 +124,7 @@ const std::array<FieldCodec, kNumPolicyFields>& codecs() {
       bool_codec<&KernelSpec::pdl, true>(),
       int_codec<&KernelSpec::bk, bks>(),
       int_codec<&KernelSpec::cluster_k, cluster_ks>(),
+      int_codec<&KernelSpec::split_pass, split_passes>(),
   }};
   return c;
 }
@@ -154,6 +159,7 @@ std::array<PolicyField, kNumPolicyFields> make_fields() {
       {"pdl", {"true", "false"}},
       {"bk", int_names(bks())},
       {"cluster_k", int_names(cluster_ks())},
+      {"split_pass", int_names(split_passes())},
   }};
 }
 

@@ -1,4 +1,4 @@
-// The learned policy's view of a KernelSpec: eighteen fields, each with a finite list of values.
+// The learned policy's view of a KernelSpec: nineteen fields, each with a finite list of values.
 //
 // Fields and their values (the first value of each is KernelSpec's default, so that a policy
 // that has learned nothing about a field picks the default; the rest ascend):
@@ -8,9 +8,10 @@
 //   epilogue {direct, tma, tma_tile, tma_rows}; stream_k, swap_ab {false, true};
 //   mma_lag {1, 0, 2, 3}; persistent {true, false}; raster {m, n}; swizzle {8, 1, 2, 4, 16};
 //   sk_splits {0, 2, 3, ..., 64}; acc_sets {1, 2, 4}; defer_store {false, true};
-//   pdl {true, false}; bk {64, 128, 32}; cluster_k {1, 2, 4, 8, 16}.
-// Together they cover every value the validity rules (src/spec/validity.cpp) allow, so every
-// valid spec has an encoding; only dtype, acc and layout are not fields: they come from the
+//   pdl {true, false}; bk {64, 128, 32}; cluster_k {1, 2, 4, 8, 16}; split_pass {1, 2, 4, 8, 16}.
+// Together they cover every value the validity rules (src/spec/validity.cpp) allow but split
+// passes that are not powers of two (which the tuner never proposes), so every valid spec of
+// the tuner has an encoding; only dtype, acc and layout are not fields: they come from the
 // problem. The first twelve fields are those of the first policies; sk_splits and the ones after
 // it were added later, at the end, so that the older fields keep their positions (a policy file
 // without them still loads: policy_file.hpp).
@@ -30,7 +31,7 @@
 
 namespace autogemm::tune {
 
-inline constexpr size_t kNumPolicyFields = 18;
+inline constexpr size_t kNumPolicyFields = 19;
 
 struct PolicyField {
   std::string_view name;            // e.g. "bn"

@@ -56,6 +56,8 @@ std::vector<std::string> changed_fields(const KernelSpec& a, const KernelSpec& b
   diff(a.consumers != b.consumers || a.pingpong != b.pingpong, "warpgroups");
   diff(a.epilogue != b.epilogue, "epilogue");
   diff(a.stream_k != b.stream_k || a.sk_splits != b.sk_splits, "stream_k");
+  diff(a.cluster_k != b.cluster_k, "cluster_k");
+  diff(a.split_pass != b.split_pass, "split_pass");
   diff(a.swap_ab != b.swap_ab, "swap_ab");
   diff(a.mma_lag != b.mma_lag || a.acc_sets != b.acc_sets, "mma_lag");
   diff(a.persistent != b.persistent, "persistent");
@@ -124,6 +126,8 @@ std::vector<KernelSpec> local_moves(const KernelSpec& from, const Problem& p) {
   // only to specs that already meet its rules (one tile per cluster, direct stores, ...):
   // other moves lead there.
   for (int ck : {1, 2, 4, 8, 16}) try_move([&](KernelSpec& s) { s.cluster_k = ck; });
+  // Split-K with a reduction pass (the same rules: one piece per CTA, direct stores).
+  for (int pieces : {1, 2, 4, 8}) try_move([&](KernelSpec& s) { s.split_pass = pieces; });
   try_move([](KernelSpec& s) { s.raster = s.raster == Raster::m ? Raster::n : Raster::m; });
   for (int sw : {1, 4, 8, 16}) try_move([&](KernelSpec& s) { s.swizzle = sw; });
   return out;
@@ -137,8 +141,9 @@ double shape_score(const KernelSpec& s, const Problem& p, const DeviceFacts& dev
   const int64_t sms = std::max(1, device.sm_count);
   // Fraction of SM slots busy over all waves. Stream-K splits tiles along K, so its units are
   // k-blocks; the 0.9 is its fix-up cost (partial tiles through a workspace). Cluster split-K
-  // launches cluster_k CTAs per tile.
-  const int64_t units = s.stream_k ? tiles * ceil_div(p.shape.k, s.bk) : tiles * s.cluster_k;
+  // launches cluster_k CTAs per tile, split-K with a reduction pass split_pass.
+  const int64_t units =
+      s.stream_k ? tiles * ceil_div(p.shape.k, s.bk) : tiles * s.cluster_k * s.split_pass;
   const double wave_fill = s.stream_k ? 0.9 * std::min(1.0, double(units) / double(sms))
                                       : double(units) / double(ceil_div(units, sms) * sms);
   // Fraction of computed tile area that lands inside C.

@@ -162,6 +162,12 @@ std::vector<KernelSpec> representative_specs() {
            "sm90_f16f32_tn_64x64x64_s8_c1x1_wg1_tiles_r8m_ck4_swap",
            "sm90_f16f32_nn_128x128x64_s4_c1x1_coop_tiles_r8m_ck2_ab",
            "sm90_f16f32_tn_64x32x64_s8_c1x1_wg1_tiles_r8m_ck16_swap",
+           // Split-K with a reduction pass (a second entry point in the module): multicast,
+           // two consumers, N-major B, swap-AB with the scaled epilogue, 16 pieces.
+           "sm90_f16f32_tn_64x128x64_s6_c2x1_wg1_tiles_r8m_skp8",
+           "sm90_bf16f32_nn_128x128x64_s4_c1x2_coop_tiles_r8m_skp4",
+           "sm90_f16f32_tn_64x64x64_s8_c1x1_wg1_tiles_r8m_skp4_swap_ab",
+           "sm90_f16f32_tn_64x32x128_s6_c1x1_wg1_tiles_r8m_skp16",
        })
     out.push_back(parse_name(name));
   return out;
@@ -201,7 +207,11 @@ TEST(NvrtcKernelTemplate, RepresentativeSpecsCompileWithoutSpills) {
     // Within the launch bound: all threads of the CTA resident on one SM's register file.
     EXPECT_LE(k->usage.registers, 65536 / threads_per_block(spec)) << name;
     if (!cuobjdump.empty()) {
-      EXPECT_NE(sass_of(cuobjdump, k->cubin).find("HGMMA."), std::string::npos) << name;
+      const std::string sass = sass_of(cuobjdump, k->cubin);
+      EXPECT_NE(sass.find("HGMMA."), std::string::npos) << name;
+      // The reduction pass is compiled in exactly when the spec has one.
+      EXPECT_EQ(sass.find(split_reduce_entry_name()) != std::string::npos, spec.split_pass > 1)
+          << name;
     }
   }
 

@@ -448,5 +448,48 @@ TEST(Spec, ClusterSplitKNamesAndRules) {
                           [](const KernelSpec& k) { return k.cluster_k > 1 && k.swap_ab; }));
 }
 
+TEST(Spec, SplitReductionPassNamesAndRules) {
+  const std::string name = "sm90_f16f32_tn_64x128x64_s6_c2x1_wg1_tiles_r8m_skp8";
+  const KernelSpec s = parse_name(name);
+  EXPECT_EQ(s.split_pass, 8);
+  EXPECT_EQ(spec_name(s), name);
+  EXPECT_EQ(nlohmann::json(s).get<KernelSpec>(), s);
+  EXPECT_EQ(nlohmann::json(s)["split_pass"], 8);
+  EXPECT_EQ(parse_name("sm90_f16f32_tn_64x64x64_s8_c1x1_wg1_tiles_r8m_skp4_swap").split_pass, 4);
+  EXPECT_EQ(KernelSpec{}.split_pass, 1);  // old names and tables keep their meaning
+  EXPECT_THROW(parse_name("sm90_f16f32_tn_64x128x64_s6_c1x1_wg1_tiles_r8m_skp17"), Error);
+  EXPECT_THROW(parse_name("sm90_f16f32_tn_64x128x64_s6_c1x1_wg1_tiles_r8m_skp1"), Error);
+  EXPECT_THROW(parse_name("sm90_f16f32_tn_64x128x64_s6_c1x1_wg1_tiles_r8m_skp04"), Error);
+  EXPECT_THROW(parse_name("sm90_f16f32_tn_64x128x64_s6_c1x1_wg1_tiles_r8m_skp"), Error);
+  // Each restriction is named.
+  auto rule_of = [&](void (*change)(KernelSpec&)) {
+    KernelSpec c = s;
+    change(c);
+    return validate(c).value_or("");
+  };
+  EXPECT_NE(rule_of([](KernelSpec& c) { c.persistent = true; }).find("not persistent"),
+            std::string::npos);
+  EXPECT_NE(rule_of([](KernelSpec& c) { c.cluster_m = 1, c.cluster_k = 2; }).find("cluster"),
+            std::string::npos);
+  EXPECT_NE(rule_of([](KernelSpec& c) { c.epilogue = Epilogue::tma; }).find("direct"),
+            std::string::npos);
+  EXPECT_NE(rule_of([](KernelSpec& c) { c.acc = AccType::f16; }).find("fp32"), std::string::npos);
+  EXPECT_NE(rule_of([](KernelSpec& c) {
+              c.consumers = 2, c.bm = 128, c.pingpong = true;
+            }).find("ping-pong"),
+            std::string::npos);
+  // The partials of every piece must fit the workspace: refused per problem, naming it.
+  const Problem small{{256, 512, 12288}, DType::f16, AccType::f32, Layout::tn};
+  EXPECT_FALSE(validate_problem(s, small));
+  EXPECT_EQ(split_pass_ctas(s, small.shape), 4 * 4 * 8);  // 4x4 tiles (2x1 clusters), 8 pieces
+  const Problem big{{4096, 4096, 1024}, DType::f16, AccType::f32, Layout::tn};
+  const auto why = validate_problem(s, big);
+  ASSERT_TRUE(why);
+  EXPECT_NE(why->find("workspace"), std::string::npos) << *why;
+  // Swap-AB counts tiles in the kernel's frame (M and N exchanged).
+  KernelSpec swapped = parse_name("sm90_f16f32_tn_64x16x64_s8_c1x1_wg1_tiles_r8m_skp4_swap");
+  EXPECT_EQ(split_pass_ctas(swapped, Shape{16, 5120, 4096}), 80 * 1 * 4);
+}
+
 }  // namespace
 }  // namespace autogemm

@@ -18,6 +18,7 @@
 #include "core/cuda_check.hpp"
 #include "gemm_checker.hpp"
 #include "spec/name.hpp"
+#include "spec/validity.hpp"
 
 namespace autogemm {
 namespace {
@@ -115,7 +116,7 @@ std::string spec_for(int i, DType dtype, AccType acc, Layout layout) {
   // fp16 accumulation has no stream-K or cluster split-K and one accumulator set: the same spec
   // without them.
   if (acc == AccType::f16)
-    name = std::regex_replace(name, std::regex("_sk[0-9]*|_ck[0-9]|_acc[24]"), "");
+    name = std::regex_replace(name, std::regex("_skp[0-9]+|_sk[0-9]*|_ck[0-9]+|_acc[24]"), "");
   return name;
 }
 
@@ -212,6 +213,10 @@ TEST(KernelSweep, SplitKSchedulesMatchReference) {
       {"64x32x64_s8_c1x1_wg1_tiles_r8m_ck16_swap", {100, 200, 320}},
       // Two accumulator sets, three pieces empty: every set starts from zero.
       {"64x64x64_s8_c1x1_wg1_tiles_r8m_ck8_acc2", {200, 136, 320}},
+      // Split-K with a reduction pass, on the few-tile long-K shapes it is for.
+      {"64x128x64_s6_c2x1_wg1_tiles_r8m_skp8", {256, 512, 12288}},
+      {"64x64x64_s8_c1x1_wg1_tiles_r8m_skp4_swap", {256, 512, 12288}},
+      {"128x128x64_s4_c1x1_coop_tiles_r8m_skp4", {1000, 520, 16384}},
   };
   test::GemmChecker gc(int64_t(5120) * 13824);
   for (const auto& [tail, sh] : cases) {
@@ -259,6 +264,8 @@ TEST(KernelSweep, ScaledEpilogueMatchesReference) {
       {"sm90_bf16f32_tn_128x32x64_s8_c1x1_coop_persist_r8m", {5000, 40, 2048}},
       {"sm90_f16f32_tn_128x128x64_s4_c1x1_coop_tiles_r8m_ck4", {1000, 520, 16384}},
       {"sm90_f16f32_tn_64x64x64_s8_c1x1_wg1_tiles_r8m_ck4_swap", {37, 3000, 4096}},
+      {"sm90_f16f32_tn_64x128x64_s6_c2x1_wg1_tiles_r8m_skp8", {250, 1000, 12000}},
+      {"sm90_f16f32_tn_64x64x64_s8_c1x1_wg1_tiles_r8m_skp4_swap", {37, 3000, 4096}},
   };
   struct Scale {
     float alpha, beta;
@@ -382,6 +389,73 @@ TEST(KernelSweep, CompiledInShapesMatchReference) {
     other.shape.k += 8;
     EXPECT_THROW(gemm(other, name, gc.a(), gc.b(), gc.c()), Error) << name;
   }
+}
+
+// Split-K with a reduction pass ("skpN"): 2-16 pieces per tile, each writing its partial, and a
+// second kernel summing them. Random shapes with M·N small enough for the workspace (the case
+// it is for) and K from one k-block (most pieces empty) up, both layouts, fp16 and bf16, one to
+// three consumers, clusters with multicast, swap-AB, bk 32 and 128, PDL off; each call twice
+// back to back (the second GEMM must wait for the first's pass before it overwrites the
+// partials), and scaled. A shape whose partials outgrow the workspace is refused, naming it.
+TEST(KernelSweep, SplitReductionPassMatchesReference) {
+  ASSERT_NO_THROW(require_gpu()) << "this test needs a GPU";
+  const char* const tails[] = {
+      "64x128x64_s6_c1x1_wg1_tiles_r8m_skp4",       "128x128x64_s4_c2x1_coop_tiles_r8m_skp3",
+      "64x64x64_s8_c1x2_wg1_tiles_r1n_skp8",        "192x192x64_s3_c1x1_wg3_tiles_r8m_skp2",
+      "64x32x128_s6_c1x1_wg1_tiles_r8m_skp16",      "64x128x32_s12_c2x1_wg1_tiles_r8m_skp5_acc2",
+      "64x128x64_s6_c1x1_wg1_tiles_r8m_skp4_nopdl", "64x64x64_s8_c1x1_wg1_tiles_r8m_skp8_swap",
+      "64x16x64_s8_c1x1_wg1_tiles_r8m_skp12_swap",
+  };
+  std::mt19937_64 rng(sweep_seed());
+  auto log_uniform = [&](int lo, int hi) {
+    std::uniform_real_distribution<double> u(std::log(lo), std::log(hi + 1));
+    return std::min(hi, int(std::exp(u(rng))));
+  };
+  test::GemmChecker gc(int64_t(4096) * 16384);
+  int checked = 0;
+  double worst = 0;
+  for (int i = 0; i < 72; ++i) {
+    const char* tail = tails[i % std::size(tails)];
+    const bool swap = std::string(tail).ends_with("swap");
+    const Layout layout = swap || i % 2 == 0 ? Layout::tn : Layout::nn;
+    const DType dtype = i % 3 == 2 ? DType::bf16 : DType::f16;
+    std::string spec = std::string("sm90_") + (dtype == DType::f16 ? "f16" : "bf16") + "f32_" +
+                       std::string(to_string(layout)) + "_" + tail;
+    if (layout == Layout::nn && std::string(tail).starts_with("64x16x")) continue;  // tn only
+    if (layout == Layout::nn && std::string(tail).starts_with("64x32x")) continue;
+    const Shape sh{log_uniform(1, 2048), 8 * std::max(1, log_uniform(1, 512)),
+                   8 * std::max(1, log_uniform(1, 2048))};
+    const Problem p{sh, dtype, AccType::f32, layout};
+    const std::string what =
+        spec + " " + std::to_string(sh.m) + "x" + std::to_string(sh.n) + "x" + std::to_string(sh.k);
+    if (auto why = validate_problem(parse_name(spec), p)) {  // partials past the workspace
+      EXPECT_NE(why->find("workspace"), std::string::npos) << what << ": " << *why;
+      EXPECT_THROW(gemm(p, spec, gc.a(), gc.b(), gc.c()), Error) << what;
+      continue;
+    }
+    gc.prepare(p, rng());
+    ASSERT_NO_THROW(gemm(p, spec, gc.a(), gc.b(), gc.c())) << what;
+    ASSERT_NO_THROW(gemm(p, spec, gc.a(), gc.b(), gc.c())) << what;
+    ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess) << what;
+    const auto verdict = gc.check(p);
+    EXPECT_TRUE(verdict.pass) << what << ": " << verdict.reason;
+    worst = std::max(worst, verdict.rel_err);
+    gc.prepare(p, rng());
+    gc.fill_addend(p, rng());
+    ASSERT_NO_THROW(gemm(p, spec, gc.a(), gc.b(), gc.c(), Scaling{0.5f, -1.0f})) << what;
+    ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess) << what;
+    const auto scaled = gc.check(p, 0.5f, -1.0f);
+    EXPECT_TRUE(scaled.pass) << what << " scaled: " << scaled.reason;
+    ++checked;
+  }
+  std::printf("reduction pass: checked %d shapes (plain and scaled); worst relative error %.3e\n",
+              checked, worst);
+  EXPECT_GE(checked, 40);
+  // Too many partials for the workspace: 4096 x 4096 in 4 pieces is 256 MiB of fp32.
+  const Problem big{{4096, 4096, 1024}, DType::f16, AccType::f32, Layout::tn};
+  EXPECT_THROW(
+      gemm(big, "sm90_f16f32_tn_64x128x64_s6_c1x1_wg1_tiles_r8m_skp4", gc.a(), gc.b(), gc.c()),
+      Error);
 }
 
 // Bad input reaches the caller as an Error naming the problem, never a crash.

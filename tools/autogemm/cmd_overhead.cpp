@@ -78,6 +78,8 @@ void register_overhead(CLI::App& app) {
     const double first_call_us = us_since(t0);
     check_cuda(cudaDeviceSynchronize(), "first call");
 
+    if (spec.stream_k || spec.split_pass > 1)
+      throw bench::InputError("overhead: pick a spec without stream-K or a reduction pass");
     // A bare launch of the same kernel: config and parameters built once, outside the loop.
     const LaunchPlan plan =
         make_plan(spec, p, loaded.function, max_active_clusters(loaded.function, spec), a, b, c);
@@ -85,7 +87,6 @@ void register_overhead(CLI::App& app) {
     sm90::GemmArgs args = plan.args;
     CUtensorMap maps[3] = {plan.maps.a, plan.maps.b, plan.maps.c};
     void* params[] = {&maps[0], &maps[1], &maps[2], &args};
-    if (spec.stream_k) throw bench::InputError("overhead: pick a spec without stream-K");
 
     std::vector<double> api, bare;
     for (int batch = 0; batch < o->batches; ++batch) {

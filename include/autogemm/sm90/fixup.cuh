@@ -55,9 +55,9 @@ struct Fixup {
     return args.flags + cta * Cfg::kConsumers + consumer;
   }
 
-  __device__ static void store_partial(const float (&acc)[Cfg::kMmaM][Cfg::kBN / 2],
-                                       const GemmArgs& args, int cta, int consumer,
-                                       int barrier_id) {
+  // This consumer warpgroup's partial into CTA `cta`'s slot (no flag: see store_partial).
+  __device__ static void write_partial(const float (&acc)[Cfg::kMmaM][Cfg::kBN / 2],
+                                       const GemmArgs& args, int cta, int consumer) {
     const int t = threadIdx.x % 128;
     float* dst = slot(args, cta, consumer);
 #pragma unroll
@@ -65,6 +65,14 @@ struct Fixup {
 #pragma unroll
       for (int j = 0; j < Cfg::kBN / 2; ++j)
         __stcg(dst + (mi * (Cfg::kBN / 2) + j) * 128 + t, acc[mi][j]);
+  }
+
+  // The partial, then its flag once every thread's writes are done.
+  __device__ static void store_partial(const float (&acc)[Cfg::kMmaM][Cfg::kBN / 2],
+                                       const GemmArgs& args, int cta, int consumer,
+                                       int barrier_id) {
+    const int t = threadIdx.x % 128;
+    write_partial(acc, args, cta, consumer);
     named_barrier_sync<128>(barrier_id);
     if (t == 0) {
       __threadfence();

@@ -15,6 +15,7 @@
 #include "autogemm/sm90/fixup.cuh"
 #include "autogemm/sm90/ptx.cuh"
 #include "autogemm/sm90/scheduler.cuh"
+#include "autogemm/sm90/split_reduce.cuh"
 #include "autogemm/sm90/trace.cuh"
 #include "autogemm/sm90/types.cuh"
 #include "autogemm/sm90/wgmma_ops.cuh"
@@ -36,7 +37,7 @@ template <ElemType kElem_, bool kBMnMajor_, int kBM_, int kBN_, int kBK_, int kS
           int kSwizzle_, int kEpilogue_, bool kStreamK_, bool kPingPong_ = false, int kMmaLag_ = 1,
           bool kSwapAB_ = false, bool kDeferStore_ = false, bool kAccF16_ = false,
           int kAccSets_ = 1, bool kScaled_ = false, int kFixedM_ = 0, int kFixedN_ = 0,
-          int kFixedK_ = 0, int kFixedLdc_ = 0, int kClusterK_ = 1>
+          int kFixedK_ = 0, int kFixedLdc_ = 0, int kClusterK_ = 1, int kSplitPass_ = 1>
 struct GemmConfig {
   static constexpr ElemType kElem = kElem_;
   static constexpr bool kBMnMajor = kBMnMajor_;  // B row-major K×N ("nn"): N-major tiles
@@ -48,6 +49,9 @@ struct GemmConfig {
   // The cluster is kClusterK groups of kClusterM × kClusterN CTAs; multicast stays in a group.
   static constexpr int kClusterK = kClusterK_;
   static constexpr int kMulticastSize = kClusterM_ * kClusterN_;
+  // Split-K with a reduction pass: each CTA computes one of kSplitPass pieces of a tile's
+  // k-blocks and only writes its fp32 partial; a second kernel sums them (split_reduce.cuh).
+  static constexpr int kSplitPass = kSplitPass_;
   static constexpr int kClusterSize = kMulticastSize * kClusterK;
   static constexpr bool kPersistent = kPersistent_, kRasterN = kRasterN_;
   static constexpr int kSwizzle = kSwizzle_;
@@ -128,6 +132,11 @@ struct GemmConfig {
                      kEpilogue == 0 && !kAccF16 && !kDeferStore),
                 "cluster split-K: 2-16 CTAs, no multicast, one tile per cluster (not "
                 "persistent, no stream-K), cooperative, direct stores, fp32 accumulators");
+  static_assert(kSplitPass == 1 ||
+                    (kSplitPass >= 2 && kSplitPass <= 16 && !kPersistent && !kStreamK &&
+                     kClusterK == 1 && !kPingPong && kEpilogue == 0 && !kAccF16 && !kDeferStore),
+                "split-K with a reduction pass: 2-16 pieces, one per CTA (not persistent, no "
+                "stream-K or cluster split-K), no ping-pong, direct stores, fp32 accumulators");
   // The pieces' partials are exchanged through the (by then idle) pipeline ring.
   static_assert(kClusterK == 1 || kStages * kStageBytes >= kBM * kBN * 4,
                 "cluster split-K: the ring must hold the tile's fp32 partial");
@@ -312,7 +321,7 @@ __device__ __forceinline__ void consume(const TmaDescriptor* tma_c, const GemmAr
     rec.stamp(index, kStart);
     if (Cfg::kPingPong && index > 0) named_barrier_sync<256>(kOrder + consumer);
     const int tm = w.tm, tn = w.tn;
-    if constexpr (Cfg::kClusterK > 1) {  // a piece with no k-blocks (K < kClusterK k-blocks)
+    if constexpr (Cfg::kClusterK > 1 || Cfg::kSplitPass > 1) {  // a piece with no k-blocks
       if (w.kb_begin == w.kb_end) {
 #pragma unroll
         for (int mi = 0; mi < Cfg::kMmaM; ++mi)
@@ -405,6 +414,11 @@ __device__ __forceinline__ void consume(const TmaDescriptor* tma_c, const GemmAr
     rec.stamp(index, kMmaDone);
     rec.put_waited(index);
 
+    if constexpr (Cfg::kSplitPass > 1) {  // the reduction pass adds the pieces and stores C
+      Fixup<Cfg>::write_partial(acc, args, int(blockIdx.x), consumer);
+      rec.stamp(index, kEnd);
+      continue;
+    }
     if constexpr (Cfg::kClusterK > 1) {
       ClusterReduce<Cfg>::run(acc, args, smem_a, consumer, tm * Cfg::kBM + consumer * Cfg::kWgRows,
                               tn * Cfg::kBN);

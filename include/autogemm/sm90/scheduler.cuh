@@ -26,6 +26,10 @@
 // tile, group g its k-blocks [g·S/kClusterK, (g+1)·S/kClusterK); the partials are summed
 // through distributed shared memory (cluster_reduce.cuh).
 //
+// Split-K with a reduction pass (kSplitPass > 1, one cluster per piece): cluster c takes piece
+// c % kSplitPass of unit c / kSplitPass, so a tile's pieces run side by side; the pieces write
+// partials and a second kernel sums them (split_reduce.cuh).
+//
 // Tiles are numbered in grouped (swizzled) order: bands of kSwizzle unit-rows (raster m) or
 // unit-columns (raster n), the other index moving slowest, so tiles running at one time share A
 // rows and B columns in L2.
@@ -104,6 +108,14 @@ struct TileScheduler {
       if (dp_next >= num_units) return false;
       set_tile(w, dp_next, cta_rank);
       dp_next += clusters;
+    } else if constexpr (Cfg::kSplitPass > 1) {
+      if (dp_next >= num_units * Cfg::kSplitPass) return false;
+      const int piece = dp_next % Cfg::kSplitPass;
+      set_tile(w, dp_next / Cfg::kSplitPass, cta_rank);
+      w.kb_begin = int((long long)kblocks * piece / Cfg::kSplitPass);
+      w.kb_end = int((long long)kblocks * (piece + 1) / Cfg::kSplitPass);
+      dp_next += int(gridDim.x) / Cfg::kClusterSize;
+      return true;
     } else {
       if (dp_next >= num_units) return false;
       set_tile(w, dp_next, cta_rank);
@@ -118,6 +130,15 @@ struct TileScheduler {
     w.kb_begin = 0;
     w.kb_end = kblocks;
     return true;
+  }
+
+  // The tile (a whole one) that CTA `cta_rank` of a cluster computes of unit `unit`.
+  __device__ WorkItem tile_of(int unit, u32 cta_rank) const {
+    WorkItem w;
+    set_tile(w, unit, cta_rank);
+    w.kb_begin = 0;
+    w.kb_end = kblocks;
+    return w;
   }
 
   // The cluster whose stream-K range holds k-block `block` (stream-K numbering).

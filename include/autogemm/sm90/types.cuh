@@ -21,6 +21,9 @@ struct GemmArgs {
   int trace_items;  // items recorded per role and CTA
   // Scaled kernels only (GemmConfig::kScaled): C = alpha·A·B + beta·C; C is read when beta != 0.
   float alpha, beta;
+  // Split-K's reduction pass only (GemmConfig::kSplitPass): blocks per tile and consumer
+  // warpgroup, each summing a slice of the accumulators.
+  int reduce_slices;
 };
 
 }  // namespace autogemm::sm90

@@ -1,0 +1,81 @@
+// Split-K's reduction pass (KernelSpec::split_pass, GemmConfig::kSplitPass).
+//
+// The GEMM grid computes every tile in kSplitPass pieces of its k-blocks, one CTA each, and each
+// piece only writes its fp32 partial to the workspace (Fixup::write_partial: the accumulators in
+// register order, thread-minor). This second kernel, launched right behind it with programmatic
+// dependent launch, sums the pieces and writes C: no CTA of the GEMM waits for another, so a
+// slow piece holds up only the pass, not the SMs of the others.
+//
+// Block b handles slice b % reduce_slices of the accumulator pairs of one consumer warpgroup's
+// rows of one tile; thread t plays that warpgroup's thread t, so it reads every piece's values
+// at one offset (coalesced) and stores them as the GEMM's own epilogue would (store_acc_pair:
+// scaling, rounding, edge clipping, swap-AB's transposed store). Pieces are added in piece order:
+// the sum is deterministic.
+#pragma once
+
+#include "autogemm/sm90/fixup.cuh"
+#include "autogemm/sm90/ptx.cuh"
+#include "autogemm/sm90/scheduler.cuh"
+
+namespace autogemm::sm90 {
+
+template <class Cfg>
+__device__ __forceinline__ void split_reduce(const GemmArgs& args) {
+  constexpr int kPieces = Cfg::kSplitPass;
+  constexpr int kPairs = Fixup<Cfg>::kAccPerThread / 2;
+  // Every block of this grid is running once the next kernel may launch, so that kernel's
+  // CTAs, waiting in their prologue, can never hold the SMs this grid still needs.
+  griddep_launch_dependents();
+  griddep_wait();  // the GEMM grid has finished and its partials are visible
+
+  const int slices = args.reduce_slices;
+  int b = int(blockIdx.x);
+  const int slice = b % slices;
+  b /= slices;
+  const int consumer = b % Cfg::kConsumers;
+  b /= Cfg::kConsumers;
+  const int rank = b % Cfg::kClusterSize;
+  const int unit = b / Cfg::kClusterSize;
+  const TileScheduler<Cfg> sched(args);
+  const WorkItem w = sched.tile_of(unit, u32(rank));
+  if (w.tm >= sched.tiles_m || w.tn >= sched.tiles_n) return;  // a cluster's tile past the edge
+
+  const int t = int(threadIdx.x);
+  const int row0 = w.tm * Cfg::kBM + consumer * Cfg::kWgRows, col0 = w.tn * Cfg::kBN;
+  // Piece p of the tile is the rank-`rank` CTA of cluster unit * kPieces + p.
+  const float* src[kPieces];
+#pragma unroll
+  for (int p = 0; p < kPieces; ++p)
+    src[p] = Fixup<Cfg>::slot(args, (unit * kPieces + p) * Cfg::kClusterSize + rank, consumer) + t;
+  for (int q = slice * kPairs / slices; q < (slice + 1) * kPairs / slices; ++q) {
+    float v0[kPieces], v1[kPieces];  // every piece's pair in flight before any is added
+#pragma unroll
+    for (int p = 0; p < kPieces; ++p) {
+      v0[p] = __ldcg(src[p] + (2 * q) * 128);
+      v1[p] = __ldcg(src[p] + (2 * q + 1) * 128);
+    }
+    float s0 = v0[0], s1 = v1[0];
+#pragma unroll
+    for (int p = 1; p < kPieces; ++p) s0 += v0[p], s1 += v1[p];
+    store_acc_pair<Cfg>(args, q, s0, s1, row0, col0);
+  }
+}
+
+}  // namespace autogemm::sm90
+
+// Defines the reduction pass's entry point for a configuration with kSplitPass > 1 (the JIT
+// emits it only for those).
+#define AUTOGEMM_SM90_DEFINE_SPLIT_REDUCE(Cfg)                          \
+  extern "C" __global__ void __launch_bounds__(128)                     \
+      autogemm_sm90_split_reduce(const autogemm::sm90::GemmArgs args) { \
+    if constexpr (Cfg::kFixedShape) {                                   \
+      autogemm::sm90::GemmArgs fixed = args;                            \
+      fixed.m = Cfg::kFixedM;                                           \
+      fixed.n = Cfg::kFixedN;                                           \
+      fixed.k = Cfg::kFixedK;                                           \
+      fixed.ldc = Cfg::kFixedLdc;                                       \
+      autogemm::sm90::split_reduce<Cfg>(fixed);                         \
+    } else {                                                            \
+      autogemm::sm90::split_reduce<Cfg>(args);                          \
+    }                                                                   \
+  }
