@@ -58,6 +58,12 @@ std::vector<KernelSpec> enumerate_specs(DType dtype, AccType acc, Layout layout,
                           c.cluster_k = ck;
                           if (!validate(c, limits) && (!filter || filter(c))) out.push_back(c);
                         }
+                        // Split-K with a reduction pass, likewise (one piece per CTA, ...).
+                        for (int pieces : {2, 4, 8, 16}) {
+                          KernelSpec c = s;
+                          c.split_pass = pieces;
+                          if (!validate(c, limits) && (!filter || filter(c))) out.push_back(c);
+                        }
                       }
   return out;
 }
@@ -262,6 +268,17 @@ std::vector<KernelSpec> default_sweep(DType dtype, AccType acc, Layout layout) {
     s.swap_ab = swap;
     s.cluster_k = ck;
     s.pdl = pdl;
+    add(s);
+  }
+  // Split-K with a reduction pass: the pieces write partials and exit, a second kernel sums
+  // them. Best of the sweep on the fewest tiles over the longest K (64x128 in four pieces on
+  // 256x512x12288, 1.14x; 64x64 in eight on 128x128x16384, 1.19x), slower than the in-kernel
+  // fixup on the other twelve long-K shapes tried (bench/results/h100/h100_split_pass_tn.md).
+  for (auto [bm, bn, stages, pieces] : {std::tuple{64, 128, 6, 4}, std::tuple{64, 64, 8, 8}}) {
+    KernelSpec s = tile(bm, bn, 1, stages);
+    s.persistent = false;
+    s.epilogue = Epilogue::direct;
+    s.split_pass = pieces;
     add(s);
   }
   // Scheduling variants of the flagship tile: raster order, swizzle width, non-persistent.

@@ -58,12 +58,13 @@ inline double planted_us(const Problem& p, const KernelSpec& s, int sms = kSynth
   const double k_block_us = 2.0 * s.bm * s.bn * s.bk / rate;
   const double epilogue_us = 0.02 * s.bm * s.bn / 1024.0;
   // Stream-K: k-blocks spread evenly over the SMs, plus a fix-up of partial tiles. Cluster
-  // split-K: cluster_k CTAs per tile, each a share of the k-blocks, plus their reduction.
-  const int64_t ctas = tiles * s.cluster_k;
+  // split-K: cluster_k CTAs per tile, each a share of the k-blocks, plus their reduction; split-K
+  // with a reduction pass likewise with split_pass pieces, its reduction a second launch.
+  const int64_t pieces = int64_t(s.cluster_k) * s.split_pass, ctas = tiles * pieces;
   const double mma_us = s.stream_k
                             ? 1.15 * double(cdiv(tiles * k_blocks, sms)) * k_block_us + 1.5
-                            : double(cdiv(ctas, sms) * cdiv(k_blocks, s.cluster_k)) * k_block_us +
-                                  (s.cluster_k > 1 ? 1.0 : 0.0);
+                            : double(cdiv(ctas, sms) * cdiv(k_blocks, pieces)) * k_block_us +
+                                  (s.cluster_k > 1 ? 1.0 : 0.0) + (s.split_pass > 1 ? 2.0 : 0.0);
   double t = mma_us + double(cdiv(ctas, sms)) * epilogue_us;
   const double aspect = std::clamp(std::log2(double(cols) / double(rows)), -2.0, 2.0);
   t *= 1 + 0.05 * std::abs(std::log2(double(s.bn) / double(s.bm)) - aspect);

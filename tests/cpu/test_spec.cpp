@@ -489,6 +489,13 @@ TEST(Spec, SplitReductionPassNamesAndRules) {
   // Swap-AB counts tiles in the kernel's frame (M and N exchanged).
   KernelSpec swapped = parse_name("sm90_f16f32_tn_64x16x64_s8_c1x1_wg1_tiles_r8m_skp4_swap");
   EXPECT_EQ(split_pass_ctas(swapped, Shape{16, 5120, 4096}), 80 * 1 * 4);
+  // The full space holds reduction-pass variants, and the sweep some.
+  const auto space = enumerate_specs(DType::f16, AccType::f32, Layout::nn);
+  EXPECT_TRUE(std::any_of(space.begin(), space.end(),
+                          [](const KernelSpec& k) { return k.split_pass == 16; }));
+  const auto sweep = default_sweep(DType::f16, AccType::f32, Layout::nn);
+  EXPECT_TRUE(std::any_of(sweep.begin(), sweep.end(),
+                          [](const KernelSpec& k) { return k.split_pass > 1; }));
 }
 
 }  // namespace
