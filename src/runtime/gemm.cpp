@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <functional>
 #include <map>
 #include <memory>
@@ -26,6 +27,7 @@
 #include "tune/cost_model.hpp"
 #include "tune/dispatch.hpp"
 #include "tune/first_sight.hpp"
+#include "tune/gpu_name.hpp"
 
 namespace autogemm {
 namespace {
@@ -126,11 +128,15 @@ tune::Dispatcher& dispatcher(int device) {
   if (!d) {
     cudaDeviceProp prop{};
     check_cuda(cudaGetDeviceProperties(&prop, device), "cudaGetDeviceProperties");
-    const char* dir = std::getenv("AUTOGEMM_DATA_DIR");
-    d = std::make_unique<tune::Dispatcher>(
-        tune::Dispatcher::from_environment(prop.name, dir ? dir : AUTOGEMM_DEFAULT_DATA_DIR,
-                                           tune::DeviceFacts{prop.multiProcessorCount}));
-    tune::use_cost_model_from_environment(*d, prop.name, dir ? dir : AUTOGEMM_DEFAULT_DATA_DIR);
+    const char* env_dir = std::getenv("AUTOGEMM_DATA_DIR");
+    const std::filesystem::path dir = env_dir ? env_dir : AUTOGEMM_DEFAULT_DATA_DIR;
+    // Another GPU's shipped data where this one has none and is the same chip (an H100 SXM
+    // uses the H200's): tuned picks beat the heuristic there (bench/results/h100/).
+    const tune::DataGpu data =
+        tune::data_gpu(prop.name, prop.major, prop.minor, prop.multiProcessorCount, dir);
+    d = std::make_unique<tune::Dispatcher>(tune::Dispatcher::from_environment(
+        data.name, dir, tune::DeviceFacts{prop.multiProcessorCount}, data.note));
+    tune::use_cost_model_from_environment(*d, data.name, dir, data.note);
     tune::use_first_sight_from_environment(*d, prop.name, device, AUTOGEMM_BUILT_TUNE_COMMAND);
   }
   return *d;

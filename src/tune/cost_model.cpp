@@ -365,10 +365,11 @@ void set_cost_model_ranker(Dispatcher& d, std::shared_ptr<const CostModel> model
 }
 
 void use_cost_model_from_environment(Dispatcher& d, std::string_view gpu_name,
-                                     const std::filesystem::path& data_dir) {
+                                     const std::filesystem::path& data_dir,
+                                     std::string_view data_note) {
   if (const auto path = gpu_data_file("AUTOGEMM_COST_MODEL", data_dir, gpu_name, ".costmodel.json"))
     set_cost_model_ranker(d, std::make_shared<const CostModel>(CostModel::load(*path)),
-                          path->string());
+                          with_note(path->string(), data_note));
 }
 
 std::string problem_type(const Problem& p) {

@@ -125,9 +125,11 @@ std::string problem_type(const Problem& p);
 void set_cost_model_ranker(Dispatcher& d, std::shared_ptr<const CostModel> model,
                            std::string source);
 // AUTOGEMM_COST_MODEL when set (it must load), else <data_dir>/<gpu>.costmodel.json when it
-// exists; else `d` is left as it is. Throws Error for a file that does not load.
+// exists; else `d` is left as it is. Throws Error for a file that does not load. `data_note`:
+// as Dispatcher::from_environment's.
 void use_cost_model_from_environment(Dispatcher& d, std::string_view gpu_name,
-                                     const std::filesystem::path& data_dir);
+                                     const std::filesystem::path& data_dir,
+                                     std::string_view data_note = {});
 
 // How well `model` ranks each group's correct candidates (failed ones are left out: their
 // rewards are made up). Used for held-out shapes.

@@ -59,6 +59,10 @@ Choice table_choice(const TableEntry& e, std::string_view what, const std::strin
 
 }  // namespace
 
+std::string with_note(std::string source, std::string_view note) {
+  return note.empty() ? source : source + " (" + std::string(note) + ")";
+}
+
 size_t Dispatcher::ProblemHash::operator()(const Problem& p) const {
   size_t h = std::hash<int64_t>()(p.shape.m);
   auto mix = [&h](uint64_t v) { h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2); };
@@ -76,18 +80,19 @@ Dispatcher::Dispatcher(std::optional<TuningTable> table, std::string table_sourc
       device_(device) {}
 
 Dispatcher Dispatcher::from_environment(std::string_view gpu_name,
-                                        const std::filesystem::path& data_dir, DeviceFacts device) {
+                                        const std::filesystem::path& data_dir, DeviceFacts device,
+                                        std::string_view data_note) {
   std::optional<TuningTable> table;
   std::string source, note;
   if (const auto path = gpu_data_file("AUTOGEMM_TABLE", data_dir, gpu_name, ".json")) {
-    source = path->string();
+    source = with_note(path->string(), data_note);
     table = load_table(*path);
   } else {
     note = fmt::format("no tuning table for GPU '{}' ({} does not exist)", gpu_name,
                        gpu_data_path(data_dir, gpu_name, ".json").string());
   }
   Dispatcher d(std::move(table), std::move(source), std::move(note), device);
-  d.use_policy_from_environment(gpu_name, data_dir);
+  d.use_policy_from_environment(gpu_name, data_dir, data_note);
   if (const char* log = std::getenv("AUTOGEMM_LOG"); log && *log && std::string_view(log) != "0")
     d.set_log(&std::cerr);
   return d;
@@ -104,9 +109,11 @@ void Dispatcher::set_ranker(Ranker ranker, std::string source) {
 }
 
 void Dispatcher::use_policy_from_environment(std::string_view gpu_name,
-                                             const std::filesystem::path& data_dir) {
+                                             const std::filesystem::path& data_dir,
+                                             std::string_view data_note) {
   if (const auto path = gpu_data_file("AUTOGEMM_POLICY", data_dir, gpu_name, ".policy.json"))
-    set_policy(std::make_shared<const Policy>(load_policy(*path)), path->string());
+    set_policy(std::make_shared<const Policy>(load_policy(*path)),
+               with_note(path->string(), data_note));
 }
 
 Choice Dispatcher::choose(const Problem& p) const {

@@ -63,6 +63,9 @@ std::optional<std::string> unservable_reason(const Problem& p);
 
 class Policy;
 
+// `source` followed by " (note)", or `source` alone for an empty note.
+std::string with_note(std::string source, std::string_view note);
+
 class Dispatcher {
  public:
   // `table_source` names the table in reasons (its file); `no_table_note` says why there is
@@ -73,9 +76,11 @@ class Dispatcher {
   // From the environment (see above): AUTOGEMM_TABLE, else <data_dir>/<gpu>.json; the policy
   // as use_policy_from_environment() finds it; logging on when AUTOGEMM_LOG is set to anything
   // but "" or "0". Throws Error for a table or policy that exists but does not load.
+  // `data_note`, when given, follows the table's and policy's paths in every reason (why the
+  // data is another GPU's: DataGpu::note).
   static Dispatcher from_environment(std::string_view gpu_name,
-                                     const std::filesystem::path& data_dir,
-                                     DeviceFacts device = {});
+                                     const std::filesystem::path& data_dir, DeviceFacts device = {},
+                                     std::string_view data_note = {});
 
   // The choice for `p`; pure (no cache, no log). Throws Error for M, N or K below 1.
   Choice choose(const Problem& p) const;
@@ -110,8 +115,8 @@ class Dispatcher {
   void set_policy(std::shared_ptr<const Policy> policy, std::string source);
   // AUTOGEMM_POLICY when set, else <data_dir>/<gpu>.policy.json when it exists; else the
   // policy stays as it is. Throws Error for a policy file that does not load.
-  void use_policy_from_environment(std::string_view gpu_name,
-                                   const std::filesystem::path& data_dir);
+  void use_policy_from_environment(std::string_view gpu_name, const std::filesystem::path& data_dir,
+                                   std::string_view data_note = {});
   const Policy* policy() const { return policy_.get(); }
 
   // A ranker: the spec name it picks for a problem among the default sweep and `proposals`

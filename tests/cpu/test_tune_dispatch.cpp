@@ -213,6 +213,38 @@ TEST(TuneDispatch, TableFromDataDirByGpuName) {
   EXPECT_TRUE(contains(c.reason, "nvidia_h100_80gb_hbm3.json does not exist")) << c.reason;
 }
 
+// A GPU without shipped data borrows the data of a GPU of the same chip (an H100 SXM the
+// H200's: sm_90, 132 SMs), saying so in every reason; another chip, or data of its own, or a
+// table named by AUTOGEMM_TABLE, does not.
+TEST(TuneDispatch, SameChipBorrowsShippedData) {
+  ScratchDir dir;
+  ScopedEnv no_table("AUTOGEMM_TABLE", "");
+  ScopedEnv no_model("AUTOGEMM_COST_MODEL", "");
+  const Problem p = problem(4096, 4096, 4096);
+  save_table(one_entry_table(p, kSpecB), dir / "nvidia_h200.json");
+  const DataGpu h100 = data_gpu("NVIDIA H100 80GB HBM3", 9, 0, 132, dir.path());
+  EXPECT_EQ(h100.name, "NVIDIA H200");
+  EXPECT_TRUE(contains(h100.note, "no data for NVIDIA H100 80GB HBM3")) << h100.note;
+  const Dispatcher d = Dispatcher::from_environment(h100.name, dir.path(), {132}, h100.note);
+  const Choice c = d.choose(p);
+  EXPECT_EQ(c.kind, ChoiceKind::table);
+  EXPECT_EQ(c.spec, kSpecB);
+  EXPECT_TRUE(contains(c.reason, "nvidia_h200.json (NVIDIA H200's data")) << c.reason;
+  // The H100 PCIe (114 SMs) and another architecture keep their own (missing) data.
+  EXPECT_EQ(data_gpu("NVIDIA H100 PCIe", 9, 0, 114, dir.path()).name, "NVIDIA H100 PCIe");
+  EXPECT_EQ(data_gpu("NVIDIA A100-SXM4-80GB", 8, 0, 108, dir.path()).name, "NVIDIA A100-SXM4-80GB");
+  // Data of its own wins; so does an explicit table.
+  save_table(one_entry_table(p, kSpecA), dir / "nvidia_h100_80gb_hbm3.json");
+  EXPECT_EQ(data_gpu("NVIDIA H100 80GB HBM3", 9, 0, 132, dir.path()).name, "NVIDIA H100 80GB HBM3");
+  EXPECT_TRUE(data_gpu("NVIDIA H100 80GB HBM3", 9, 0, 132, dir.path()).note.empty());
+  ScopedEnv table("AUTOGEMM_TABLE", (dir / "nvidia_h200.json").string());
+  EXPECT_EQ(data_gpu("NVIDIA H100 NVL", 9, 0, 132, dir.path()).name, "NVIDIA H100 NVL");
+  // Nothing shipped at all: its own name.
+  ScratchDir empty;
+  ScopedEnv no_table2("AUTOGEMM_TABLE", "");
+  EXPECT_EQ(data_gpu("NVIDIA H100 NVL", 9, 0, 132, empty.path()).name, "NVIDIA H100 NVL");
+}
+
 TEST(TuneDispatch, AutogemmTableOverridesDataDir) {
   ScratchDir dir;
   const Problem p = problem(4096, 4096, 4096);

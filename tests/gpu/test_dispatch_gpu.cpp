@@ -1,7 +1,8 @@
 // gemm() without a spec: the dispatcher's choice runs and computes the right answer, for
 // problems our kernel serves outside the shipped table (the shipped H200 cost model's pick for
 // fp16/fp32/tn, whose types it was trained on; the heuristic's for other types) and for ones only
-// cuBLASLt can (N or K not a multiple of 8). Runs on the H200, whose data files ship.
+// cuBLASLt can (N or K not a multiple of 8). Runs on the H200, whose data files ship, or on a GPU
+// of the same chip, which borrows them (an H100 SXM).
 #include <gtest/gtest.h>
 
 #include <string>
