@@ -22,12 +22,9 @@ std::unique_ptr<Workspace> allocate(int device) {
   check_cuda(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device),
              "cudaDeviceGetAttribute(multiprocessors)");
   auto ws = std::make_unique<Workspace>();
-  // Stream-K keeps at most one partial tile per SM; split-K with a reduction pass keeps every
-  // piece's (validate_problem bounds them by kSplitPassMaxFloats).
-  ws->partial_bytes = std::max(stream_k_partial_bytes(unsigned(sms), 1, int(kMaxTileArea)),
-                               kSplitPassMaxFloats * sizeof(float));
-  // A ready flag and a reader count per CTA and consumer warpgroup (fixup.cuh).
-  ws->flag_count = 2 * kMaxConsumers * sms;
+  const WorkspaceSize size = workspace_size(sms);
+  ws->partial_bytes = size.partial_bytes;
+  ws->flag_count = size.flag_count;
   check_cuda(cudaMalloc(&ws->partials, ws->partial_bytes), "allocating the stream-K workspace");
   check_cuda(cudaMalloc(&ws->flags, size_t(ws->flag_count) * sizeof(int)),
              "allocating the stream-K flags");
@@ -37,6 +34,17 @@ std::unique_ptr<Workspace> allocate(int device) {
 }
 
 }  // namespace
+
+WorkspaceSize workspace_size(int sms) {
+  WorkspaceSize size;
+  // Stream-K keeps at most one partial tile per SM; split-K with a reduction pass keeps every
+  // piece's (validate_problem bounds them by kSplitPassMaxFloats).
+  size.partial_bytes = std::max(stream_k_partial_bytes(unsigned(sms), 1, int(kMaxTileArea)),
+                                kSplitPassMaxFloats * sizeof(float));
+  // A ready flag and a reader count per CTA and consumer warpgroup (fixup.cuh).
+  size.flag_count = 2 * kMaxConsumers * sms;
+  return size;
+}
 
 const Workspace& workspace_for(int device, cudaStream_t stream) {
   static std::shared_mutex mutex;

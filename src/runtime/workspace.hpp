@@ -21,6 +21,15 @@ inline size_t stream_k_partial_bytes(unsigned grid, int bm, int bn) {
   return size_t(grid) * size_t(bm) * size_t(bn) * sizeof(float);
 }
 
+// What workspace_for() allocates per (device, stream) on a GPU of `sms` SMs: the partials'
+// bytes (stream-K's one tile per SM, split-K's pieces up to kSplitPassMaxFloats, cuBLASLt's
+// fallback workspace) and the flags (`autogemm info` reports it).
+struct WorkspaceSize {
+  size_t partial_bytes = 0;
+  int flag_count = 0;
+};
+WorkspaceSize workspace_size(int sms);
+
 // The workspace of (current device, stream). Thread-safe. Throws Error if allocation fails.
 const Workspace& workspace_for(int device, cudaStream_t stream);
 

@@ -3,6 +3,7 @@
 
 #include "bench/device_info.hpp"
 #include "commands.hpp"
+#include "runtime/workspace.hpp"
 
 namespace autogemm::cli {
 
@@ -17,10 +18,18 @@ void register_info(CLI::App& app) {
   sub->add_flag("--json", *json, "Print JSON instead of text");
   sub->callback([device, json] {
     const bench::DeviceInfo d = bench::query_device(*device);  // NoGpuError -> exit 3
-    if (*json)
-      std::cout << bench::to_json(d).dump(2) << "\n";
-    else
+    // The scratch pool every stream gets on its first call that needs it, sized once.
+    const WorkspaceSize ws = workspace_size(d.sm_count);
+    if (*json) {
+      auto j = bench::to_json(d);
+      j["workspace_bytes_per_stream"] = ws.partial_bytes + size_t(ws.flag_count) * sizeof(int);
+      std::cout << j.dump(2) << "\n";
+    } else {
       bench::print_device(d, std::cout);
+      std::cout << "  workspace per stream:   " << (ws.partial_bytes >> 20) << " MiB of partials"
+                << " + " << ws.flag_count << " flags (stream-K, split-K, cuBLASLt fallback;"
+                << " allocated on a stream's first call that needs it)\n";
+    }
   });
 }
 
