@@ -1,6 +1,8 @@
 // A streaming kernel tried in the eleventh session (scripts/runs/wstream_probe.cu; notes/NOTES.md
-// item 81), not part of the library: correct on every shape tried, but no faster than the TMA
-// kernels' swap-AB specs on the decode shapes, nor than cuBLASLt on the skinny oracle100 ones.
+// item 81), not part of the library: correct on every shape tried, but slower than the TMA
+// kernels' swap-AB specs on 14 of the 15 decode shapes (bench/results/h100/h100_wstream_probe.md;
+// 64x4096x4096: 17.3 us against cuBLASLt's 10.7 in h100_split_pass_tn). ptxas serializes its
+// consumers' wgmma (C7518: a divergent path), which may be part of why.
 //
 // C = X · Wᵀ for a few tokens X (at most 64 rows, K contiguous) against a large W (K contiguous:
 // the tn layout's nn.Linear weight), when reading W is the whole cost.
