@@ -13,7 +13,9 @@ __global__ void record_sm(int* sm_of_cta) {
   if (threadIdx.x == 0) sm_of_cta[blockIdx.x] = int(sm);
 }
 
-static int find(std::vector<int>& p, int x) { return p[x] == x ? x : p[x] = find(p, p[x]); }
+static int find(std::vector<int>& p, int x) {
+  return p[x] == x ? x : p[x] = find(p, p[x]);
+}
 
 int main() {
   int sms = 0;

@@ -1,4 +1,4 @@
-// Shared by the standalone CUDA probes (read_bw.cu, gemv_probe.cu and its gemv_kernel.cuh): a
+// Shared by the standalone CUDA probes (read_bw.cu, gemv_probe.cu, wstream_probe.cu): a
 // checked-call macro and the streaming 16-byte load. The mbarrier and cluster wrappers come from
 // the kernel's own include/autogemm/sm90/ptx.cuh.
 #pragma once
