@@ -1,8 +1,8 @@
 // A streaming kernel tried in the eleventh session (scripts/runs/wstream_probe.cu; notes/NOTES.md
 // item 81), not part of the library: correct on every shape tried, but slower than the TMA
 // kernels' swap-AB specs on 14 of the 15 decode shapes (bench/results/h100/h100_wstream_probe.md;
-// 64x4096x4096: 17.3 us against cuBLASLt's 10.7 in h100_split_pass_tn). ptxas serializes its
-// consumers' wgmma (C7518: a divergent path), which may be part of why.
+// 64x4096x4096: 17.3 us against cuBLASLt's 10.7 in h100_split_pass_tn). ptxas serialized its
+// consumers' wgmma there (C7518); setmaxnreg now lifts that (kProducerRegs), not yet measured.
 //
 // C = X · Wᵀ for a few tokens X (at most 64 rows, K contiguous) against a large W (K contiguous:
 // the tn layout's nn.Linear weight), when reading W is the whole cost.
@@ -63,6 +63,14 @@ struct StreamConfig {
   static constexpr int kInstrPerStage = kBlocksPerStage * kInstrPerBlock;
   static constexpr int kPiecesPerStage = kInstrPerStage / kLoads;
   static constexpr int kThreads = 128 * kConsumers + 32 * kProducerWarps;
+  // Registers after setmaxnreg (their sum fills the SM's 64K). Beyond the budget, the
+  // warpgroup-aligned setmaxnreg tells ptxas that the consumers' code runs converged: without
+  // it, it serialized their wgmma (C7518, "WG.DP in divergent path"), in every instance the
+  // h100_wstream_probe run measured.
+  static constexpr int kProducerRegs = 64;
+  static constexpr int kConsumerRegsFit =
+      (65536 - 32 * kProducerWarps * kProducerRegs) / (128 * kConsumers) / 8 * 8;
+  static constexpr int kConsumerRegs = kConsumerRegsFit > 256 ? 256 : kConsumerRegsFit;
   static constexpr int kPartStride = kTokens + 1;  // floats per staged C row (odd: fewer conflicts)
   static constexpr int kPartBytes = kTileRows * kPartStride * 4;
   // As many stages as fit: the ring must hold what the producers have in flight with room to
@@ -78,6 +86,8 @@ struct StreamConfig {
   static_assert(kInstrPerStage % kLoads == 0, "whole pieces per stage");
   static_assert(kStages >= 2, "a ring of at least 2 stages");
   static_assert(kBlocksPerStage >= 1 && kBlocksPerStage <= 4, "1-4 blocks per stage");
+  static_assert(kConsumerRegs >= 96, "the consumers' registers after setmaxnreg");
+  static_assert(kProducerWarps % 4 == 0, "setmaxnreg: whole producer warpgroups");
   // A producer warp's next piece is kProducerWarps / kPiecesPerStage stages on; more than the
   // ring and its wait for a free slot could read the slot's parity of two rounds back.
   static_assert(kProducerWarps <= kStages * kPiecesPerStage, "producers run past the ring");
@@ -130,6 +140,7 @@ __device__ __forceinline__ void weight_stream_kernel(const TmaDescriptor* tokens
   griddep_wait();  // X and W may come from the previous kernel
 
   if (warp >= 4 * Cfg::kConsumers) {
+    regs_decrease<Cfg::kProducerRegs>();
     // Producer: pieces of kLoads warp loads; each load is 4 rows x 128 bytes (8 lanes per row).
     const int pw = warp - 4 * Cfg::kConsumers;
     const int rsub = lane / 8, unit = lane % 8;
@@ -191,6 +202,7 @@ __device__ __forceinline__ void weight_stream_kernel(const TmaDescriptor* tokens
   }
 
   // Consumer warpgroup wg: rows wg*64.. of each stage, all tokens.
+  regs_increase<Cfg::kConsumerRegs>();
   const int wg = warp / 4, t = tid % 128, g = lane / 4, c = lane % 4;
   float acc[T / 2];
   int pending = -1;  // the slot whose MMAs may still run
