@@ -56,10 +56,7 @@ LaunchPlan make_plan(const KernelSpec& s, const Problem& p, CUfunction fn, int r
   plan.args.ldc = p.shape.n;  // C's row stride either way
   plan.function = fn;
   plan.cluster = unsigned(s.cluster_m * s.cluster_n * s.cluster_k);
-  const long long tiles_m = (q.shape.m + s.bm - 1) / s.bm;
-  const long long tiles_n = (q.shape.n + s.bn - 1) / s.bn;
-  const long long units =
-      ((tiles_m + s.cluster_m - 1) / s.cluster_m) * ((tiles_n + s.cluster_n - 1) / s.cluster_n);
+  const long long units = cluster_units(s, p.shape);
   // Stream-K spreads the k-blocks of the last wave (all of them when the tiles do not fill the
   // GPU) over every resident CTA, at least one k-block each, or over at most sk_splits CTAs per
   // tile; data-parallel grids stop at one CTA per tile.
@@ -100,15 +97,12 @@ void launch(const LaunchPlan& plan, cudaStream_t stream, const Workspace* worksp
   sm90::GemmArgs args = plan.args;
   args.alpha = alpha;
   args.beta = beta;
-  if (plan.reduce_function != nullptr) {
-    if (workspace == nullptr || workspace->partial_bytes < plan.partial_bytes)
-      throw Error("split-K launch without a large enough workspace");
-    args.workspace = workspace->partials;
-  }
-  if (plan.stream_k) {
+  if (plan.needs_workspace()) {
+    // Stream-K also needs its flags; the reduction pass's pieces only their partials.
     if (workspace == nullptr || workspace->partial_bytes < plan.partial_bytes ||
-        workspace->flag_count / 2 < plan.consumers * int(plan.grid))
-      throw Error("stream-K launch without a large enough workspace");
+        (plan.stream_k && workspace->flag_count / 2 < plan.consumers * int(plan.grid)))
+      throw Error(std::string(plan.stream_k ? "stream-K" : "split-K") +
+                  " launch without a large enough workspace");
     args.workspace = workspace->partials;
     args.flags = workspace->flags;
     args.flag_stride = workspace->flag_count / 2;

@@ -55,12 +55,14 @@ int acc_registers_per_thread(const KernelSpec& s) {
   return s.acc == AccType::f16 ? values / 2 : values;
 }
 
-long long split_pass_ctas(const KernelSpec& s, const Shape& shape) {
+long long cluster_units(const KernelSpec& s, const Shape& shape) {
   const int64_t m = s.swap_ab ? shape.n : shape.m, n = s.swap_ab ? shape.m : shape.n;
   const int64_t tiles_m = (m + s.bm - 1) / s.bm, tiles_n = (n + s.bn - 1) / s.bn;
-  const int64_t units =
-      ((tiles_m + s.cluster_m - 1) / s.cluster_m) * ((tiles_n + s.cluster_n - 1) / s.cluster_n);
-  return units * s.cluster_m * s.cluster_n * s.split_pass;
+  return ((tiles_m + s.cluster_m - 1) / s.cluster_m) * ((tiles_n + s.cluster_n - 1) / s.cluster_n);
+}
+
+long long split_pass_ctas(const KernelSpec& s, const Shape& shape) {
+  return cluster_units(s, shape) * s.cluster_m * s.cluster_n * s.split_pass;
 }
 
 size_t split_pass_partial_floats(const KernelSpec& s, const Shape& shape) {

@@ -117,9 +117,12 @@ int smem_bytes(const KernelSpec&);                // dynamic shared memory the k
 int ring_bytes(const KernelSpec&);                // of it, the pipeline ring (stages x A and B)
 int acc_registers_per_thread(const KernelSpec&);  // accumulator registers per consumer thread
 
-// Split-K with a reduction pass: CTAs of the GEMM grid (clusters of every piece of every
-// tile, in the kernel's frame: swap-AB swaps M and N) and the fp32 partials they leave, which
-// the stream's workspace must hold at once (at most kSplitPassMaxFloats: 32 MiB).
+// Cluster units (cluster_m x cluster_n tiles each) covering the problem's C, in the kernel's
+// frame (swap-AB swaps M and N): what the launcher's grids are counted in.
+long long cluster_units(const KernelSpec&, const Shape&);
+// Split-K with a reduction pass: CTAs of the GEMM grid (every piece of every unit) and the fp32
+// partials they leave, which the stream's workspace must hold at once (at most
+// kSplitPassMaxFloats: 32 MiB).
 long long split_pass_ctas(const KernelSpec&, const Shape&);
 size_t split_pass_partial_floats(const KernelSpec&, const Shape&);
 inline constexpr size_t kSplitPassMaxFloats = size_t(8) << 20;

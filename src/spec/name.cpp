@@ -2,7 +2,9 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <charconv>
+#include <optional>
 #include <vector>
 
 #include "spec/validity.hpp"
@@ -44,6 +46,16 @@ class NameParser {
     if (digits.empty() || ec != std::errc() || end != digits.data() + digits.size())
       fail(token, expected);
     return value;
+  }
+
+  // "<prefix><digits>" -> the number; nullopt when `token` is not the prefix and digits alone.
+  std::optional<int> numbered(std::string_view token, std::string_view prefix,
+                              std::string_view expected) const {
+    if (token.size() <= prefix.size() || !token.starts_with(prefix) ||
+        !std::all_of(token.begin() + long(prefix.size()), token.end(),
+                     [](char c) { return c >= '0' && c <= '9'; }))
+      return std::nullopt;
+    return integer(token, token.substr(prefix.size()), expected);
   }
 
   // "<prefix><int>" -> int.
@@ -174,22 +186,15 @@ KernelSpec parse_name(std::string_view name) {
       s.epilogue = Epilogue::tma_rows;
     else if (tokens[i] == "sk")
       s.stream_k = true;
-    else if (tokens[i].size() > 2 && tokens[i].starts_with("sk") &&
-             std::all_of(tokens[i].begin() + 2, tokens[i].end(),
-                         [](char c) { return c >= '0' && c <= '9'; })) {
+    else if (auto n = p.numbered(tokens[i], "sk", "'skN': stream-K with N splits")) {
       s.stream_k = true;
-      s.sk_splits = p.integer(tokens[i], tokens[i].substr(2), "'skN': stream-K with N splits");
-    } else if (tokens[i].size() > 3 && tokens[i].starts_with("skp") &&
-               std::all_of(tokens[i].begin() + 3, tokens[i].end(),
-                           [](char c) { return c >= '0' && c <= '9'; })) {
-      s.split_pass = p.integer(tokens[i], tokens[i].substr(3),
-                               "'skpN': split-K in N pieces with a separate reduction pass");
-    } else if (tokens[i].size() > 2 && tokens[i].starts_with("ck") &&
-               std::all_of(tokens[i].begin() + 2, tokens[i].end(),
-                           [](char c) { return c >= '0' && c <= '9'; })) {
-      s.cluster_k =
-          p.integer(tokens[i], tokens[i].substr(2), "'ckN': split-K over N CTAs of a cluster");
-    } else if (tokens[i] == "lag0" || tokens[i] == "lag2" || tokens[i] == "lag3")
+      s.sk_splits = *n;
+    } else if (auto pieces = p.numbered(tokens[i], "skp",
+                                        "'skpN': split-K in N pieces with a reduction pass"))
+      s.split_pass = *pieces;
+    else if (auto ck = p.numbered(tokens[i], "ck", "'ckN': split-K over N CTAs of a cluster"))
+      s.cluster_k = *ck;
+    else if (tokens[i] == "lag0" || tokens[i] == "lag2" || tokens[i] == "lag3")
       s.mma_lag = tokens[i][3] - '0';
     else if (tokens[i] == "swap")
       s.swap_ab = true;

@@ -545,18 +545,10 @@ __device__ __forceinline__ void gemm_kernel(const TmaDescriptor* tma_a, const Tm
 #ifdef AUTOGEMM_TEST_NEVER_END  // a kernel that never ends, for the hang guard's GPU tests only
   for (volatile int forever = 1; forever;) __nanosleep(1000);
 #endif
-  if constexpr (Cfg::kFixedShape) {
-    // The launch's values (the host checked they agree) replaced by constants the compiler
-    // propagates into every use.
-    GemmArgs fixed = args;
-    fixed.m = Cfg::kFixedM;
-    fixed.n = Cfg::kFixedN;
-    fixed.k = Cfg::kFixedK;
-    fixed.ldc = Cfg::kFixedLdc;
-    gemm_body<Cfg>(tma_a, tma_b, tma_c, fixed);
-  } else {
+  if constexpr (Cfg::kFixedShape)
+    gemm_body<Cfg>(tma_a, tma_b, tma_c, with_compiled_shape<Cfg>(args));
+  else  // the launch's arguments as they are (a copy would change the generated code)
     gemm_body<Cfg>(tma_a, tma_b, tma_c, args);
-  }
 }
 
 }  // namespace autogemm::sm90

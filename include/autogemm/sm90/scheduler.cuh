@@ -51,6 +51,19 @@ struct WorkItem {
   int tile_index;        // position in the schedule's tile order (stream-K: who contributes)
 };
 
+// The launch's arguments with a compiled-in shape's constants in place of M, N, K and C's stride
+// (the host checked they agree), so the compiler propagates them into every use. Both entry
+// points (the GEMM and split-K's reduction pass) use it when Cfg::kFixedShape.
+template <class Cfg>
+__device__ __forceinline__ GemmArgs with_compiled_shape(const GemmArgs& args) {
+  GemmArgs out = args;
+  out.m = Cfg::kFixedM;
+  out.n = Cfg::kFixedN;
+  out.k = Cfg::kFixedK;
+  out.ldc = Cfg::kFixedLdc;
+  return out;
+}
+
 template <class Cfg>
 struct TileScheduler {
   int tiles_m, tiles_n, units_m, units_n, num_units;

@@ -65,17 +65,11 @@ __device__ __forceinline__ void split_reduce(const GemmArgs& args) {
 
 // Defines the reduction pass's entry point for a configuration with kSplitPass > 1 (the JIT
 // emits it only for those).
-#define AUTOGEMM_SM90_DEFINE_SPLIT_REDUCE(Cfg)                          \
-  extern "C" __global__ void __launch_bounds__(128)                     \
-      autogemm_sm90_split_reduce(const autogemm::sm90::GemmArgs args) { \
-    if constexpr (Cfg::kFixedShape) {                                   \
-      autogemm::sm90::GemmArgs fixed = args;                            \
-      fixed.m = Cfg::kFixedM;                                           \
-      fixed.n = Cfg::kFixedN;                                           \
-      fixed.k = Cfg::kFixedK;                                           \
-      fixed.ldc = Cfg::kFixedLdc;                                       \
-      autogemm::sm90::split_reduce<Cfg>(fixed);                         \
-    } else {                                                            \
-      autogemm::sm90::split_reduce<Cfg>(args);                          \
-    }                                                                   \
+#define AUTOGEMM_SM90_DEFINE_SPLIT_REDUCE(Cfg)                                           \
+  extern "C" __global__ void __launch_bounds__(128)                                      \
+      autogemm_sm90_split_reduce(const autogemm::sm90::GemmArgs args) {                  \
+    if constexpr (Cfg::kFixedShape)                                                      \
+      autogemm::sm90::split_reduce<Cfg>(autogemm::sm90::with_compiled_shape<Cfg>(args)); \
+    else                                                                                 \
+      autogemm::sm90::split_reduce<Cfg>(args);                                           \
   }
