@@ -57,31 +57,12 @@ int main() {
   const int ms[] = {1, 8, 16, 32, 48};
   const int nk[][2] = {{5120, 5120}, {13824, 5120}, {5120, 13824}};
   const long long max_w = 13824LL * 5120, max_x = 48LL * 13824, max_c = 48LL * 13824;
-  u16 *w, *x, *c;
-  float* ref;
-  CK(cudaMalloc(&w, max_w * 2));
-  CK(cudaMalloc(&x, max_x * 2));
-  CK(cudaMalloc(&c, max_c * 2));
-  CK(cudaMalloc(&ref, max_c * 4));
-  fill_normal<<<1024, 256>>>(w, max_w, 1);
-  fill_normal<<<1024, 256>>>(x, max_x, 2);
-  CK(cudaGetLastError());
-  std::vector<u16> hc(max_c);
-  std::vector<float> href(max_c);
-  cudaStream_t stream;
-  CK(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
-  cudaEvent_t e0, e1;
-  CK(cudaEventCreate(&e0));
-  CK(cudaEventCreate(&e1));
+  ProbeBuffers buffers(max_w, max_x, max_c);
+  auto& [w, x, c, ref, hc, href, stream, e0, e1] = buffers;
   printf("M,N,K,config,median_us,min_us,max_us,tbps,rel_err\n");
   for (auto [n, k] : nk)
     for (int m : ms) {
-      reference<<<dim3((n + 127) / 128, m), 128>>>(w, x, ref, m, n, k);
-      CK(cudaDeviceSynchronize());
-      CK(cudaMemcpy(href.data(), ref, (size_t)m * n * 4, cudaMemcpyDeviceToHost));
-      double ref_max = 0;
-      for (long long i = 0; i < (long long)m * n; ++i)
-        ref_max = std::max(ref_max, (double)std::fabs(href[i]));
+      const double ref_max = buffers.reference_of(m, n, k);
       for (const Variant& v : variants) {
         if (m > 8 * v.tiles || (v.tiles > 1 && m <= 8 * (v.tiles == 2 ? 1 : v.tiles == 4 ? 2 : 4)))
           continue;  // the smallest token tiling that holds M
@@ -116,18 +97,8 @@ int main() {
           const double e = std::isfinite(got) ? std::fabs(got - href[i]) / ref_max : 1e9;
           err = std::max(err, e);
         }
-        for (int i = 0; i < 3; ++i) CK(cudaLaunchKernelEx(&cfg, v.fn, args));
-        std::vector<float> t;
-        for (int loop = 0; loop < 7; ++loop) {
-          CK(cudaEventRecord(e0, stream));
-          for (int i = 0; i < 20; ++i) CK(cudaLaunchKernelEx(&cfg, v.fn, args));
-          CK(cudaEventRecord(e1, stream));
-          CK(cudaEventSynchronize(e1));
-          float ms_ = 0;
-          CK(cudaEventElapsedTime(&ms_, e0, e1));
-          t.push_back(ms_ * 1000.f / 20.f);
-        }
-        std::sort(t.begin(), t.end());
+        const std::vector<float> t =
+            buffers.time_launches([&] { CK(cudaLaunchKernelEx(&cfg, v.fn, args)); });
         const double bytes = 2.0 * n * k;
         printf("%d,%d,%d,%s,%.2f,%.2f,%.2f,%.3f,%.2e\n", m, n, k, v.name.c_str(), t[3], t[0], t[6],
                bytes / (t[3] * 1e6), err);

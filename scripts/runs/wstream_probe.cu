@@ -91,31 +91,12 @@ int main() {
   shapes.push_back({8192, 64, 8192, false});
   shapes.push_back({8192, 64, 12288, false});
   const long long max_w = 16384LL * 16384, max_x = 64LL * 16384, max_c = 64LL * 16384;
-  u16 *w, *x, *c;
-  float* ref;
-  CK(cudaMalloc(&w, max_w * 2));
-  CK(cudaMalloc(&x, max_x * 2));
-  CK(cudaMalloc(&c, max_c * 2));
-  CK(cudaMalloc(&ref, max_c * 4));
-  fill_normal<<<1024, 256>>>(w, max_w, 1);
-  fill_normal<<<1024, 256>>>(x, max_x, 2);
-  CK(cudaGetLastError());
-  std::vector<u16> hc(max_c);
-  std::vector<float> href(max_c);
-  cudaStream_t stream;
-  CK(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
-  cudaEvent_t e0, e1;
-  CK(cudaEventCreate(&e0));
-  CK(cudaEventCreate(&e1));
+  ProbeBuffers buffers(max_w, max_x, max_c);
+  auto& [w, x, c, ref, hc, href, stream, e0, e1] = buffers;
   printf("M,N,K,config,slices,row_tiles,grid,smem,median_us,min_us,max_us,tbps,rel_err\n");
   for (const Shape& sh : shapes) {
     const int tok = sh.transposed ? sh.m : sh.n, rows = sh.transposed ? sh.n : sh.m, k = sh.k;
-    reference<<<dim3((rows + 127) / 128, tok), 128>>>(w, x, ref, tok, rows, k);
-    CK(cudaDeviceSynchronize());
-    CK(cudaMemcpy(href.data(), ref, (size_t)tok * rows * 4, cudaMemcpyDeviceToHost));
-    double ref_max = 0;
-    for (long long i = 0; i < (long long)tok * rows; ++i)
-      ref_max = std::max(ref_max, (double)std::fabs(href[i]));
+    const double ref_max = buffers.reference_of(tok, rows, k);
     for (const Variant& v : variants) {
       if (v.tokens < tok || v.tokens >= tok + 8) continue;  // the smallest N that holds M
       if (only != nullptr && v.name.find(only) == std::string::npos) continue;
@@ -178,18 +159,8 @@ int main() {
                  cd.grid, v.smem, err);
           continue;
         }
-        for (int i = 0; i < 3; ++i) CK(cudaLaunchKernelEx(&cfg, v.fn, tmap, args, transposed));
-        std::vector<float> t;
-        for (int loop = 0; loop < 7; ++loop) {
-          CK(cudaEventRecord(e0, stream));
-          for (int i = 0; i < 20; ++i) CK(cudaLaunchKernelEx(&cfg, v.fn, tmap, args, transposed));
-          CK(cudaEventRecord(e1, stream));
-          CK(cudaEventSynchronize(e1));
-          float ms_ = 0;
-          CK(cudaEventElapsedTime(&ms_, e0, e1));
-          t.push_back(ms_ * 1000.f / 20.f);
-        }
-        std::sort(t.begin(), t.end());
+        const std::vector<float> t = buffers.time_launches(
+            [&] { CK(cudaLaunchKernelEx(&cfg, v.fn, tmap, args, transposed)); });
         printf("%d,%d,%d,%s,%d,%d,%d,%d,%.2f,%.2f,%.2f,%.3f,%.2e\n", sh.m, sh.n, sh.k,
                v.name.c_str(), cd.s, cd.q, cd.grid, v.smem, t[3], t[0], t[6],
                2.0 * rows * k / (t[3] * 1e6), err);

@@ -400,6 +400,12 @@ TEST(Spec, DeferStoreRules) {
   EXPECT_NE(validate(wide)->find("deferred tile"), std::string::npos) << *validate(wide);
 }
 
+// The rule `s` breaks once `change` is applied ("" when none).
+std::string broken_rule(KernelSpec s, void (*change)(KernelSpec&)) {
+  change(s);
+  return validate(s).value_or("");
+}
+
 TEST(Spec, ClusterSplitKNamesAndRules) {
   const std::string name = "sm90_f16f32_tn_64x128x64_s6_c1x1_wg1_tiles_r8m_ck4";
   const KernelSpec s = parse_name(name);
@@ -414,11 +420,7 @@ TEST(Spec, ClusterSplitKNamesAndRules) {
   EXPECT_THROW(parse_name("sm90_f16f32_tn_64x128x64_s6_c1x1_wg1_tiles_r8m_ck1"), Error);
   EXPECT_THROW(parse_name("sm90_f16f32_tn_64x128x64_s6_c1x1_wg1_tiles_r8m_ck04"), Error);
   // Each restriction is named.
-  auto rule_of = [&](void (*change)(KernelSpec&)) {
-    KernelSpec c = s;
-    change(c);
-    return validate(c).value_or("");
-  };
+  auto rule_of = [&](void (*change)(KernelSpec&)) { return broken_rule(s, change); };
   EXPECT_NE(rule_of([](KernelSpec& c) { c.cluster_m = 2; }).find("no multicast"),
             std::string::npos);
   EXPECT_NE(rule_of([](KernelSpec& c) { c.persistent = true; }).find("not persistent"),
@@ -462,11 +464,7 @@ TEST(Spec, SplitReductionPassNamesAndRules) {
   EXPECT_THROW(parse_name("sm90_f16f32_tn_64x128x64_s6_c1x1_wg1_tiles_r8m_skp04"), Error);
   EXPECT_THROW(parse_name("sm90_f16f32_tn_64x128x64_s6_c1x1_wg1_tiles_r8m_skp"), Error);
   // Each restriction is named.
-  auto rule_of = [&](void (*change)(KernelSpec&)) {
-    KernelSpec c = s;
-    change(c);
-    return validate(c).value_or("");
-  };
+  auto rule_of = [&](void (*change)(KernelSpec&)) { return broken_rule(s, change); };
   EXPECT_NE(rule_of([](KernelSpec& c) { c.persistent = true; }).find("not persistent"),
             std::string::npos);
   EXPECT_NE(rule_of([](KernelSpec& c) { c.cluster_m = 1, c.cluster_k = 2; }).find("cluster"),
