@@ -67,9 +67,13 @@ struct StreamConfig {
   // warpgroup-aligned setmaxnreg tells ptxas that the consumers' code runs converged: without
   // it, it serialized their wgmma (C7518, "WG.DP in divergent path"), in every instance the
   // h100_wstream_probe run measured.
+  // setmaxnreg.inc waits until the CTA's pool has the registers, and the pool is what the
+  // launch allocated (__launch_bounds__(kThreads, 1): 64K / kThreads, rounded down to 8), so
+  // the consumers may take only what the producers give back (more hung the first H200 run).
   static constexpr int kProducerRegs = 64;
+  static constexpr int kLaunchRegs = 65536 / kThreads / 8 * 8 > 255 ? 248 : 65536 / kThreads / 8 * 8;
   static constexpr int kConsumerRegsFit =
-      (65536 - 32 * kProducerWarps * kProducerRegs) / (128 * kConsumers) / 8 * 8;
+      (kLaunchRegs * kThreads - 32 * kProducerWarps * kProducerRegs) / (128 * kConsumers) / 8 * 8;
   static constexpr int kConsumerRegs = kConsumerRegsFit > 256 ? 256 : kConsumerRegsFit;
   static constexpr int kPartStride = kTokens + 1;  // floats per staged C row (odd: fewer conflicts)
   static constexpr int kPartBytes = kTileRows * kPartStride * 4;
