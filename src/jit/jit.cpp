@@ -45,7 +45,8 @@ const LoadedKernel& load(const KernelSpec& spec, bool trace) {
 const LoadedKernel& load_split_reduce(const KernelSpec& spec, bool trace) {
   if (spec.split_pass <= 1)
     throw Error("spec " + spec_name(spec) + " has no reduction pass (split_pass is 1)");
-  return ModuleCache::global().load(*build(spec, trace), split_reduce_entry_name(), 0);
+  return ModuleCache::global().load(*build(spec, trace), split_reduce_entry_name(),
+                                    kSplitReduceSmemBytes);
 }
 
 PrebuildReport prebuild(const std::vector<KernelSpec>& specs, int threads) {

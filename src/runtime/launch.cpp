@@ -6,15 +6,6 @@
 
 namespace autogemm {
 
-namespace {
-// The split-K reduction pass's blocks ask for shared memory they never use, so that at most
-// four fit on an SM (228 KB). Without it the block scheduler packs up to sixteen onto each of
-// the first SMs the GEMM's pieces leave, and the pass runs on a fraction of the GPU while the
-// next GEMM's CTAs, resident everywhere else, wait for it.
-constexpr unsigned kReducePassSmem = 48 * 1024;
-constexpr long long kReducePassBlocksPerSm = 4;
-}  // namespace
-
 LaunchConfig::LaunchConfig(unsigned grid, unsigned threads, unsigned smem, unsigned cluster,
                            cudaStream_t stream, bool pdl, bool cluster_attribute) {
   unsigned n = 0;
@@ -90,11 +81,12 @@ LaunchPlan make_plan(const KernelSpec& s, const Problem& p, CUfunction fn, int r
     plan.reduce_function = reduce;
     plan.partial_bytes = stream_k_partial_bytes(plan.grid, s.bm, s.bn);
     // Blocks per tile and consumer: at most four 128-thread blocks per SM in all (one wave, see
-    // kReducePassSmem), each summing at least one accumulator pair per thread.
+    // kSplitReduceSmemBytes), each summing at least one accumulator pair per thread.
     const long long pairs = (s.bm / s.consumers / 64) * s.bn / 4;
     const long long blocks = units * plan.cluster * s.consumers;
     const long long sms = (long long)resident_clusters * plan.cluster;
-    const long long slices = std::clamp<long long>(kReducePassBlocksPerSm * sms / blocks, 1, pairs);
+    const long long slices =
+        std::clamp<long long>(kSplitReduceBlocksPerSm * sms / blocks, 1, pairs);
     plan.args.reduce_slices = int(slices);
     plan.reduce_grid = unsigned(blocks * slices);
   }
@@ -124,7 +116,8 @@ void launch(const LaunchPlan& plan, cudaStream_t stream, const Workspace* worksp
   if (plan.reduce_function != nullptr) {
     // Always under PDL: its blocks start on the SMs the GEMM's last pieces leave idle and wait
     // there for the whole GEMM grid (griddepcontrol.wait).
-    const LaunchConfig pass(plan.reduce_grid, 128, kReducePassSmem, 1, stream, /*pdl=*/true, false);
+    const LaunchConfig pass(plan.reduce_grid, 128, kSplitReduceSmemBytes, 1, stream, /*pdl=*/true,
+                            false);
     void* pass_params[] = {&args};
     check_driver(driver().launch_kernel_ex(&pass.cfg, plan.reduce_function, pass_params, nullptr),
                  "cuLaunchKernelEx (split-K reduction pass)");
