@@ -1,6 +1,7 @@
 #include "runtime/launch.hpp"
 
 #include <algorithm>
+#include <cstdlib>
 
 #include "core/driver_api.hpp"
 
@@ -108,6 +109,20 @@ void launch(const LaunchPlan& plan, cudaStream_t stream, const Workspace* worksp
     args.flags = workspace->flags;
     args.flag_stride = workspace->flag_count / 2;
   }
+  // EXPERIMENT SWITCHES (to be removed): the reduction pass's shared-memory request and the
+  // preferred carveouts of the GEMM and the pass.
+  static const char* const exp_smem = std::getenv("AUTOGEMM_EXP_REDUCE_SMEM");
+  static const char* const exp_rcarve = std::getenv("AUTOGEMM_EXP_REDUCE_CARVEOUT");
+  static const char* const exp_gcarve = std::getenv("AUTOGEMM_EXP_GEMM_CARVEOUT");
+  if (exp_gcarve != nullptr)
+    driver().func_set_attribute(plan.function, CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT,
+                                std::atoi(exp_gcarve));
+  if (exp_rcarve != nullptr && plan.reduce_function != nullptr)
+    driver().func_set_attribute(plan.reduce_function,
+                                CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT,
+                                std::atoi(exp_rcarve));
+  const unsigned reduce_smem =
+      exp_smem != nullptr ? unsigned(std::atoi(exp_smem)) : unsigned(kSplitReduceSmemBytes);
   const LaunchConfig config(plan, stream);
   void* params[] = {const_cast<CUtensorMap*>(&plan.maps.a), const_cast<CUtensorMap*>(&plan.maps.b),
                     const_cast<CUtensorMap*>(&plan.maps.c), &args};
@@ -116,8 +131,7 @@ void launch(const LaunchPlan& plan, cudaStream_t stream, const Workspace* worksp
   if (plan.reduce_function != nullptr) {
     // Always under PDL: its blocks start on the SMs the GEMM's last pieces leave idle and wait
     // there for the whole GEMM grid (griddepcontrol.wait).
-    const LaunchConfig pass(plan.reduce_grid, 128, kSplitReduceSmemBytes, 1, stream, /*pdl=*/true,
-                            false);
+    const LaunchConfig pass(plan.reduce_grid, 128, reduce_smem, 1, stream, /*pdl=*/true, false);
     void* pass_params[] = {&args};
     check_driver(driver().launch_kernel_ex(&pass.cfg, plan.reduce_function, pass_params, nullptr),
                  "cuLaunchKernelEx (split-K reduction pass)");
