@@ -1,7 +1,6 @@
 #include "runtime/launch.hpp"
 
 #include <algorithm>
-#include <cstdlib>
 
 #include "core/driver_api.hpp"
 
@@ -90,6 +89,16 @@ LaunchPlan make_plan(const KernelSpec& s, const Problem& p, CUfunction fn, int r
         std::clamp<long long>(kSplitReduceBlocksPerSm * sms / blocks, 1, pairs);
     plan.args.reduce_slices = int(slices);
     plan.reduce_grid = unsigned(blocks * slices);
+    // Where the SMs the GEMM leaves idle hold the whole pass at four blocks each, its blocks go
+    // there and ask for nothing, so the next GEMM's CTAs may start beside them. Otherwise they
+    // ask for kSplitReduceSmemBytes, at most four to an SM, so they spread over the SMs the
+    // GEMM's pieces free instead of piling onto the first ones (h200_reduce_smem_*: 512x512x16384
+    // with 128x128 2x1 skp8, 128 CTAs, 24.2 us without the request and 22.4 with it; 128x256x16384
+    // with 64x64 skp8, 64 CTAs, 8.1 without and 9.7 with).
+    const long long idle_sms = std::max<long long>(0, sms - (long long)plan.grid);
+    plan.reduce_smem = (long long)plan.reduce_grid <= kSplitReduceBlocksPerSm * idle_sms
+                           ? 0u
+                           : unsigned(kSplitReduceSmemBytes);
   }
   return plan;
 }
@@ -109,20 +118,6 @@ void launch(const LaunchPlan& plan, cudaStream_t stream, const Workspace* worksp
     args.flags = workspace->flags;
     args.flag_stride = workspace->flag_count / 2;
   }
-  // EXPERIMENT SWITCHES (to be removed): the reduction pass's shared-memory request and the
-  // preferred carveouts of the GEMM and the pass.
-  static const char* const exp_smem = std::getenv("AUTOGEMM_EXP_REDUCE_SMEM");
-  static const char* const exp_rcarve = std::getenv("AUTOGEMM_EXP_REDUCE_CARVEOUT");
-  static const char* const exp_gcarve = std::getenv("AUTOGEMM_EXP_GEMM_CARVEOUT");
-  if (exp_gcarve != nullptr)
-    driver().func_set_attribute(plan.function, CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT,
-                                std::atoi(exp_gcarve));
-  if (exp_rcarve != nullptr && plan.reduce_function != nullptr)
-    driver().func_set_attribute(plan.reduce_function,
-                                CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT,
-                                std::atoi(exp_rcarve));
-  const unsigned reduce_smem =
-      exp_smem != nullptr ? unsigned(std::atoi(exp_smem)) : unsigned(kSplitReduceSmemBytes);
   const LaunchConfig config(plan, stream);
   void* params[] = {const_cast<CUtensorMap*>(&plan.maps.a), const_cast<CUtensorMap*>(&plan.maps.b),
                     const_cast<CUtensorMap*>(&plan.maps.c), &args};
@@ -131,7 +126,8 @@ void launch(const LaunchPlan& plan, cudaStream_t stream, const Workspace* worksp
   if (plan.reduce_function != nullptr) {
     // Always under PDL: its blocks start on the SMs the GEMM's last pieces leave idle and wait
     // there for the whole GEMM grid (griddepcontrol.wait).
-    const LaunchConfig pass(plan.reduce_grid, 128, reduce_smem, 1, stream, /*pdl=*/true, false);
+    const LaunchConfig pass(plan.reduce_grid, 128, plan.reduce_smem, 1, stream, /*pdl=*/true,
+                            false);
     void* pass_params[] = {&args};
     check_driver(driver().launch_kernel_ex(&pass.cfg, plan.reduce_function, pass_params, nullptr),
                  "cuLaunchKernelEx (split-K reduction pass)");

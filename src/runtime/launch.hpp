@@ -29,6 +29,7 @@ struct LaunchPlan {
   // behind the GEMM with programmatic dependent launch.
   CUfunction reduce_function = nullptr;
   unsigned reduce_grid = 0;
+  unsigned reduce_smem = 0;  // shared memory its blocks ask for (kSplitReduceSmemBytes or 0)
   bool needs_workspace() const { return stream_k || reduce_function != nullptr; }
 };
 

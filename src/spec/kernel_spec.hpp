@@ -126,10 +126,10 @@ long long cluster_units(const KernelSpec&, const Shape&);
 long long split_pass_ctas(const KernelSpec&, const Shape&);
 size_t split_pass_partial_floats(const KernelSpec&, const Shape&);
 inline constexpr size_t kSplitPassMaxFloats = size_t(8) << 20;
-// The reduction pass's 128-thread blocks ask for this much shared memory, which they never use,
-// so that at most four fit on an SM (228 KB): without it the block scheduler packs up to sixteen
-// onto each of the first SMs the GEMM's pieces leave, and the pass runs on a fraction of the GPU
-// while the next GEMM's CTAs, resident everywhere else, wait for it.
+// The reduction pass's 128-thread blocks may ask for this much shared memory, which they never
+// use, so that at most four fit on an SM (228 KB): without it the block scheduler packs up to
+// sixteen onto each of the first SMs the GEMM's pieces leave, and the pass runs on a fraction of
+// the GPU while the next GEMM's CTAs, resident everywhere else, wait for it (make_plan decides).
 inline constexpr int kSplitReduceSmemBytes = 48 * 1024;
 inline constexpr int kSplitReduceBlocksPerSm = 4;
 
