@@ -34,6 +34,7 @@ DriverApi load() {
   resolve(d.func_get_attribute, "cuFuncGetAttribute");
   resolve(d.get_error_name, "cuGetErrorName");
   resolve(d.occupancy_max_active_clusters, "cuOccupancyMaxActiveClusters");
+  resolve(d.occupancy_max_active_blocks, "cuOccupancyMaxActiveBlocksPerMultiprocessor");
   return d;
 }
 

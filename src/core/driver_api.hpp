@@ -17,6 +17,7 @@ struct DriverApi {
   decltype(&::cuFuncGetAttribute) func_get_attribute = nullptr;
   decltype(&::cuGetErrorName) get_error_name = nullptr;
   decltype(&::cuOccupancyMaxActiveClusters) occupancy_max_active_clusters = nullptr;
+  decltype(&::cuOccupancyMaxActiveBlocksPerMultiprocessor) occupancy_max_active_blocks = nullptr;
 };
 
 // Resolved once; throws NoGpuError if the driver is missing.

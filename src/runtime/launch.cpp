@@ -89,16 +89,18 @@ LaunchPlan make_plan(const KernelSpec& s, const Problem& p, CUfunction fn, int r
         std::clamp<long long>(kSplitReduceBlocksPerSm * sms / blocks, 1, pairs);
     plan.args.reduce_slices = int(slices);
     plan.reduce_grid = unsigned(blocks * slices);
-    // Where the SMs the GEMM leaves idle hold the whole pass at four blocks each, its blocks go
-    // there and ask for nothing, so the next GEMM's CTAs may start beside them. Otherwise they
-    // ask for kSplitReduceSmemBytes, at most four to an SM, so they spread over the SMs the
-    // GEMM's pieces free instead of piling onto the first ones (h200_reduce_smem_*: 512x512x16384
-    // with 128x128 2x1 skp8, 128 CTAs, 24.2 us without the request and 22.4 with it; 128x256x16384
-    // with 64x64 skp8, 64 CTAs, 8.1 without and 9.7 with).
+    // Where the SMs the GEMM leaves idle hold the whole pass at once, its blocks go there and
+    // ask for nothing: they are resident before the GEMM ends, and the next GEMM's CTAs may start
+    // beside them. Otherwise they ask for kSplitReduceSmemBytes, at most four to an SM, so they
+    // spread over the SMs the GEMM's pieces free instead of piling onto the first ones
+    // (h200_reduce_smem_*: 512x512x16384 with 128x128 2x1 skp8, 128 CTAs, 24.2 us without the
+    // request and 22.4 with it; 128x256x16384 with 64x64 skp8, 64 CTAs, 8.1 without, 9.7 with).
+    int per_sm = 0;
+    check_driver(driver().occupancy_max_active_blocks(&per_sm, reduce, 128, 0),
+                 "cuOccupancyMaxActiveBlocksPerMultiprocessor (split-K reduction pass)");
     const long long idle_sms = std::max<long long>(0, sms - (long long)plan.grid);
-    plan.reduce_smem = (long long)plan.reduce_grid <= kSplitReduceBlocksPerSm * idle_sms
-                           ? 0u
-                           : unsigned(kSplitReduceSmemBytes);
+    plan.reduce_smem =
+        (long long)plan.reduce_grid <= per_sm * idle_sms ? 0u : unsigned(kSplitReduceSmemBytes);
   }
   return plan;
 }
