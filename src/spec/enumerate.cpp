@@ -274,13 +274,16 @@ std::vector<KernelSpec> default_sweep(DType dtype, AccType acc, Layout layout) {
   // them. Best of the sweep on the fewest tiles over the longest K (64x128 in four pieces on
   // 256x512x12288, 1.14x; 64x64 in eight on 128x128x16384, 1.19x), slower than the in-kernel
   // fixup on the other twelve long-K shapes tried (bench/results/h100/h100_split_pass_tn.md).
-  // With the pass spread over the SMs (make_plan), cuBLASLt's own split of the few-tile long-K
-  // losers, 128x128 in a 2x1 cluster in eight pieces and 64x128 2x1 in four, is the best of the
-  // sweep on 512x512x16384, 256x1024x16384 and 128x2048x8192 (h200_skp_spread_tn.md).
-  for (auto [bm, bn, consumers, stages, cm, pieces] :
-       {std::tuple{64, 128, 1, 6, 1, 4}, std::tuple{64, 64, 1, 8, 1, 8},
-        std::tuple{128, 128, 2, 6, 2, 8}, std::tuple{64, 128, 1, 8, 2, 4}}) {
-    KernelSpec s = tile(bm, bn, consumers, stages, cm, 1);
+  // With the pass on the right SMs (make_plan), cuBLASLt's own splits of the few-tile long-K
+  // losers join: 128x128 in a 2x1 cluster in eight pieces and 64x128 2x1 in four (512x512x16384,
+  // 256x1024x16384, 128x2048x8192; h200_skp_spread_tn.md), 128x128 1x2 in four (1024x512x16384,
+  // 0.92x -> 0.99x of cuBLASLt) and 64x128 2x1 in eight (256x512x12288, 7% over the rest;
+  // h200_cublas_mirror_tn.md).
+  for (auto [bm, bn, consumers, stages, cm, cn, pieces] :
+       {std::tuple{64, 128, 1, 6, 1, 1, 4}, std::tuple{64, 64, 1, 8, 1, 1, 8},
+        std::tuple{128, 128, 2, 6, 2, 1, 8}, std::tuple{64, 128, 1, 8, 2, 1, 4},
+        std::tuple{128, 128, 2, 6, 1, 2, 4}, std::tuple{64, 128, 1, 8, 2, 1, 8}}) {
+    KernelSpec s = tile(bm, bn, consumers, stages, cm, cn);
     s.persistent = false;
     s.epilogue = Epilogue::direct;
     s.split_pass = pieces;
