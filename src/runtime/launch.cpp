@@ -42,6 +42,12 @@ int max_active_clusters(CUfunction fn, const KernelSpec& s) {
   return count;
 }
 
+unsigned split_reduce_smem(long long pass_blocks, long long gemm_ctas, long long sms,
+                           int blocks_per_sm) {
+  const long long idle_sms = std::max<long long>(0, sms - gemm_ctas);
+  return pass_blocks <= blocks_per_sm * idle_sms ? 0u : unsigned(kSplitReduceSmemBytes);
+}
+
 LaunchPlan make_plan(const KernelSpec& s, const Problem& p, CUfunction fn, int resident_clusters,
                      const void* a, const void* b, void* c, CUfunction reduce) {
   // Swap-AB: the kernel computes Cᵀ (N×M) = B (N×K, its "A") · Aᵀ (A as its tn "B").
@@ -98,9 +104,7 @@ LaunchPlan make_plan(const KernelSpec& s, const Problem& p, CUfunction fn, int r
     int per_sm = 0;
     check_driver(driver().occupancy_max_active_blocks(&per_sm, reduce, 128, 0),
                  "cuOccupancyMaxActiveBlocksPerMultiprocessor (split-K reduction pass)");
-    const long long idle_sms = std::max<long long>(0, sms - (long long)plan.grid);
-    plan.reduce_smem =
-        (long long)plan.reduce_grid <= per_sm * idle_sms ? 0u : unsigned(kSplitReduceSmemBytes);
+    plan.reduce_smem = split_reduce_smem(plan.reduce_grid, plan.grid, sms, per_sm);
   }
   return plan;
 }

@@ -48,6 +48,12 @@ struct LaunchConfig {
   LaunchConfig& operator=(const LaunchConfig&) = delete;
 };
 
+// Shared memory the split-K reduction pass's blocks ask for: none where the SMs the GEMM leaves
+// idle (sms - gemm_ctas) hold all `pass_blocks` at once (`blocks_per_sm` each, the pass's
+// occupancy), else kSplitReduceSmemBytes, which keeps them to four per SM (make_plan says why).
+unsigned split_reduce_smem(long long pass_blocks, long long gemm_ctas, long long sms,
+                           int blocks_per_sm);
+
 // How many clusters of this kernel fit on the device at once (1 CTA per SM). Queried from the
 // driver, because 2-CTA clusters must fit inside one GPC and not every SM count pairs up.
 int max_active_clusters(CUfunction, const KernelSpec&);

@@ -46,5 +46,22 @@ TEST(LaunchConfig, ClustersCarryTheirSizeAndPdlItsAttribute) {
   EXPECT_TRUE(has(query, CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION));
 }
 
+TEST(SplitReducePass, StaysOnTheIdleSmsOnlyWhereTheyHoldItAtOnce) {
+  // 64 pieces on 132 SMs leave 68 idle; at 16 blocks each they hold 1088 pass blocks.
+  EXPECT_EQ(split_reduce_smem(512, 64, 132, 16), 0u);
+  EXPECT_EQ(split_reduce_smem(1088, 64, 132, 16), 0u);
+  EXPECT_EQ(split_reduce_smem(1089, 64, 132, 16), unsigned(kSplitReduceSmemBytes));
+  // 128 pieces leave 4 idle SMs: the pass spreads (at most four blocks per SM).
+  EXPECT_EQ(split_reduce_smem(512, 128, 132, 16), unsigned(kSplitReduceSmemBytes));
+  // A grid past the SMs leaves none idle.
+  EXPECT_EQ(split_reduce_smem(1, 256, 132, 16), unsigned(kSplitReduceSmemBytes));
+  // kSplitReduceSmemBytes keeps four and no more 128-thread blocks on a 228 KB SM (1 KB each
+  // reserved), and needs no opt-in beyond the 48 KB default.
+  constexpr int kSmKb = 228, kPerBlockKb = kSplitReduceSmemBytes / 1024 + 1;
+  EXPECT_LE(kSplitReduceBlocksPerSm * kPerBlockKb, kSmKb);
+  EXPECT_GT((kSplitReduceBlocksPerSm + 1) * kPerBlockKb, kSmKb);
+  EXPECT_LE(kSplitReduceSmemBytes, 48 * 1024);
+}
+
 }  // namespace
 }  // namespace autogemm
