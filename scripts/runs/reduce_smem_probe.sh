@@ -3,7 +3,9 @@
 # few-tile long-K shapes in four arms, one bench process each, cuBLASLt-autotune in every arm as
 # the anchor: the pass asking for no shared memory (up to 16 blocks per SM), 48 KB (at most 4),
 # 48 KB with the pass's preferred carveout at 100% shared memory, and that with the GEMM's too.
-# Uses the experiment switches AUTOGEMM_EXP_REDUCE_SMEM / _REDUCE_CARVEOUT / _GEMM_CARVEOUT.
+# Uses the experiment switches AUTOGEMM_EXP_REDUCE_SMEM / _REDUCE_CARVEOUT / _GEMM_CARVEOUT,
+# which exist only at bba0cc1 (removed in 82e2256): build that commit to rerun it; at any later
+# commit the four arms measure the same thing.
 # Runs ON the device. Output: $OUT/<arm>/results.tgz.
 set -uo pipefail
 cd "$(dirname "$0")/../.."

@@ -1,8 +1,8 @@
 // A streaming kernel tried in the eleventh session (scripts/runs/wstream_probe.cu; notes/NOTES.md
-// item 81), not part of the library: correct on every shape tried, but slower than the TMA
-// kernels' swap-AB specs on 14 of the 15 decode shapes (bench/results/h100/h100_wstream_probe.md;
-// 64x4096x4096: 17.3 us against cuBLASLt's 10.7 in h100_split_pass_tn). ptxas serialized its
-// consumers' wgmma there (C7518); setmaxnreg now lifts that (kProducerRegs), not yet measured.
+// items 81 and 85), not part of the library: correct on every shape tried, but slower than the
+// TMA kernels' swap-AB specs on every decode shape, on an H100 with its wgmma serialized by
+// ptxas (C7518; bench/results/h100/h100_wstream_probe.md) and on an H200 with setmaxnreg lifting
+// that (bench/results/h200/h200_wstream_probe.md), where its loads alone are the limit.
 //
 // C = X · Wᵀ for a few tokens X (at most 64 rows, K contiguous) against a large W (K contiguous:
 // the tn layout's nn.Linear weight), when reading W is the whole cost.
@@ -63,7 +63,7 @@ struct StreamConfig {
   static constexpr int kInstrPerStage = kBlocksPerStage * kInstrPerBlock;
   static constexpr int kPiecesPerStage = kInstrPerStage / kLoads;
   static constexpr int kThreads = 128 * kConsumers + 32 * kProducerWarps;
-  // Registers after setmaxnreg (their sum fills the SM's 64K). Beyond the budget, the
+  // Registers after setmaxnreg (their sum fills the launch's allocation). Beyond the budget, the
   // warpgroup-aligned setmaxnreg tells ptxas that the consumers' code runs converged: without
   // it, it serialized their wgmma (C7518, "WG.DP in divergent path"), in every instance the
   // h100_wstream_probe run measured.
@@ -71,7 +71,8 @@ struct StreamConfig {
   // launch allocated (__launch_bounds__(kThreads, 1): 64K / kThreads, rounded down to 8), so
   // the consumers may take only what the producers give back (more hung the first H200 run).
   static constexpr int kProducerRegs = 64;
-  static constexpr int kLaunchRegs = 65536 / kThreads / 8 * 8 > 255 ? 248 : 65536 / kThreads / 8 * 8;
+  static constexpr int kLaunchRegs =
+      65536 / kThreads / 8 * 8 > 255 ? 248 : 65536 / kThreads / 8 * 8;
   static constexpr int kConsumerRegsFit =
       (kLaunchRegs * kThreads - 32 * kProducerWarps * kProducerRegs) / (128 * kConsumers) / 8 * 8;
   static constexpr int kConsumerRegs = kConsumerRegsFit > 256 ? 256 : kConsumerRegsFit;

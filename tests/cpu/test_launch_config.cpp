@@ -55,12 +55,12 @@ TEST(SplitReducePass, StaysOnTheIdleSmsOnlyWhereTheyHoldItAtOnce) {
   EXPECT_EQ(split_reduce_smem(512, 128, 132, 16), unsigned(kSplitReduceSmemBytes));
   // A grid past the SMs leaves none idle.
   EXPECT_EQ(split_reduce_smem(1, 256, 132, 16), unsigned(kSplitReduceSmemBytes));
-  // kSplitReduceSmemBytes keeps four and no more 128-thread blocks on a 228 KB SM (1 KB each
-  // reserved), and needs no opt-in beyond the 48 KB default.
-  constexpr int kSmKb = 228, kPerBlockKb = kSplitReduceSmemBytes / 1024 + 1;
+  // kSplitReduceSmemBytes keeps four and no more 128-thread blocks on a 228 KB SM: each block
+  // also holds the entry's 1 KB of static shared memory and the 1 KB the SM reserves per block
+  // (the entry is loaded with its dynamic limit raised to kSplitReduceSmemBytes, jit.cpp).
+  constexpr int kSmKb = 228, kPerBlockKb = kSplitReduceSmemBytes / 1024 + 1 + 1;
   EXPECT_LE(kSplitReduceBlocksPerSm * kPerBlockKb, kSmKb);
   EXPECT_GT((kSplitReduceBlocksPerSm + 1) * kPerBlockKb, kSmKb);
-  EXPECT_LE(kSplitReduceSmemBytes, 48 * 1024);
 }
 
 }  // namespace
