@@ -1,8 +1,8 @@
 // A streaming kernel tried in the eleventh session (scripts/runs/wstream_probe.cu; notes/NOTES.md
 // items 81 and 85), not part of the library: correct on every shape tried, but slower than the
-// TMA kernels' swap-AB specs on every decode shape, on an H100 with its wgmma serialized by
-// ptxas (C7518; bench/results/h100/h100_wstream_probe.md) and on an H200 with setmaxnreg lifting
-// that (bench/results/h200/h200_wstream_probe.md), where its loads alone are the limit.
+// TMA kernels' swap-AB specs on 14 of the 15 decode shapes on an H100, its wgmma serialized by
+// ptxas (C7518; bench/results/h100/h100_wstream_probe.md), and on all 15 on an H200 with
+// setmaxnreg lifting that (bench/results/h200/h200_wstream_probe.md): its loads are the limit.
 //
 // C = X · Wᵀ for a few tokens X (at most 64 rows, K contiguous) against a large W (K contiguous:
 // the tn layout's nn.Linear weight), when reading W is the whole cost.
