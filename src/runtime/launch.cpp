@@ -81,11 +81,12 @@ LaunchPlan make_plan(const KernelSpec& s, const Problem& p, CUfunction fn, int r
   plan.stream_k = s.stream_k;
   plan.pdl = s.pdl;
   plan.consumers = s.consumers;
-  if (s.stream_k) plan.partial_bytes = stream_k_partial_bytes(plan.grid, s.bm, s.bn);
+  // Stream-K and the reduction pass both keep one fp32 partial tile per CTA of the grid.
+  if (s.stream_k || s.split_pass > 1)
+    plan.partial_bytes = stream_k_partial_bytes(plan.grid, s.bm, s.bn);
   if (s.split_pass > 1) {
     if (reduce == nullptr) throw Error("split-K with a reduction pass: no reduction kernel given");
     plan.reduce_function = reduce;
-    plan.partial_bytes = stream_k_partial_bytes(plan.grid, s.bm, s.bn);
     // Blocks per tile and consumer: at most four 128-thread blocks per SM in all (one wave, see
     // kSplitReduceSmemBytes), each summing at least one accumulator pair per thread.
     const long long pairs = (s.bm / s.consumers / 64) * s.bn / 4;
