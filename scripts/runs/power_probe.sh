@@ -13,9 +13,9 @@ nvidia-smi dmon -s pc -d 1 -o T > "$out/dmon_${shape}.txt" 2>&1 &
 dmon=$!
 sleep 2
 for m in "$@"; do
-  if [[ "$m" == cublas* ]]; then args=(--methods "$m"); else args=(--methods autogemm --spec "$m"); fi
+  if [[ "$m" == cublas* ]]; then args=(--methods "$m"); else args=(--methods autogemm --layout tn --spec "$m"); fi
   echo "$(date +%T) start $m" >> "$log"
-  "$bin" bench --mnk "$shape" "${args[@]}" --benchmark_seconds 5 --rounds 1 2>&1 | grep -E "^$shape" >> "$log"
+  "$bin" bench --mnk "$shape" "${args[@]}" --benchmark_seconds 5 --rounds 1 2>&1 | tail -6 >> "$log"
   echo "$(date +%T) end $m" >> "$log"
   sleep 3
 done
