@@ -278,11 +278,15 @@ std::vector<KernelSpec> default_sweep(DType dtype, AccType acc, Layout layout) {
   // losers join: 128x128 in a 2x1 cluster in eight pieces and 64x128 2x1 in four (512x512x16384,
   // 256x1024x16384, 128x2048x8192; h200_skp_spread_tn.md), 128x128 1x2 in four (1024x512x16384,
   // 0.92x -> 0.99x of cuBLASLt) and 64x128 2x1 in eight (256x512x12288, 7% over the rest;
-  // h200_cublas_mirror_tn.md).
+  // h200_cublas_mirror_tn.md). Four-CTA 4x1 clusters of 64x128 in as many pieces as keep every
+  // cluster resident (30 fit): each CTA reads a quarter of B from L2 instead of a half;
+  // 512x512x16384 22.2 -> 20.3 us, 256x1024x16384 21.8 -> 20.7 (three pieces),
+  // 256x512x12288 11.8 -> 11.5 (seven; h200_cluster4_split2_tn.md).
   for (auto [bm, bn, consumers, stages, cm, cn, pieces] :
        {std::tuple{64, 128, 1, 6, 1, 1, 4}, std::tuple{64, 64, 1, 8, 1, 1, 8},
         std::tuple{128, 128, 2, 6, 2, 1, 8}, std::tuple{64, 128, 1, 8, 2, 1, 4},
-        std::tuple{128, 128, 2, 6, 1, 2, 4}, std::tuple{64, 128, 1, 8, 2, 1, 8}}) {
+        std::tuple{128, 128, 2, 6, 1, 2, 4}, std::tuple{64, 128, 1, 8, 2, 1, 8},
+        std::tuple{64, 128, 1, 9, 4, 1, 3}, std::tuple{64, 128, 1, 8, 4, 1, 7}}) {
     KernelSpec s = tile(bm, bn, consumers, stages, cm, cn);
     s.persistent = false;
     s.epilogue = Epilogue::direct;

@@ -64,8 +64,8 @@ const std::vector<int>& cluster_ks() {
   static const std::vector<int> v = {1, 2, 4, 8, 16};
   return v;
 }
-const std::vector<int>& split_passes() {
-  static const std::vector<int> v = {1, 2, 4, 8, 16};
+const std::vector<int>& split_passes() {  // 1: no pass. Few values keep uniform draws valid.
+  static const std::vector<int> v = {1, 2, 3, 4, 7, 8, 16};
   return v;
 }
 

@@ -394,8 +394,8 @@ TEST(KernelSweep, CompiledInShapesMatchReference) {
 // Split-K with a reduction pass ("skpN"): 2-16 pieces per tile, each writing its partial, and a
 // second kernel summing them. Random shapes with M·N small enough for the workspace (the case
 // it is for) and K from one k-block (most pieces empty) up, both layouts, fp16 and bf16, one to
-// three consumers, clusters with multicast, swap-AB, bk 32 and 128, PDL off; each call twice
-// back to back (the second GEMM must wait for the first's pass before it overwrites the
+// three consumers, clusters with multicast (four CTAs too), swap-AB, bk 32 and 128, PDL off; each
+// call twice back to back (the second GEMM must wait for the first's pass before it overwrites the
 // partials), and scaled. A shape whose partials outgrow the workspace is refused, naming it.
 TEST(KernelSweep, SplitReductionPassMatchesReference) {
   ASSERT_NO_THROW(require_gpu()) << "this test needs a GPU";
@@ -404,7 +404,7 @@ TEST(KernelSweep, SplitReductionPassMatchesReference) {
       "64x64x64_s8_c1x2_wg1_tiles_r1n_skp8",        "192x192x64_s3_c1x1_wg3_tiles_r8m_skp2",
       "64x32x128_s6_c1x1_wg1_tiles_r8m_skp16",      "64x128x32_s12_c2x1_wg1_tiles_r8m_skp5_acc2",
       "64x128x64_s6_c1x1_wg1_tiles_r8m_skp4_nopdl", "64x64x64_s8_c1x1_wg1_tiles_r8m_skp8_swap",
-      "64x16x64_s8_c1x1_wg1_tiles_r8m_skp12_swap",
+      "64x16x64_s8_c1x1_wg1_tiles_r8m_skp12_swap",  "64x128x64_s9_c4x1_wg1_tiles_r8m_skp3",
   };
   std::mt19937_64 rng(sweep_seed());
   auto log_uniform = [&](int lo, int hi) {
