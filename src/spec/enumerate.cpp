@@ -235,6 +235,7 @@ std::vector<KernelSpec> default_sweep(DType dtype, AccType acc, Layout layout) {
         std::tuple{32, 128, 6, Epilogue::tma_rows, -1, 2, 1, false},
         std::tuple{16, 128, 4, Epilogue::direct, 4, 1, 1, true},
         std::tuple{64, 128, 4, Epilogue::tma, -1, 1, 1, false},
+        std::tuple{64, 128, 6, Epilogue::tma, -1, 1, 1, false},
         std::tuple{128, 128, 3, Epilogue::tma, -1, 1, 1, false}}) {
     KernelSpec s = tile(64, bn, 1, stages);
     s.bk = bk;
@@ -244,6 +245,15 @@ std::vector<KernelSpec> default_sweep(DType dtype, AccType acc, Layout layout) {
     s.mma_lag = lag;
     s.acc_sets = sets;
     s.swap_ab = swap;
+    add(s);
+  }
+  // The HBM-bound skinny shapes (N = 64 with long K, where A streams 0.2-0.5 GB): a cooperative
+  // 128x64 tile, cuBLASLt's there (it adds a 2x1 cluster, which measured 1% slower for us), and
+  // above the 64x64 bk-128 tile in six stages: 16384x64x16384 133.6 -> 130.3 us, 8192x64x12288
+  // 52.9 -> 52.0 (h200_skinny_stream_tn.md).
+  {
+    KernelSpec s = tile(128, 64, 2, 8);
+    s.epilogue = Epilogue::tma;
     add(s);
   }
   // Cluster split-K for few tiles over long K: a tile's k-blocks over 2 to 16 CTAs of one

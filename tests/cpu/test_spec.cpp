@@ -238,7 +238,7 @@ TEST(SpecEnumerate, DefaultSweepCoversTheSpace) {
     const auto sweep = default_sweep(DType::f16, AccType::f32, layout);
     EXPECT_GE(sweep.size(), 20u);
     // ~170: small enough to sweep every shape with (oracle100 takes ~4-5 minutes)
-    EXPECT_LE(sweep.size(), 178u);
+    EXPECT_LE(sweep.size(), 180u);
     std::set<std::string> names;
     bool has_128x256 = false, has_256x128 = false, has_wg1_64 = false, has_2x1 = false,
          has_1x2 = false;
