@@ -81,7 +81,8 @@ std::vector<KernelSpec> local_moves(const KernelSpec& from, const Problem& p) {
   for (int d : {+1, -1}) try_move([&](KernelSpec& s) { s.stages += d; });
   for (Epilogue e : {Epilogue::tma, Epilogue::tma_tile, Epilogue::tma_rows, Epilogue::direct})
     try_move([&](KernelSpec& s) { s.epilogue = e; });
-  for (auto [cm, cn] : {std::pair{1, 1}, std::pair{2, 1}, std::pair{1, 2}})
+  // 4x1: the reduction-pass winners on few-tile long-K shapes (h200_cluster4_split2_tn).
+  for (auto [cm, cn] : {std::pair{1, 1}, std::pair{2, 1}, std::pair{1, 2}, std::pair{4, 1}})
     try_move([&](KernelSpec& s) {
       s.cluster_m = cm;
       s.cluster_n = cn;
@@ -127,7 +128,8 @@ std::vector<KernelSpec> local_moves(const KernelSpec& from, const Problem& p) {
   // other moves lead there.
   for (int ck : {1, 2, 4, 8, 16}) try_move([&](KernelSpec& s) { s.cluster_k = ck; });
   // Split-K with a reduction pass (the same rules: one piece per CTA, direct stores).
-  for (int pieces : {1, 2, 4, 8}) try_move([&](KernelSpec& s) { s.split_pass = pieces; });
+  // Three and seven pieces keep 4-CTA clusters in one wave (30 fit on an H200).
+  for (int pieces : {1, 2, 3, 4, 7, 8}) try_move([&](KernelSpec& s) { s.split_pass = pieces; });
   try_move([](KernelSpec& s) { s.raster = s.raster == Raster::m ? Raster::n : Raster::m; });
   for (int sw : {1, 4, 8, 16}) try_move([&](KernelSpec& s) { s.swizzle = sw; });
   return out;
@@ -164,6 +166,23 @@ std::vector<KernelSpec> ranked_sweep(const Problem& p, const DeviceFacts& device
   return out;
 }
 
+std::vector<KernelSpec> split_seeds(const Problem& p, const DeviceFacts& device) {
+  const int64_t tiles = ceil_div(p.shape.m, 128) * ceil_div(p.shape.n, 128);
+  if (tiles >= std::max(1, device.sm_count)) return {};
+  std::vector<KernelSpec> out;
+  int pass = 0, cluster = 0;
+  for (const KernelSpec& s : ranked_sweep(p, device)) {
+    if (s.split_pass > 1 && pass < 2) {
+      out.push_back(s);
+      ++pass;
+    } else if (s.cluster_k > 1 && cluster < 2) {
+      out.push_back(s);
+      ++cluster;
+    }
+  }
+  return out;
+}
+
 std::vector<KernelSpec> propose(const ProposalContext& ctx, size_t count) {
   Collector c(ctx, count);
   const KernelSpec pick = heuristic_pick(ctx.problem, ctx.device).spec;
@@ -172,6 +191,7 @@ std::vector<KernelSpec> propose(const ProposalContext& ctx, size_t count) {
     for (const KernelSpec& s : ctx.policy->top_choices(ctx.problem, ctx.policy_choices, ctx.device))
       c.add(s);
   for (const KernelSpec& s : ctx.neighbours) c.add(s);
+  for (const KernelSpec& s : split_seeds(ctx.problem, ctx.device)) c.add(s);
   for (const KernelSpec& s : local_moves(ctx.incumbent.value_or(pick), ctx.problem)) c.add(s);
   if (!c.full())
     for (const KernelSpec& s : ranked_sweep(ctx.problem, ctx.device)) c.add(s);

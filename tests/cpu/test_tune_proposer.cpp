@@ -63,6 +63,21 @@ TEST(TuneProposer, HeuristicPickComesFirst) {
   }
 }
 
+// Few tiles over long K: the first batch holds a reduction-pass and a cluster split-K spec,
+// which the wave-fill ranking alone put past a budget of 32. Many tiles: no seeds.
+TEST(TuneProposer, FewTileShapesGetSplitSeeds) {
+  for (const Problem& p : {problem(512, 512, 16384), problem(128, 2048, 8192)}) {
+    const auto seeds = split_seeds(p, DeviceFacts{});
+    ASSERT_EQ(seeds.size(), 4u) << describe(p);
+    const auto batch = propose(context(p), 8);
+    auto has = [&](auto pred) { return std::any_of(batch.begin(), batch.end(), pred); };
+    EXPECT_TRUE(has([](const KernelSpec& s) { return s.split_pass > 1; })) << describe(p);
+    EXPECT_TRUE(has([](const KernelSpec& s) { return s.cluster_k > 1; })) << describe(p);
+  }
+  EXPECT_TRUE(split_seeds(problem(4096, 4096, 4096), DeviceFacts{}).empty());
+  EXPECT_TRUE(split_seeds(problem(2048, 2048, 512), DeviceFacts{}).empty());  // 256 tiles
+}
+
 TEST(TuneProposer, TriedSpecsAreNotProposedAgain) {
   const Problem p = problem(2048, 2048, 2048);
   ProposalContext ctx = context(p);
