@@ -64,7 +64,9 @@ const std::vector<int>& cluster_ks() {
   static const std::vector<int> v = {1, 2, 4, 8, 16};
   return v;
 }
-const std::vector<int>& split_passes() {  // 1: no pass. Few values keep uniform draws valid.
+// split_pass: 1 (no pass) and the counts the sweep and the local moves use. The rule also allows
+// 5, 6 and 9-15, which the policy cannot express; a longer list made too few uniform draws valid.
+const std::vector<int>& split_passes() {
   static const std::vector<int> v = {1, 2, 3, 4, 7, 8, 16};
   return v;
 }

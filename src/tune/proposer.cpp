@@ -81,7 +81,8 @@ std::vector<KernelSpec> local_moves(const KernelSpec& from, const Problem& p) {
   for (int d : {+1, -1}) try_move([&](KernelSpec& s) { s.stages += d; });
   for (Epilogue e : {Epilogue::tma, Epilogue::tma_tile, Epilogue::tma_rows, Epilogue::direct})
     try_move([&](KernelSpec& s) { s.epilogue = e; });
-  // 4x1: the reduction-pass winners on few-tile long-K shapes (h200_cluster4_split2_tn).
+  // 4x1: the cluster of two reduction-pass sweep specs (h200_cluster4_split2_tn), one move from
+  // the 2x1 ones.
   for (auto [cm, cn] : {std::pair{1, 1}, std::pair{2, 1}, std::pair{1, 2}, std::pair{4, 1}})
     try_move([&](KernelSpec& s) {
       s.cluster_m = cm;
@@ -128,7 +129,8 @@ std::vector<KernelSpec> local_moves(const KernelSpec& from, const Problem& p) {
   // other moves lead there.
   for (int ck : {1, 2, 4, 8, 16}) try_move([&](KernelSpec& s) { s.cluster_k = ck; });
   // Split-K with a reduction pass (the same rules: one piece per CTA, direct stores).
-  // Three and seven pieces keep 4-CTA clusters in one wave (30 fit on an H200).
+  // Three and seven: the piece counts of the 4x1 sweep specs (whether their clusters fit in one
+  // wave depends on the shape).
   for (int pieces : {1, 2, 3, 4, 7, 8}) try_move([&](KernelSpec& s) { s.split_pass = pieces; });
   try_move([](KernelSpec& s) { s.raster = s.raster == Raster::m ? Raster::n : Raster::m; });
   for (int sw : {1, 4, 8, 16}) try_move([&](KernelSpec& s) { s.swizzle = sw; });
@@ -168,7 +170,7 @@ std::vector<KernelSpec> ranked_sweep(const Problem& p, const DeviceFacts& device
 
 std::vector<KernelSpec> split_seeds(const Problem& p, const DeviceFacts& device) {
   const int64_t tiles = ceil_div(p.shape.m, 128) * ceil_div(p.shape.n, 128);
-  if (tiles >= std::max(1, device.sm_count)) return {};
+  if (tiles >= std::max(1, device.sm_count) || p.shape.k < kSplitSeedMinK) return {};
   std::vector<KernelSpec> out;
   int pass = 0, cluster = 0;
   for (const KernelSpec& s : ranked_sweep(p, device)) {

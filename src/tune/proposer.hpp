@@ -6,7 +6,8 @@
 //      when a learned policy is given (policy.hpp), its most probable valid specs;
 //   2. the best spec of each of the nearest finished shapes in the store (same GPU, dtype, acc,
 //      layout; distance in log M, log N, log K): experience transfers between similar shapes;
-//   2b. on few-tile shapes, the split seeds (split_seeds below);
+//   2b. on few-tile shapes with long K, the split seeds (split_seeds below; with a policy they
+//       come after its choices, so in a later batch);
 //   3. local moves around the incumbent (the fastest correct spec so far; before any
 //      measurement, the heuristic's pick): one field changed at a time — bm, bn, stages ±1,
 //      cluster shape, epilogue, stream-K, swap-AB (tn, small M), mma_lag, consumers/ping-pong,
@@ -59,10 +60,13 @@ double shape_score(const KernelSpec& s, const Problem& p, const DeviceFacts& dev
 // The default sweep's specs that fit `p`, best shape_score first (ties keep sweep order).
 std::vector<KernelSpec> ranked_sweep(const Problem& p, const DeviceFacts& device);
 
-// Where 128x128 tiles do not fill one wave: the two best-ranked sweep specs with a reduction
-// pass and the two with cluster split-K. They win on such shapes over long K
-// (h200_oracle100_*), but shape_score ranks stream-K above them, so a budget-32 tuning
-// never reached them (bench/results/h200/h200_grid_b32_s13.md). Empty elsewhere.
+// Where 128x128 tiles do not fill one wave and K >= kSplitSeedMinK: the two best-ranked sweep
+// specs with a reduction pass and the two with cluster split-K; empty elsewhere. They win on
+// such shapes (h200_oracle100_*), but came after the heuristic pick's ~30 local moves, past a
+// budget of 32, so two budget-32 tunings of the grid never measured one
+// (bench/results/h200/h200_grid_b32_s13.md). With seeds, a tuning of the 285 such grid shapes
+// picked them on 138 (h200_split_seeds_eval_tn.md); shorter K was not evaluated.
+inline constexpr int64_t kSplitSeedMinK = 2048;
 std::vector<KernelSpec> split_seeds(const Problem& p, const DeviceFacts& device);
 
 // The best (fastest ok, kernel mode) spec of each of the `max_shapes` finished shapes nearest

@@ -64,18 +64,34 @@ TEST(TuneProposer, HeuristicPickComesFirst) {
 }
 
 // Few tiles over long K: the first batch holds a reduction-pass and a cluster split-K spec,
-// which the wave-fill ranking alone put past a budget of 32. Many tiles: no seeds.
+// which the proposer otherwise offered only past a budget of 32. Many tiles or short K: no seeds.
 TEST(TuneProposer, FewTileShapesGetSplitSeeds) {
-  for (const Problem& p : {problem(512, 512, 16384), problem(128, 2048, 8192)}) {
+  for (const Problem& p : {problem(512, 512, 16384), problem(128, 2048, 8192),
+                           problem(1536, 1280, kSplitSeedMinK)}) {  // 120 tiles
     const auto seeds = split_seeds(p, DeviceFacts{});
     ASSERT_EQ(seeds.size(), 4u) << describe(p);
+    EXPECT_EQ(std::count_if(seeds.begin(), seeds.end(),
+                            [](const KernelSpec& s) { return s.split_pass > 1; }),
+              2)
+        << describe(p);
+    EXPECT_EQ(std::count_if(seeds.begin(), seeds.end(),
+                            [](const KernelSpec& s) { return s.cluster_k > 1; }),
+              2)
+        << describe(p);
+    for (const KernelSpec& s : seeds) {
+      EXPECT_FALSE(validate(s)) << spec_name(s);
+      EXPECT_FALSE(validate_problem(s, p)) << spec_name(s) << " on " << describe(p);
+    }
     const auto batch = propose(context(p), 8);
     auto has = [&](auto pred) { return std::any_of(batch.begin(), batch.end(), pred); };
     EXPECT_TRUE(has([](const KernelSpec& s) { return s.split_pass > 1; })) << describe(p);
     EXPECT_TRUE(has([](const KernelSpec& s) { return s.cluster_k > 1; })) << describe(p);
   }
-  EXPECT_TRUE(split_seeds(problem(4096, 4096, 4096), DeviceFacts{}).empty());
-  EXPECT_TRUE(split_seeds(problem(2048, 2048, 512), DeviceFacts{}).empty());  // 256 tiles
+  const DeviceFacts h200{};
+  EXPECT_TRUE(split_seeds(problem(4096, 4096, 4096), h200).empty());
+  EXPECT_TRUE(split_seeds(problem(1536, 1408, 8192), h200).empty());  // 132 tiles: one wave
+  EXPECT_TRUE(split_seeds(problem(512, 512, kSplitSeedMinK - 8), h200).empty());  // short K
+  EXPECT_TRUE(split_seeds(problem(512, 512, 512), h200).empty());
 }
 
 TEST(TuneProposer, TriedSpecsAreNotProposedAgain) {
