@@ -348,6 +348,28 @@ TEST(CostModelCli, TrainFromAStoreThenLoad) {
   EXPECT_EQ(m.header().groups, 60u);
 }
 
+// Several stores: their rows are pooled (the grid's store and a re-tuning's, for example).
+TEST(CostModelCli, TrainFromSeveralStores) {
+  ScratchDir dir;
+  const std::string a = (dir / "a.sqlite").string(), b = (dir / "b.sqlite").string();
+  const auto rows = synthetic_rows(17, 60, 16);
+  {
+    auto sa = ExperienceStore::open(a);
+    auto sb = ExperienceStore::open(b);
+    for (size_t i = 0; i < rows.size(); ++i) (i < rows.size() / 2 ? sa : sb).record(rows[i]);
+  }
+  const std::string model_path = (dir / "m.bin").string();
+  const CommandResult r = run("db train-cost-model --store '" + a + "' --store '" + b +
+                              "' --out '" + model_path + "' --rounds 20");
+  EXPECT_EQ(r.code, 0) << r.output;
+  EXPECT_NE(r.output.find("of 60 shapes from 960 rows (0 skipped)"), std::string::npos) << r.output;
+  const CommandResult missing =
+      run("db train-cost-model --store '" + a + "' --store '" + (dir / "none.sqlite").string() +
+          "' --out '" + model_path + "'");
+  EXPECT_EQ(missing.code, 2) << missing.output;
+  EXPECT_NE(missing.output.find("does not exist"), std::string::npos) << missing.output;
+}
+
 TEST(CostModelCli, BadInputExitsTwo) {
   ScratchDir dir;
   write_file(dir / "junk.bin", "junk");

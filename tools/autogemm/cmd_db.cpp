@@ -106,7 +106,8 @@ void register_stats(CLI::App& db) {
 
 void register_train_cost_model(CLI::App& db) {
   struct Options {
-    std::string store, out, gpu, exclude, mode = "kernel", objective = "reg:squarederror";
+    std::vector<std::string> stores;
+    std::string out, gpu, exclude, mode = "kernel", objective = "reg:squarederror";
     int rounds = tune::CostModelOptions{}.rounds, sms = 132;
     int policy_rounds = tune::CostModelOptions{}.policy_rounds;
     double holdout = 0;
@@ -115,7 +116,10 @@ void register_train_cost_model(CLI::App& db) {
   auto* sub = db.add_subcommand(
       "train-cost-model",
       "Train the cost model (XGBoost, ranks specs per shape) on the store's measurements");
-  sub->add_option("--store", o->store, "Experience store (SQLite file)")->required();
+  sub->add_option("--store", o->stores,
+                  "Experience store (SQLite file); repeat to learn from several (e.g. the grid's "
+                  "and a re-tuning's), their rows pooled")
+      ->required();
   sub->add_option("--out", o->out, "Cost model to write")->required();
   sub->add_option("--gpu", o->gpu,
                   "GPU whose rows to learn from (needed when the store holds "
@@ -143,11 +147,15 @@ void register_train_cost_model(CLI::App& db) {
     if (o->sms < 1) throw bench::InputError("--sms must be positive");
     if (!(o->holdout >= 0 && o->holdout < 1))
       throw bench::InputError("--holdout must be in [0, 1)");
-    const auto store = open_existing_store(o->store);
     tune::MeasurementFilter f;
     if (!o->gpu.empty()) f.gpu_name = o->gpu;
     f.mode = o->mode;
-    const auto rows = as_bad_input([&] { return store.measurements(f); });
+    std::vector<tune::Measurement> rows;
+    for (const std::string& path : o->stores) {
+      const auto store = open_existing_store(path);
+      const auto some = as_bad_input([&] { return store.measurements(f); });
+      rows.insert(rows.end(), some.begin(), some.end());
+    }
     const auto gpus = tune::gpu_names(rows);
     if (gpus.size() > 1)
       throw bench::InputError("the store holds rows of " + std::to_string(gpus.size()) +
