@@ -158,8 +158,9 @@ void register_train_cost_model(CLI::App& db) {
     }
     const auto gpus = tune::gpu_names(rows);
     if (gpus.size() > 1)
-      throw bench::InputError("the store holds rows of " + std::to_string(gpus.size()) +
-                              " GPUs; choose one with --gpu");
+      throw bench::InputError(
+          std::string(o->stores.size() > 1 ? "the stores hold" : "the store holds") + " rows of " +
+          std::to_string(gpus.size()) + " GPUs; choose one with --gpu");
     tune::ExampleOptions eo;
     eo.mode = o->mode;
     // e.g. the shapes a zero-shot test is judged on
