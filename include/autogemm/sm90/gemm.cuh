@@ -298,16 +298,21 @@ __device__ __forceinline__ void cp_async_k_major(u32 dst, const u8* src, int row
 }
 
 // The producer with cp.async loads: all 128 threads of the producer warpgroup walk the same
-// k-blocks; each signals a stage's full barrier (128 arrivals) once its own copies have landed.
+// k-blocks. cp.async writes through the generic proxy and the MMAs read through the async one,
+// so a thread signals a stage full (one of its 128 arrivals) only once its copies into it have
+// landed and it has fenced them: kStages - 1 k-blocks later, keeping that many in flight. (A
+// fence on the consumers' side instead waits for their MMAs still in flight: 1.2-1.3x slower.)
 template <class Cfg>
 __device__ __forceinline__ void produce_cp_async(const GemmArgs& args, u8* smem_a, u8* smem_b,
                                                  u64* full, u64* empty) {
+  constexpr int kInFlight = Cfg::kStages - 1;  // the consumers wait for the oldest one
   TileScheduler<Cfg> sched(args);
   const u32 rank = Cfg::kClusterSize > 1 ? cluster_cta_rank() : 0;
   const u8* a = static_cast<const u8*>(args.a);
   const u8* b = static_cast<const u8*>(args.b);
   const u32 a0 = smem_addr(smem_a), b0 = smem_addr(smem_b);
   RingPosition pos;
+  int issued = 0;  // k-blocks issued; all but the last kInFlight are signalled
   WorkItem w;
   TraceRecord<Cfg::kConsumers + 1> rec(args, Cfg::kConsumers, threadIdx.x == 0);
   for (int item = 0; sched.next(w, rank); ++item) {
@@ -319,11 +324,21 @@ __device__ __forceinline__ void produce_cp_async(const GemmArgs& args, u8* smem_
                                       w.tm * Cfg::kBM, k0);
       cp_async_k_major<Cfg, Cfg::kBN>(b0 + u32(pos.stage * Cfg::kBBytes), b, args.n, args.k,
                                       w.tn * Cfg::kBN, k0);
-      cp_async_mbar_arrive(&full[pos.stage]);
+      cp_async_commit();
+      if (++issued > kInFlight) {
+        cp_async_wait_group<kInFlight>();
+        fence_proxy_async_smem();
+        mbar_arrive(&full[ring_back<Cfg::kStages>(pos.stage, kInFlight)]);
+      }
     }
     rec.stamp(item, kEnd);
     rec.put_waited(item);
   }
+  // The last k-blocks: wait for all, signal each.
+  cp_async_wait_group<0>();
+  fence_proxy_async_smem();
+  for (int back = (issued < kInFlight ? issued : kInFlight); back >= 1; --back)
+    mbar_arrive(&full[ring_back<Cfg::kStages>(pos.stage, back)]);
 }
 
 // Tell every CTA of the multicast group that this consumer warpgroup is done reading `stage`
@@ -408,9 +423,6 @@ __device__ __forceinline__ void consume(const TmaDescriptor* tma_c, const GemmAr
       } else {
         mbar_wait(&full[pos.stage], pos.phase);
       }
-      // cp.async wrote the stage through the generic proxy; the MMAs read it through the async
-      // one.
-      if constexpr (Cfg::kCpAsync) fence_proxy_async_smem();
       // This stage's descriptors, moved from stage 0's; below, each MMA's is one more add with
       // a constant, so the MMAs issue back to back.
       const SmemDescriptor a_at = a_desc.plus(u32(pos.stage * (Cfg::kABytes / 16)));

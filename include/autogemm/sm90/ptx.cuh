@@ -141,11 +141,14 @@ __device__ __forceinline__ void cp_async_16(u32 dst, const void* src, u32 src_by
   asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;" ::"r"(dst), "l"(src), "r"(src_bytes)
                : "memory");
 }
-// One arrival on `bar` once every cp.async this thread issued before has landed; the barrier's
-// expected count includes it (.noinc).
-__device__ __forceinline__ void cp_async_mbar_arrive(u64* bar) {
-  asm volatile("cp.async.mbarrier.arrive.noinc.shared::cta.b64 [%0];" ::"r"(smem_addr(bar))
-               : "memory");
+// Closes this thread's group of cp.async copies; wait_group<N> returns once at most the N newest
+// groups are still in flight.
+__device__ __forceinline__ void cp_async_commit() {
+  asm volatile("cp.async.commit_group;" ::: "memory");
+}
+template <int kPending>
+__device__ __forceinline__ void cp_async_wait_group() {
+  asm volatile("cp.async.wait_group %0;" ::"n"(kPending) : "memory");
 }
 
 // Orders this thread's ordinary shared-memory writes before later async-proxy (TMA) reads.
