@@ -300,12 +300,14 @@ __device__ __forceinline__ void cp_async_k_major(u32 dst, const u8* src, int row
 // The producer with cp.async loads: all 128 threads of the producer warpgroup walk the same
 // k-blocks. cp.async writes through the generic proxy and the MMAs read through the async one,
 // so a thread signals a stage full (one of its 128 arrivals) only once its copies into it have
-// landed and it has fenced them: kStages - 1 k-blocks later, keeping that many in flight. (A
-// fence on the consumers' side instead waits for their MMAs still in flight: 1.2-1.3x slower.)
+// landed and it has fenced them, kInFlight k-blocks later. The consumers free a stage only after
+// waiting for the kMmaLag stages behind it, so at most kStages - 1 - kMmaLag may wait unsignalled
+// while this thread waits for a free stage, or neither side moves. (A fence on the consumers'
+// side instead waits for their MMAs still in flight: 1.2-1.3x slower.)
 template <class Cfg>
 __device__ __forceinline__ void produce_cp_async(const GemmArgs& args, u8* smem_a, u8* smem_b,
                                                  u64* full, u64* empty) {
-  constexpr int kInFlight = Cfg::kStages - 1;  // the consumers wait for the oldest one
+  constexpr int kInFlight = Cfg::kStages - 1 - Cfg::kMmaLag;
   TileScheduler<Cfg> sched(args);
   const u32 rank = Cfg::kClusterSize > 1 ? cluster_cta_rank() : 0;
   const u8* a = static_cast<const u8*>(args.a);
