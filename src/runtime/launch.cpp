@@ -59,9 +59,7 @@ LaunchPlan make_plan(const KernelSpec& s, const Problem& p, CUfunction fn, int r
   plan.args.m = int(q.shape.m);
   plan.args.n = int(q.shape.n);
   plan.args.k = int(q.shape.k);
-  plan.args.ldc = p.shape.n;        // C's row stride either way
-  plan.args.a = s.swap_ab ? b : a;  // cp.async loads read the operands themselves
-  plan.args.b = s.swap_ab ? a : b;
+  plan.args.ldc = p.shape.n;  // C's row stride either way
   plan.function = fn;
   plan.cluster = unsigned(s.cluster_m * s.cluster_n * s.cluster_k);
   const long long units = cluster_units(s, p.shape);

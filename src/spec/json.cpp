@@ -71,7 +71,6 @@ void to_json(nlohmann::json& j, const KernelSpec& s) {
                      {"pingpong", s.pingpong},
                      {"mma_lag", s.mma_lag},
                      {"swap_ab", s.swap_ab},
-                     {"cp_async", s.cp_async},
                      {"defer_store", s.defer_store},
                      {"acc_sets", s.acc_sets},
                      {"pdl", s.pdl},
@@ -116,8 +115,6 @@ void from_json(const nlohmann::json& j, KernelSpec& out) {
         s.swizzle = get_int(v, key);
       else if (key == "swap_ab")
         s.swap_ab = get_bool(v, key);
-      else if (key == "cp_async")
-        s.cp_async = get_bool(v, key);
       else if (key == "defer_store")
         s.defer_store = get_bool(v, key);
       else if (key == "acc_sets")

@@ -77,13 +77,6 @@ struct KernelSpec {
   // direct (transposed) stores.
   bool swap_ab = false;
 
-  // Operand loads by the producer warpgroup's 128 threads with cp.async, 16 bytes each, instead
-  // of TMA. TMA reads a row that does not start on a 128-byte line (K % 64 != 0 in tn) as two
-  // requests, which cost the sweep's best specs 6-58% on such shapes (bench/results/h200/
-  // h200_k_align_tn.md); cp.async pays only for the sectors. tn only, no multicast (cluster
-  // 1x1 or cluster split-K), bk 64 or 128. "_cpa" in the name.
-  bool cp_async = false;
-
   // Deferred store (whole-tile TMA epilogue, cooperative): a tile's C waits in registers, packed
   // to 16 bits, and is staged while the next tile's first MMAs run, so the tensor cores do not
   // idle through the epilogue. Costs half the accumulator count in registers.

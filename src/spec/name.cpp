@@ -95,7 +95,7 @@ std::string spec_name(const KernelSpec& s) {
          (s.cluster_k > 1 ? fmt::format("_ck{}", s.cluster_k) : "") +
          (s.split_pass > 1 ? fmt::format("_skp{}", s.split_pass) : "") +
          (s.mma_lag != 1 ? fmt::format("_lag{}", s.mma_lag) : "") + (s.swap_ab ? "_swap" : "") +
-         (s.cp_async ? "_cpa" : "") + (s.defer_store ? "_defer" : "") +
+         (s.defer_store ? "_defer" : "") +
          (s.acc_sets > 1 ? fmt::format("_acc{}", s.acc_sets) : "") + (s.pdl ? "" : "_nopdl") +
          (s.has_fixed_shape() ? fmt::format("_fix{}x{}x{}", s.fixed.m, s.fixed.n, s.fixed.k) : "") +
          (s.scaled ? "_ab" : "");
@@ -198,8 +198,6 @@ KernelSpec parse_name(std::string_view name) {
       s.mma_lag = tokens[i][3] - '0';
     else if (tokens[i] == "swap")
       s.swap_ab = true;
-    else if (tokens[i] == "cpa")
-      s.cp_async = true;
     else if (tokens[i] == "defer")
       s.defer_store = true;
     else if (tokens[i] == "acc2" || tokens[i] == "acc4")
@@ -215,7 +213,7 @@ KernelSpec parse_name(std::string_view name) {
       p.fail(tokens[i],
              "an optional field token: 'etma', 'etmat', 'etmar', 'sk', 'skN', 'ckN', 'skpN', "
              "'lag0', 'lag2', "
-             "'lag3', 'swap', 'cpa', 'defer', 'acc2', 'acc4', 'nopdl', 'fixMxNxK' or 'ab'");
+             "'lag3', 'swap', 'defer', 'acc2', 'acc4', 'nopdl', 'fixMxNxK' or 'ab'");
   }
 
   // Canonical form only ("s04" or "wg2" would otherwise alias another name).

@@ -200,15 +200,6 @@ Verdict rule_swap_ab(const KernelSpec& s, const DeviceLimits&) {
   return {};
 }
 
-Verdict rule_cp_async(const KernelSpec& s, const DeviceLimits&) {
-  if (!s.cp_async) return {};
-  if (s.layout != Layout::tn) return "cp.async loads are implemented for layout tn only";
-  if (s.cluster_m * s.cluster_n != 1)
-    return "cp.async loads have no multicast: cluster must be 1x1 (cluster split-K may be used)";
-  if (s.bk == 32) return "cp.async loads fill 128-byte rows: bk must be 64 or 128";
-  return {};
-}
-
 Verdict rule_defer_store(const KernelSpec& s, const DeviceLimits&) {
   if (!s.defer_store) return {};
   if (s.epilogue != Epilogue::tma_tile)
@@ -286,12 +277,11 @@ Verdict rule_fixed_shape(const KernelSpec& s, const DeviceLimits&) {
 
 using Rule = Verdict (*)(const KernelSpec&, const DeviceLimits&);
 // Order matters: later rules may assume earlier ones hold (e.g. consumers != 0).
-constexpr Rule kRules[] = {rule_types,      rule_bk,          rule_bm,       rule_bn,
-                           rule_stages,     rule_consumers,   rule_cluster,  rule_cluster_k,
-                           rule_split_pass, rule_swizzle,     rule_mma,      rule_tma,
-                           rule_epilogue,   rule_stream_k,    rule_mma_lag,  rule_swap_ab,
-                           rule_cp_async,   rule_defer_store, rule_acc_sets, rule_smem,
-                           rule_registers,  rule_fixed_shape};
+constexpr Rule kRules[] = {
+    rule_types,    rule_bk,        rule_bm,         rule_bn,      rule_stages,      rule_consumers,
+    rule_cluster,  rule_cluster_k, rule_split_pass, rule_swizzle, rule_mma,         rule_tma,
+    rule_epilogue, rule_stream_k,  rule_mma_lag,    rule_swap_ab, rule_defer_store, rule_acc_sets,
+    rule_smem,     rule_registers, rule_fixed_shape};
 
 std::string describe(const Problem& p) {
   return fmt::format("problem {}x{}x{} {}/{}/{}", p.shape.m, p.shape.n, p.shape.k,

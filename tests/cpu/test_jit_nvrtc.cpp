@@ -168,17 +168,6 @@ std::vector<KernelSpec> representative_specs() {
            "sm90_bf16f32_nn_128x128x64_s4_c1x2_coop_tiles_r8m_skp4",
            "sm90_f16f32_tn_64x64x64_s8_c1x1_wg1_tiles_r8m_skp4_swap_ab",
            "sm90_f16f32_tn_64x32x128_s6_c1x1_wg1_tiles_r8m_skp16",
-           // cp.async loads (the whole producer warpgroup, for rows off the 128-byte lines):
-           // the widest tile with stream-K, three consumers, ping-pong, bk 128, swap-AB with
-           // a narrow tile, the reduction pass, cluster split-K, bf16.
-           "sm90_f16f32_tn_128x256x64_s4_c1x1_coop_persist_r8m_etma_sk_cpa",
-           "sm90_f16f32_tn_192x192x64_s3_c1x1_wg3_persist_r8m_etmat_lag0_cpa",
-           "sm90_f16f32_tn_128x192x64_s4_c1x1_pp_persist_r8m_etmar_cpa",
-           "sm90_f16f32_tn_128x64x128_s4_c1x1_coop_persist_r8m_etma_sk2_cpa",
-           "sm90_f16f32_tn_64x8x64_s8_c1x1_wg1_persist_r8m_swap_cpa",
-           "sm90_f16f32_tn_64x128x64_s8_c1x1_wg1_tiles_r8m_skp4_cpa",
-           "sm90_f16f32_tn_64x64x64_s8_c1x1_wg1_tiles_r8m_ck4_swap_cpa",
-           "sm90_bf16f32_tn_128x128x64_s6_c1x1_coop_persist_r8m_cpa",
        })
     out.push_back(parse_name(name));
   return out;

@@ -496,27 +496,5 @@ TEST(Spec, SplitReductionPassNamesAndRules) {
                           [](const KernelSpec& k) { return k.split_pass > 1; }));
 }
 
-// cp.async loads ("_cpa"): a field of its own that round-trips, with its restrictions named.
-TEST(Spec, CpAsyncLoadsNamesAndRules) {
-  const std::string name = "sm90_f16f32_tn_128x256x64_s4_c1x1_coop_persist_r8m_etma_sk_cpa";
-  const KernelSpec s = parse_name(name);
-  EXPECT_TRUE(s.cp_async);
-  EXPECT_EQ(spec_name(s), name);
-  EXPECT_EQ(nlohmann::json(s).get<KernelSpec>(), s);
-  EXPECT_EQ(nlohmann::json(s)["cp_async"], true);
-  EXPECT_FALSE(KernelSpec{}.cp_async);  // old names and tables keep their meaning
-  EXPECT_TRUE(parse_name("sm90_f16f32_tn_64x8x64_s8_c1x1_wg1_persist_r8m_swap_cpa").cp_async);
-  EXPECT_TRUE(parse_name("sm90_f16f32_tn_64x64x64_s8_c1x1_wg1_tiles_r8m_ck4_cpa").cp_async);
-  // The token has one place: after swap, before the others.
-  EXPECT_THROW(parse_name("sm90_f16f32_tn_64x8x64_s8_c1x1_wg1_persist_r8m_cpa_swap"), Error);
-  auto rule_of = [&](void (*change)(KernelSpec&)) { return broken_rule(s, change); };
-  EXPECT_NE(rule_of([](KernelSpec& c) { c.layout = Layout::nn; }).find("tn only"),
-            std::string::npos);
-  EXPECT_NE(rule_of([](KernelSpec& c) { c.cluster_m = 2; }).find("multicast"), std::string::npos);
-  EXPECT_NE(rule_of([](KernelSpec& c) { c.cluster_n = 2; }).find("multicast"), std::string::npos);
-  EXPECT_NE(rule_of([](KernelSpec& c) { c.bk = 32, c.stages = 8; }).find("bk must be 64 or 128"),
-            std::string::npos);
-}
-
 }  // namespace
 }  // namespace autogemm

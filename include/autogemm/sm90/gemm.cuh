@@ -1,14 +1,13 @@
 // The sm90 GEMM kernel template: C (M×N, row-major) = A (M×K, row-major) · B.
 //
 // Warp-specialised and pipelined. Warpgroup 0 is the producer: one thread issues TMA tile loads
-// (128-byte swizzle; or all 128 issue cp.async, for rows TMA reads badly) into a ring of kStages
-// shared-memory stages, each guarded by a "full" mbarrier (bytes landed) and an "empty" mbarrier
-// (all consumers of the cluster done reading). Warpgroups 1..kConsumers are consumers: they split
-// the BM rows of a tile (or, ping-pong, take alternate tiles) and issue wgmma m64nBNk16 with fp32
-// or fp16 accumulators in registers, keeping one k-block of MMAs in flight, then store their rows
-// of C. Stream-K splits tiles along K. With a 2-CTA cluster the operand the two tiles share (B for
-// 2×1, A for 1×2) is loaded half by each CTA and multicast to both. Every structural choice is a
-// template parameter of GemmConfig.
+// (128-byte swizzle) into a ring of kStages shared-memory stages, each guarded by a "full" mbarrier
+// (bytes landed) and an "empty" mbarrier (all consumers of the cluster done reading). Warpgroups
+// 1..kConsumers are consumers: they split the BM rows of a tile (or, ping-pong, take alternate
+// tiles) and issue wgmma m64nBNk16 with fp32 or fp16 accumulators in registers, keeping one
+// k-block of MMAs in flight, then store their rows of C. Stream-K splits tiles along K.
+// With a 2-CTA cluster the operand the two tiles share (B for 2×1, A for 1×2) is loaded half by
+// each CTA and multicast to both. Every structural choice is a template parameter of GemmConfig.
 #pragma once
 
 #include "autogemm/sm90/cluster_reduce.cuh"
@@ -38,8 +37,7 @@ template <ElemType kElem_, bool kBMnMajor_, int kBM_, int kBN_, int kBK_, int kS
           int kSwizzle_, int kEpilogue_, bool kStreamK_, bool kPingPong_ = false, int kMmaLag_ = 1,
           bool kSwapAB_ = false, bool kDeferStore_ = false, bool kAccF16_ = false,
           int kAccSets_ = 1, bool kScaled_ = false, int kFixedM_ = 0, int kFixedN_ = 0,
-          int kFixedK_ = 0, int kFixedLdc_ = 0, int kClusterK_ = 1, int kSplitPass_ = 1,
-          bool kCpAsync_ = false>
+          int kFixedK_ = 0, int kFixedLdc_ = 0, int kClusterK_ = 1, int kSplitPass_ = 1>
 struct GemmConfig {
   static constexpr ElemType kElem = kElem_;
   static constexpr bool kBMnMajor = kBMnMajor_;  // B row-major K×N ("nn"): N-major tiles
@@ -55,10 +53,6 @@ struct GemmConfig {
   // k-blocks and only writes its fp32 partial; a second kernel sums them (split_reduce.cuh).
   static constexpr int kSplitPass = kSplitPass_;
   static constexpr int kClusterSize = kMulticastSize * kClusterK;
-  // Operand loads by the whole producer warpgroup with cp.async (16 bytes a thread) instead of
-  // TMA: rows that do not start on a 128-byte line (K % 64 != 0) cost TMA a second request per
-  // row; cp.async reads them at the cost of their sectors. No multicast.
-  static constexpr bool kCpAsync = kCpAsync_;
   static constexpr bool kPersistent = kPersistent_, kRasterN = kRasterN_;
   static constexpr int kSwizzle = kSwizzle_;
   // 0: direct stores; 1: TMA through two staging blocks; 2: TMA through a whole tile; 3: TMA
@@ -149,8 +143,6 @@ struct GemmConfig {
   static_assert(!(kEpilogue == 1 || kEpilogue == 2) || kBN % 64 == 0,
                 "these TMA epilogues store 64-column blocks");
   static_assert(kEpilogue != 3 || kBN % 16 == 0, "the row-block epilogue stores 16-column blocks");
-  static_assert(!kCpAsync || (!kBMnMajor && kMulticastSize == 1 && kRowBytes == 128),
-                "cp.async loads: K-major A and B (tn), no multicast, 128-byte rows (bk 64, 128)");
   static_assert(!kStreamK || kPersistent, "stream-K: persistent");
   static_assert(!kPingPong || (kConsumers == 2 && !kStreamK), "ping-pong: 2 consumers, no SK");
   static_assert(kConsumers >= 1 && kConsumers <= 3, "one to three consumer warpgroups");
@@ -270,77 +262,6 @@ __device__ __forceinline__ void produce(const TmaDescriptor* tma_a, const TmaDes
     rec.stamp(item, kEnd);
     rec.put_waited(item);
   }
-}
-
-// One stage of a K-major operand by cp.async, this thread's share: the 16-byte chunk t % 8 of
-// rows t / 8, t / 8 + 16, ... of every atom, put where the 128-byte swizzle puts it (chunk XOR
-// row % 8, the same for all of this thread's rows). `src` is the matrix, `rows` its row count,
-// `k` its row length; chunks past either are zero-filled, as TMA fills them.
-template <class Cfg, int kRows>
-__device__ __forceinline__ void cp_async_k_major(u32 dst, const u8* src, int rows, int k, int row0,
-                                                 int k0) {
-  const int t = int(threadIdx.x) % 128, chunk = t % 8, row_in = t / 8;
-  if (kRows % 16 != 0 && row_in >= kRows) return;  // narrow tiles: fewer rows than threads / 8
-  const long long pitch = (long long)k * 2;
-  const int rows_left = rows - row0 - row_in;  // this thread's rows in the matrix: i * 16 < it
-  // The producer runs on 40 registers: walk the rows with two pointers, a few at a time.
-#pragma unroll
-  for (int atom = 0; atom < Cfg::kKAtoms; ++atom) {
-    const int kk = k0 + atom * Cfg::kAtomK + chunk * 8;
-    const u8* from = src + (row0 + row_in) * pitch + kk * 2;
-    u32 to = dst + u32((atom * kRows + row_in) * Cfg::kRowBytes + (chunk ^ (row_in % 8)) * 16);
-#pragma unroll 4
-    for (int i = 0; i < (kRows - row_in + 15) / 16; ++i, from += 16 * pitch, to += 16 * 128) {
-      const bool in = kk < k && i * 16 < rows_left;
-      cp_async_16(to, in ? from : src, in ? 16u : 0u);
-    }
-  }
-}
-
-// The producer with cp.async loads: all 128 threads of the producer warpgroup walk the same
-// k-blocks. cp.async writes through the generic proxy and the MMAs read through the async one,
-// so a thread signals a stage full (one of its 128 arrivals) only once its copies into it have
-// landed and it has fenced them, kInFlight k-blocks later. The consumers free a stage only after
-// waiting for the kMmaLag stages behind it, so at most kStages - 1 - kMmaLag may wait unsignalled
-// while this thread waits for a free stage, or neither side moves. (A fence on the consumers'
-// side instead waits for their MMAs still in flight: 1.2-1.3x slower.)
-template <class Cfg>
-__device__ __forceinline__ void produce_cp_async(const GemmArgs& args, u8* smem_a, u8* smem_b,
-                                                 u64* full, u64* empty) {
-  constexpr int kInFlight = Cfg::kStages - 1 - Cfg::kMmaLag;
-  TileScheduler<Cfg> sched(args);
-  const u32 rank = Cfg::kClusterSize > 1 ? cluster_cta_rank() : 0;
-  const u8* a = static_cast<const u8*>(args.a);
-  const u8* b = static_cast<const u8*>(args.b);
-  const u32 a0 = smem_addr(smem_a), b0 = smem_addr(smem_b);
-  RingPosition pos;
-  int issued = 0;  // k-blocks issued; all but the last kInFlight are signalled
-  WorkItem w;
-  TraceRecord<Cfg::kConsumers + 1> rec(args, Cfg::kConsumers, threadIdx.x == 0);
-  for (int item = 0; sched.next(w, rank); ++item) {
-    rec.stamp(item, kStart);
-    for (int kb = w.kb_begin; kb < w.kb_end; ++kb, pos.template advance<Cfg::kStages>()) {
-      traced_wait(&empty[pos.stage], pos.phase ^ 1, rec);  // a fresh barrier counts as released
-      const int k0 = kb * Cfg::kBK;
-      cp_async_k_major<Cfg, Cfg::kBM>(a0 + u32(pos.stage * Cfg::kABytes), a, args.m, args.k,
-                                      w.tm * Cfg::kBM, k0);
-      cp_async_k_major<Cfg, Cfg::kBN>(b0 + u32(pos.stage * Cfg::kBBytes), b, args.n, args.k,
-                                      w.tn * Cfg::kBN, k0);
-      cp_async_commit();
-      if (++issued > kInFlight) {
-        cp_async_wait_group<kInFlight>();
-        fence_proxy_async_smem();
-        mbar_arrive(&full[ring_back<Cfg::kStages>(pos.stage, kInFlight)]);
-      }
-    }
-    rec.stamp(item, kEnd);
-    rec.put_waited(item);
-  }
-  // The last k-blocks: wait for all, signal each.
-  cp_async_wait_group<0>();
-  fence_proxy_async_smem();
-  for (int back = (issued < kInFlight ? issued : kInFlight); back >= 1; --back)
-    mbar_arrive(&full[ring_back<Cfg::kStages>(pos.stage, back)]);
 }
 
 // Tell every CTA of the multicast group that this consumer warpgroup is done reading `stage`
@@ -588,7 +509,7 @@ __device__ __forceinline__ void gemm_body(const TmaDescriptor* tma_a, const TmaD
     if constexpr (Cfg::kTmaEpilogue) tma_prefetch_descriptor(tma_c);
 #pragma unroll
     for (int s = 0; s < Cfg::kStages; ++s) {
-      mbar_init(&full[s], Cfg::kCpAsync ? 128 : 1);  // TMA: one arrival and the bytes
+      mbar_init(&full[s], 1);
       // Every consumer warpgroup reading a stage releases it in every CTA of the multicast group.
       mbar_init(&empty[s], (Cfg::kPingPong ? 1 : Cfg::kConsumers) * Cfg::kMulticastSize);
     }
@@ -607,10 +528,7 @@ __device__ __forceinline__ void gemm_body(const TmaDescriptor* tma_a, const TmaD
 
   if (threadIdx.x < 128) {
     regs_decrease<Cfg::kProducerRegs>();
-    if constexpr (Cfg::kCpAsync)
-      produce_cp_async<Cfg>(args, smem_a, smem_b, full, empty);
-    else if (threadIdx.x == 0)
-      produce<Cfg>(tma_a, tma_b, args, smem_a, smem_b, full, empty);
+    if (threadIdx.x == 0) produce<Cfg>(tma_a, tma_b, args, smem_a, smem_b, full, empty);
     // Cluster split-K: the consumers' one cluster barrier (partials written) counts every thread.
     if constexpr (Cfg::kClusterK > 1) cluster_sync();
   } else {

@@ -134,23 +134,6 @@ template <int kPending>
 __device__ __forceinline__ void tma_store_wait() {
   asm volatile("cp.async.bulk.wait_group %0;" ::"n"(kPending) : "memory");
 }
-// ---- cp.async (LDGSTS) -------------------------------------------------------------------
-// 16 bytes from global to shared memory, bypassing L1; `src_bytes` 0 fills the 16 bytes with
-// zeros and reads nothing (rows and k beyond the matrix).
-__device__ __forceinline__ void cp_async_16(u32 dst, const void* src, u32 src_bytes) {
-  asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;" ::"r"(dst), "l"(src), "r"(src_bytes)
-               : "memory");
-}
-// Closes this thread's group of cp.async copies; wait_group<N> returns once at most the N newest
-// groups are still in flight.
-__device__ __forceinline__ void cp_async_commit() {
-  asm volatile("cp.async.commit_group;" ::: "memory");
-}
-template <int kPending>
-__device__ __forceinline__ void cp_async_wait_group() {
-  asm volatile("cp.async.wait_group %0;" ::"n"(kPending) : "memory");
-}
-
 // Orders this thread's ordinary shared-memory writes before later async-proxy (TMA) reads.
 __device__ __forceinline__ void fence_proxy_async_smem() {
   asm volatile("fence.proxy.async.shared::cta;" ::: "memory");

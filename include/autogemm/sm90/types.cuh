@@ -24,10 +24,6 @@ struct GemmArgs {
   // Split-K's reduction pass only (GemmConfig::kSplitPass): blocks per tile and consumer
   // warpgroup, each summing a slice of the accumulators.
   int reduce_slices;
-  // cp.async loads only (GemmConfig::kCpAsync): the kernel's A (M×K) and B (N×K), K-major rows
-  // of args.k elements (swap-AB: the host passes B as a and A as b).
-  const void* a;
-  const void* b;
 };
 
 }  // namespace autogemm::sm90
