@@ -78,6 +78,11 @@ void write(const Problem& p, const KernelSpec& s, const DeviceFacts& device, Wri
   out("mma_lag", s.mma_lag);
   out("swap_ab", s.swap_ab);
   out("defer_store", s.defer_store);
+  out("split_pass", s.split_pass);
+  out("cluster_k", s.cluster_k);
+  out("multicast", s.cluster_m * s.cluster_n);
+  out("acc_sets", s.acc_sets);
+  out("pdl", s.pdl);
   out("smem_kib", smem_bytes(s) / 1024.0);
   out("acc_registers", acc_registers_per_thread(s));
 
@@ -124,6 +129,11 @@ void write(const Problem& p, const KernelSpec& s, const DeviceFacts& device, Wri
   out("log2_ctas",
       std::log2(double(s.persistent ? std::min(tiles, sms)
                                     : tiles * std::max(1, s.cluster_k) * s.split_pass)));
+  // Row requests per k-block atom and CTA, per MMA element: what a multicast cluster shares
+  // out. (Rows off the 128-byte lines, K % 64 != 0, cost TMA two requests each and the sweep's
+  // best 6-58%, h200_k_align_tn.md; no training shape has them, so no feature says so yet.)
+  out("log2_row_requests_per_mma",
+      std::log2((double(bm) / double(cn) + double(bn) / double(cm)) / double(bm * bn)));
   // Roofline-like time: the MMA volume the busiest SM runs, in tile-k-block elements.
   const double busiest = double(unit_waves * ceil_div(k_blocks, pieces));
   out("log2_work", std::log2(busiest * double(bm * bn * bk)));

@@ -324,14 +324,12 @@ std::vector<std::pair<KernelSpec, double>> rank_candidates(const CostModel& mode
                                                            const DeviceFacts& device) {
   std::vector<KernelSpec> fitting;
   std::unordered_set<std::string> seen;
-  // Cluster split-K specs are left out: the model has no feature of their own (it reads them as
-  // split-K pieces) and was trained before they existed; on six shapes outside the shipped table
-  // its ck picks ran 0.47-1.13x the speed of its other picks (bench/results/h200/
-  // h200_ck_dispatch_check_tn.md). They reach gemm() through tuning tables, which measure them.
-  // So do the split-K specs with a reduction pass, which the model has never seen either.
+  // Every sweep spec, split-K with a reduction pass and cluster split-K included: the features
+  // name both (split_pass, cluster_k), and the shipped model learned them from the split-seed
+  // re-tuning's store. (Models of the old feature list, which read them as mere pieces, ranked
+  // cluster split-K picks at 0.47-1.13x of their other picks: h200_ck_dispatch_check_tn.md.)
   const auto add = [&](const KernelSpec& s) {
-    if (s.cluster_k == 1 && s.split_pass == 1 && !validate(s) && !validate_problem(s, p) &&
-        seen.insert(spec_name(s)).second)
+    if (!validate(s) && !validate_problem(s, p) && seen.insert(spec_name(s)).second)
       fitting.push_back(s);
   };
   for (const KernelSpec& s : default_sweep(p.dtype, p.acc, p.layout)) add(s);

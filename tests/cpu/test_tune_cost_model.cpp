@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 
 #include <fstream>
 #include <iostream>
@@ -151,20 +152,37 @@ TEST_F(CostModelTest, RankIsPredictOrdered) {
   EXPECT_TRUE(model_->predict(p, {}).empty());
 }
 
-// The sweep holds cluster split-K specs that fit these few-tile long-K problems; the ranking
-// the dispatcher uses leaves them out (the model has never been trained on them).
-TEST_F(CostModelTest, RankingLeavesClusterSplitKOut) {
+// The sweep holds split-K specs (cluster split-K and the reduction pass) that fit these few-tile
+// long-K problems; the ranking the dispatcher uses scores them with the rest, each once, and
+// their features name the split (a spec and its split twin differ in more than the piece count).
+TEST_F(CostModelTest, RankingIncludesTheSplitSpecs) {
   for (const Problem& p : {Problem{{128, 128, 8192}, DType::f16, AccType::f32, Layout::tn},
                            Problem{{17, 984, 2048}, DType::f16, AccType::f32, Layout::tn}}) {
-    const auto sweep = default_sweep(p.dtype, p.acc, p.layout);
-    ASSERT_TRUE(std::any_of(sweep.begin(), sweep.end(), [&](const KernelSpec& s) {
-      return s.cluster_k > 1 && !validate_problem(s, p);
-    }));
-    KernelSpec ck = parse_name("sm90_f16f32_tn_64x64x64_s8_c1x1_wg1_tiles_r8m_ck8");
+    const KernelSpec ck = parse_name("sm90_f16f32_tn_64x64x64_s8_c1x1_wg1_tiles_r8m_ck8");
     const auto ranked = rank_candidates(*model_, p, {ck});
     ASSERT_FALSE(ranked.empty());
-    for (const auto& [s, score] : ranked) EXPECT_EQ(s.cluster_k, 1) << spec_name(s);
+    EXPECT_EQ(
+        std::count_if(ranked.begin(), ranked.end(), [&](const auto& r) { return r.first == ck; }),
+        1);
+    EXPECT_TRUE(std::any_of(ranked.begin(), ranked.end(),
+                            [](const auto& r) { return r.first.split_pass > 1; }));
+    for (const auto& [s, score] : ranked) EXPECT_FALSE(validate_problem(s, p)) << spec_name(s);
   }
+  const auto& names = cost_feature_names();
+  const auto at = [&](std::string_view name) {
+    return size_t(std::find(names.begin(), names.end(), name) - names.begin());
+  };
+  const Problem p{{256, 512, 12288}, DType::f16, AccType::f32, Layout::tn};
+  KernelSpec plain = parse_name("sm90_f16f32_tn_64x128x64_s8_c4x1_wg1_tiles_r8m_skp3");
+  plain.split_pass = 1;
+  const auto split =
+      cost_features(p, parse_name("sm90_f16f32_tn_64x128x64_s8_c4x1_wg1_tiles_r8m_skp3"), {});
+  const auto whole = cost_features(p, plain, {});
+  EXPECT_EQ(split[at("split_pass")], 3.f);
+  EXPECT_EQ(whole[at("split_pass")], 1.f);
+  EXPECT_EQ(split[at("multicast")], 4.f);
+  // Four CTAs sharing B: each loads its 64 rows of A and a quarter of B's 128.
+  EXPECT_FLOAT_EQ(split[at("log2_row_requests_per_mma")], std::log2((64.f + 32.f) / (64 * 128)));
 }
 
 TEST_F(CostModelTest, SaveLoadRoundTripGivesIdenticalPredictions) {
