@@ -116,8 +116,10 @@ TEST(Spec, EachDomainRuleHasItsText) {
   EXPECT_EQ(with([](KernelSpec& s) { s.consumers = 4; }), "consumers must be 1, 2 or 3, got 4");
   EXPECT_EQ(with([](KernelSpec& s) { s.bm = 64; }),
             "rows per consumer bm/consumers = 32 must be a multiple of 64 (wgmma M)");
-  EXPECT_EQ(with([](KernelSpec& s) { s.cluster_n = 4; }),
-            "cluster must be 1, 2 or 4 CTAs per dimension and at most 4 in all, got 2x4");
+  EXPECT_EQ(with([](KernelSpec& s) { s.cluster_n = 8; }),
+            "cluster must be 1, 2 or 4 CTAs per dimension and at most 8 in all, got 2x8");
+  EXPECT_EQ(with([](KernelSpec& s) { s.cluster_m = 4, s.cluster_n = 4; }),
+            "cluster must be 1, 2 or 4 CTAs per dimension and at most 8 in all, got 4x4");
   EXPECT_EQ(with([](KernelSpec& s) { s.swizzle = 3; }), "swizzle must be 1, 2, 4, 8 or 16, got 3");
 }
 

@@ -352,6 +352,44 @@ TEST(KernelSweep, Bk32MatchesReference) {
   }
 }
 
+// Eight-CTA clusters (2x4 and 4x2: each CTA loads a quarter of one operand's tile and half of
+// the other's, multicast to its cluster row or column) on ragged shapes with K on and off the
+// 64-element lines, both B layouts, cooperative, ping-pong, three consumers and stream-K; each
+// also scaled.
+TEST(KernelSweep, EightCtaClustersMatchReference) {
+  ASSERT_NO_THROW(require_gpu()) << "this test needs a GPU";
+  struct Case {
+    const char* spec;
+    Shape shape;
+  };
+  const Case cases[] = {
+      {"sm90_f16f32_tn_128x256x64_s4_c2x4_coop_persist_r8m_etma", {1000, 3000, 1000}},
+      {"sm90_f16f32_tn_128x256x64_s4_c4x2_coop_persist_r8n_etma", {777, 2056, 4104}},
+      {"sm90_f16f32_nn_256x128x64_s4_c2x4_coop_persist_r8m_etmar", {2100, 1000, 640}},
+      {"sm90_bf16f32_tn_128x128x64_s6_c4x2_coop_persist_r8m_etma", {299, 8536, 1576}},
+      {"sm90_f16f32_tn_128x192x64_s4_c2x4_pp_persist_r8m_etmar", {3000, 1400, 2256}},
+      {"sm90_f16f32_tn_192x192x64_s3_c2x4_wg3_persist_r8m_etmat_lag0", {1500, 2000, 1032}},
+      {"sm90_f16f32_tn_128x256x64_s4_c2x4_coop_persist_r8m_etma_sk", {300, 700, 9000}},
+  };
+  test::GemmChecker gc(int64_t(8536) * 1576);
+  uint64_t seed = 11;
+  for (const Case& c : cases) {
+    const KernelSpec spec = parse_name(c.spec);
+    const Problem p{c.shape, spec.dtype, spec.acc, spec.layout};
+    gc.prepare(p, ++seed);
+    ASSERT_NO_THROW(gemm(p, c.spec, gc.a(), gc.b(), gc.c())) << c.spec;
+    ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess) << c.spec;
+    const auto verdict = gc.check(p);
+    EXPECT_TRUE(verdict.pass) << c.spec << ": " << verdict.reason;
+    gc.prepare(p, ++seed);
+    gc.fill_addend(p, ++seed);
+    ASSERT_NO_THROW(gemm(p, c.spec, gc.a(), gc.b(), gc.c(), Scaling{0.5f, 2.0f})) << c.spec;
+    ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess) << c.spec;
+    const auto scaled = gc.check(p, 0.5f, 2.0f);
+    EXPECT_TRUE(scaled.pass) << c.spec << " scaled: " << scaled.reason;
+  }
+}
+
 // Shape constants compiled in ("fixMxNxK"): the same results as the run-time kernel on ragged
 // shapes, through direct, TMA and transposed stores, stream-K and split-K, bk 128, nn and
 // scaled; a spec compiled for one shape refuses another.

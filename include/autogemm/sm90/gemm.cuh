@@ -123,9 +123,9 @@ struct GemmConfig {
   static_assert(kWgRows % 64 == 0, "each consumer owns whole m64 MMAs");
   static_assert(kBN % 8 == 0 && kBN <= 256, "wgmma N");
   static_assert(!kBMnMajor || kBN % 64 == 0, "N-major B tiles are loaded in 64-column chunks");
-  static_assert(kMulticastSize <= 4 && (kClusterM & (kClusterM - 1)) == 0 &&
+  static_assert(kMulticastSize <= 8 && (kClusterM & (kClusterM - 1)) == 0 &&
                     (kClusterN & (kClusterN - 1)) == 0,
-                "multicast groups of up to 4 CTAs, powers of two per dimension");
+                "multicast groups of up to 8 CTAs, powers of two per dimension");
   static_assert(kClusterK == 1 ||
                     ((kClusterK == 2 || kClusterK == 4 || kClusterK == 8 || kClusterK == 16) &&
                      kMulticastSize == 1 && !kPersistent && !kStreamK && !kPingPong &&
