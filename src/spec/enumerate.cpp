@@ -256,9 +256,9 @@ std::vector<KernelSpec> default_sweep(DType dtype, AccType acc, Layout layout) {
     s.epilogue = Epilogue::tma;
     add(s);
   }
-  // Four-CTA clusters (each CTA loads a quarter to a half of what it computes with, the rest
-  // multicast): on rows that do not start on a 128-byte line (K % 64 != 0 in tn), where TMA
-  // makes two requests per row, the best of these ran 1.08-1.22x faster than the rest of the
+  // Four- and eight-CTA clusters (each CTA loads a quarter to a half of what it computes with,
+  // the rest multicast): on rows that do not start on a 128-byte line (K % 64 != 0 in tn), where
+  // TMA makes two requests per row, the best of these ran 1.08-1.22x faster than the rest of the
   // sweep on 299x8536x6984, 4896x352x7480, 6907x208x4312 and 131x14832x4592 (and 1.19x on
   // 6907x208x4288), though 0.82x on the aligned large ones (bench/results/h200/
   // h200_cluster4_unaligned_tn.md, h200_cluster4_key3_tn.md).
@@ -268,7 +268,12 @@ std::vector<KernelSpec> default_sweep(DType dtype, AccType acc, Layout layout) {
         std::tuple{128, 128, 2, 6, 2, 2, false, Epilogue::tma, Raster::m, 1, false},
         std::tuple{128, 256, 2, 4, 2, 2, false, Epilogue::tma, Raster::n, 1, false},
         std::tuple{128, 256, 2, 4, 2, 2, false, Epilogue::tma, Raster::m, 1, true},
-        std::tuple{128, 128, 2, 6, 4, 1, false, Epilogue::tma, Raster::m, 1, false}}) {
+        std::tuple{128, 128, 2, 6, 4, 1, false, Epilogue::tma, Raster::m, 1, false},
+        // Eight CTAs, as cuBLASLt clusters there: 6907x208x4312 31.9 -> 27.9 us,
+        // 131x14832x4592 56.6 -> 50.5, 146x12584x1576 21.7 -> 20.7 against the sweep with the
+        // four-CTA ones (h200_cluster8_tn.md).
+        std::tuple{128, 128, 2, 6, 4, 2, false, Epilogue::tma, Raster::m, 1, false},
+        std::tuple{128, 256, 2, 4, 2, 4, false, Epilogue::tma, Raster::m, 1, false}}) {
     KernelSpec s = tile(bm, bn, consumers, stages, cm, cn);
     s.pingpong = pp;
     s.epilogue = epilogue;
