@@ -129,11 +129,18 @@ void write(const Problem& p, const KernelSpec& s, const DeviceFacts& device, Wri
   out("log2_ctas",
       std::log2(double(s.persistent ? std::min(tiles, sms)
                                     : tiles * std::max(1, s.cluster_k) * s.split_pass)));
-  // Row requests per k-block atom and CTA, per MMA element: what a multicast cluster shares
-  // out. (Rows off the 128-byte lines, K % 64 != 0, cost TMA two requests each and the sweep's
-  // best 6-58%, h200_k_align_tn.md; no training shape has them, so no feature says so yet.)
-  out("log2_row_requests_per_mma",
-      std::log2((double(bm) / double(cn) + double(bn) / double(cm)) / double(bm * bn)));
+  // Rows that do not start on a 128-byte line (K-major rows of K elements: A, and B in tn;
+  // N-major rows of B in nn): TMA reads each as two requests, which cost the sweep's best 6-58%
+  // on such shapes (h200_k_align_tn.md). Row requests per k-block atom and CTA, per MMA element:
+  // what a multicast cluster shares out and such rows double.
+  const bool a_off = (p.shape.k * element_bytes(p.dtype)) % 128 != 0;
+  const bool b_off =
+      ((p.layout == Layout::tn ? p.shape.k : p.shape.n) * element_bytes(p.dtype)) % 128 != 0;
+  out("rows_off_lines", double(a_off) + double(b_off));
+  const double requests =
+      (double(bm) / double(cn) * (a_off ? 2 : 1) + double(bn) / double(cm) * (b_off ? 2 : 1)) /
+      double(bm * bn);
+  out("log2_row_requests_per_mma", std::log2(requests));
   // Roofline-like time: the MMA volume the busiest SM runs, in tile-k-block elements.
   const double busiest = double(unit_waves * ceil_div(k_blocks, pieces));
   out("log2_work", std::log2(busiest * double(bm * bn * bk)));

@@ -183,6 +183,14 @@ TEST_F(CostModelTest, RankingIncludesTheSplitSpecs) {
   EXPECT_EQ(split[at("multicast")], 4.f);
   // Four CTAs sharing B: each loads its 64 rows of A and a quarter of B's 128.
   EXPECT_FLOAT_EQ(split[at("log2_row_requests_per_mma")], std::log2((64.f + 32.f) / (64 * 128)));
+  EXPECT_EQ(split[at("rows_off_lines")], 0.f);
+  // K = 12296: every row of A and B starts off a 128-byte line, two requests each.
+  const Problem off{{256, 512, 12296}, DType::f16, AccType::f32, Layout::tn};
+  const auto unaligned =
+      cost_features(off, parse_name("sm90_f16f32_tn_64x128x64_s8_c4x1_wg1_tiles_r8m_skp3"), {});
+  EXPECT_EQ(unaligned[at("rows_off_lines")], 2.f);
+  EXPECT_FLOAT_EQ(unaligned[at("log2_row_requests_per_mma")],
+                  std::log2(2 * (64.f + 32.f) / (64 * 128)));
 }
 
 TEST_F(CostModelTest, SaveLoadRoundTripGivesIdenticalPredictions) {
