@@ -13,7 +13,8 @@ struct FieldCodec {
 };
 
 // Default first, then ascending (see the header).
-constexpr std::pair<int, int> kClusters[] = {{1, 1}, {2, 1}, {1, 2}, {2, 2}, {4, 1}, {1, 4}, {2, 4}, {4, 2}};
+constexpr std::pair<int, int> kClusters[] = {{1, 1}, {2, 1}, {1, 2}, {2, 2},
+                                             {4, 1}, {1, 4}, {2, 4}, {4, 2}};
 constexpr std::pair<int, bool> kWarpgroups[] = {{2, false}, {1, false}, {2, true}, {3, false}};
 constexpr Epilogue kEpilogues[] = {Epilogue::direct, Epilogue::tma, Epilogue::tma_tile,
                                    Epilogue::tma_rows};

@@ -125,6 +125,30 @@ uint64_t sweep_seed() {
   return std::random_device{}();
 }
 
+// A named spec on one shape.
+struct SpecCase {
+  const char* spec;
+  Shape shape;
+};
+
+// Runs `c` twice against the reference: plain, then scaled (alpha 0.5, beta 2 on an addend in C);
+// `seed` advances with each fill.
+void check_plain_and_scaled(test::GemmChecker& gc, const SpecCase& c, uint64_t& seed) {
+  const KernelSpec spec = parse_name(c.spec);
+  const Problem p{c.shape, spec.dtype, spec.acc, spec.layout};
+  gc.prepare(p, ++seed);
+  ASSERT_NO_THROW(gemm(p, c.spec, gc.a(), gc.b(), gc.c())) << c.spec;
+  ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess) << c.spec;
+  const auto verdict = gc.check(p);
+  EXPECT_TRUE(verdict.pass) << c.spec << ": " << verdict.reason;
+  gc.prepare(p, ++seed);
+  gc.fill_addend(p, ++seed);
+  ASSERT_NO_THROW(gemm(p, c.spec, gc.a(), gc.b(), gc.c(), Scaling{0.5f, 2.0f})) << c.spec;
+  ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess) << c.spec;
+  const auto scaled = gc.check(p, 0.5f, 2.0f);
+  EXPECT_TRUE(scaled.pass) << c.spec << " scaled: " << scaled.reason;
+}
+
 TEST(KernelSweep, RandomShapesMatchReference) {
   ASSERT_NO_THROW(require_gpu()) << "this test needs a GPU";
   const uint64_t seed = sweep_seed();
@@ -244,11 +268,7 @@ TEST(KernelSweep, SplitKSchedulesMatchReference) {
 // and through the cuBLASLt fallback (N not a multiple of 8).
 TEST(KernelSweep, ScaledEpilogueMatchesReference) {
   ASSERT_NO_THROW(require_gpu()) << "this test needs a GPU";
-  struct Case {
-    const char* spec;
-    Shape shape;
-  };
-  const Case cases[] = {
+  const SpecCase cases[] = {
       {"sm90_f16f32_nn_128x128x64_s6_c1x1_coop_persist_r1m", {1000, 520, 3000}},
       {"sm90_f16f32_tn_128x256x64_s4_c2x1_coop_persist_r8m_etma", {777, 1096, 512}},
       {"sm90_bf16f32_nn_128x256x64_s3_c1x2_coop_persist_r4n_etmat", {1500, 2000, 1000}},
@@ -273,7 +293,7 @@ TEST(KernelSweep, ScaledEpilogueMatchesReference) {
   const Scale scales[] = {{2.0f, 0.0f}, {0.5f, -1.5f}, {1.0f, 1.0f}};
   test::GemmChecker gc(int64_t(5120) * 13824);
   uint64_t seed = 99;
-  for (const Case& c : cases) {
+  for (const SpecCase& c : cases) {
     const KernelSpec spec = parse_name(c.spec);
     const Problem p{c.shape, spec.dtype, spec.acc, spec.layout};
     for (const Scale& sc : scales) {
@@ -314,11 +334,7 @@ TEST(KernelSweep, ScaledEpilogueMatchesReference) {
 // split-K, swap-AB, narrow tiles, fp16 accumulation and bf16, on ragged shapes; each also scaled.
 TEST(KernelSweep, Bk32MatchesReference) {
   ASSERT_NO_THROW(require_gpu()) << "this test needs a GPU";
-  struct Case {
-    const char* spec;
-    Shape shape;
-  };
-  const Case cases[] = {
+  const SpecCase cases[] = {
       {"sm90_f16f32_tn_128x128x32_s8_c2x1_coop_persist_r8m_etma", {1000, 1000, 1000}},
       {"sm90_f16f32_nn_128x128x32_s8_c2x1_coop_persist_r8m_etma", {1000, 1000, 1000}},
       {"sm90_f16f32_nn_128x256x32_s6_c1x2_coop_persist_r8m_etma", {777, 1536, 2056}},
@@ -335,21 +351,7 @@ TEST(KernelSweep, Bk32MatchesReference) {
   };
   test::GemmChecker gc(int64_t(5120) * 13824);
   uint64_t seed = 3;
-  for (const Case& c : cases) {
-    const KernelSpec spec = parse_name(c.spec);
-    const Problem p{c.shape, spec.dtype, spec.acc, spec.layout};
-    gc.prepare(p, ++seed);
-    ASSERT_NO_THROW(gemm(p, c.spec, gc.a(), gc.b(), gc.c())) << c.spec;
-    ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess) << c.spec;
-    const auto verdict = gc.check(p);
-    EXPECT_TRUE(verdict.pass) << c.spec << ": " << verdict.reason;
-    gc.prepare(p, ++seed);
-    gc.fill_addend(p, ++seed);
-    ASSERT_NO_THROW(gemm(p, c.spec, gc.a(), gc.b(), gc.c(), Scaling{0.5f, 2.0f})) << c.spec;
-    ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess) << c.spec;
-    const auto scaled = gc.check(p, 0.5f, 2.0f);
-    EXPECT_TRUE(scaled.pass) << c.spec << " scaled: " << scaled.reason;
-  }
+  for (const SpecCase& c : cases) check_plain_and_scaled(gc, c, seed);
 }
 
 // Eight-CTA clusters (2x4 and 4x2: each CTA loads a quarter of one operand's tile and half of
@@ -358,11 +360,7 @@ TEST(KernelSweep, Bk32MatchesReference) {
 // also scaled.
 TEST(KernelSweep, EightCtaClustersMatchReference) {
   ASSERT_NO_THROW(require_gpu()) << "this test needs a GPU";
-  struct Case {
-    const char* spec;
-    Shape shape;
-  };
-  const Case cases[] = {
+  const SpecCase cases[] = {
       {"sm90_f16f32_tn_128x256x64_s4_c2x4_coop_persist_r8m_etma", {1000, 3000, 1000}},
       {"sm90_f16f32_tn_128x256x64_s4_c4x2_coop_persist_r8n_etma", {777, 2056, 4104}},
       {"sm90_f16f32_nn_256x128x64_s4_c2x4_coop_persist_r8m_etmar", {2100, 1000, 640}},
@@ -373,21 +371,7 @@ TEST(KernelSweep, EightCtaClustersMatchReference) {
   };
   test::GemmChecker gc(int64_t(8536) * 1576);
   uint64_t seed = 11;
-  for (const Case& c : cases) {
-    const KernelSpec spec = parse_name(c.spec);
-    const Problem p{c.shape, spec.dtype, spec.acc, spec.layout};
-    gc.prepare(p, ++seed);
-    ASSERT_NO_THROW(gemm(p, c.spec, gc.a(), gc.b(), gc.c())) << c.spec;
-    ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess) << c.spec;
-    const auto verdict = gc.check(p);
-    EXPECT_TRUE(verdict.pass) << c.spec << ": " << verdict.reason;
-    gc.prepare(p, ++seed);
-    gc.fill_addend(p, ++seed);
-    ASSERT_NO_THROW(gemm(p, c.spec, gc.a(), gc.b(), gc.c(), Scaling{0.5f, 2.0f})) << c.spec;
-    ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess) << c.spec;
-    const auto scaled = gc.check(p, 0.5f, 2.0f);
-    EXPECT_TRUE(scaled.pass) << c.spec << " scaled: " << scaled.reason;
-  }
+  for (const SpecCase& c : cases) check_plain_and_scaled(gc, c, seed);
 }
 
 // Shape constants compiled in ("fixMxNxK"): the same results as the run-time kernel on ragged
