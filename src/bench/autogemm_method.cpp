@@ -2,8 +2,12 @@
 // run through the public entry point autogemm::gemm exactly as an application would call it.
 // `--spec auto` runs what autogemm::gemm without a spec runs: the dispatcher's choice per shape
 // (tuning table, heuristic, or cuBLASLt for problems the kernel cannot serve).
+// `--spec fitted` runs, per shape, the specs whose tiles fit it (spec/fitted.hpp): method i runs
+// the shape's i-th fitted spec, or reports it unsupported where the shape has fewer.
 // `--spec table:NAME=FILE` and `--spec policy:NAME=FILE` add a method named NAME that runs the
 // table's or policy's pick per shape (picked_method.cpp); they combine with any of the above.
+#include <cuda_runtime.h>
+
 #include <string>
 #include <vector>
 
@@ -11,7 +15,9 @@
 #include "bench/errors.hpp"
 #include "bench/method_registry.hpp"
 #include "bench/spec_picker.hpp"
+#include "jit/jit.hpp"
 #include "spec/enumerate.hpp"
+#include "spec/fitted.hpp"
 #include "spec/name.hpp"
 
 namespace autogemm::bench {
@@ -22,6 +28,9 @@ std::string scaled_spec_name(const std::string& spec, const Scaling& scaling) {
 }
 
 namespace {
+
+// --spec fitted: how many methods (the most fitted specs a shape gets).
+constexpr size_t kFittedMethods = 40;
 
 class AutogemmMethod : public Method {
  public:
@@ -53,6 +62,51 @@ class AutogemmMethod : public Method {
   std::string plain_, ran_;
   Layout layout_;
   KernelSpec spec_types_;
+  Problem p_;
+  Operands ops_;
+};
+
+// --spec fitted: the index-th spec fitted to each shape.
+class AutogemmFittedMethod : public Method {
+ public:
+  AutogemmFittedMethod(Layout layout, size_t index) : layout_(layout), index_(index) {}
+
+  std::string name() const override { return "autogemm"; }
+  Layout layout() const override { return layout_; }
+  std::string spec() const override { return ran_; }
+
+  void prepare(const Problem& p, const Operands& ops, cudaStream_t stream) override {
+    int device = 0, sms = 0;
+    if (cudaGetDevice(&device) != cudaSuccess ||
+        cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device) != cudaSuccess)
+      throw Error("fitted specs: cannot read the GPU's SM count");
+    const std::vector<KernelSpec> fitted = fitted_specs(p, sms, kFittedMethods);
+    if (index_ >= fitted.size())
+      throw NoEntryError("no fitted spec #" + std::to_string(index_) + " for this shape (it has " +
+                         std::to_string(fitted.size()) + ")");
+    // The first of a shape's methods compiles all of them at once, on every CPU, into the
+    // on-disk cache; the others then only load.
+    if (index_ == 0) {
+      // (0 threads: one per CPU.) A failed compile surfaces again, with its error, in its own
+      // prepare().
+      jit::prebuild(fitted, 0);
+    }
+    plain_ = spec_name(fitted[index_]);
+    p_ = p;
+    ops_ = ops;
+    ran_ = scaled_spec_name(plain_, ops.scaling);
+    autogemm::prepare(ran_);
+    run(stream);
+  }
+
+  void run(cudaStream_t stream) override {
+    gemm(p_, plain_, ops_.a, ops_.b, ops_.c, ops_.scaling, stream);
+  }
+
+ private:
+  Layout layout_;
+  size_t index_;
+  std::string plain_, ran_;
   Problem p_;
   Operands ops_;
 };
@@ -90,7 +144,7 @@ class AutogemmAutoMethod : public Method {
 void check_autogemm_specs(const std::vector<std::string>& specs) {
   if (specs.empty())
     throw InputError(
-        "method autogemm needs --spec NAME (repeatable), --spec sweep, --spec auto, "
+        "method autogemm needs --spec NAME (repeatable), --spec sweep, --spec fitted, --spec auto, "
         "--spec table:NAME=FILE or --spec policy:NAME=FILE");
   // auto is the dispatcher's whole answer, so it stands alone among the plain specs; picked
   // methods (table:, policy:) are methods of their own and combine with anything.
@@ -112,6 +166,9 @@ std::vector<MethodPtr> make_autogemm_methods(const MethodEnv& env) {
       out.push_back(make_picked_method(*picker, env.layout));
     } else if (s == "auto") {
       out.push_back(std::make_unique<AutogemmAutoMethod>(env.layout));
+    } else if (s == "fitted") {  // per shape, its fitted specs
+      for (size_t i = 0; i < kFittedMethods; ++i)
+        out.push_back(std::make_unique<AutogemmFittedMethod>(env.layout, i));
     } else if (s == "sweep") {  // the default sweep for the run's types and --layout
       for (const KernelSpec& k : default_sweep(env.dtype, env.acc, env.layout))
         out.push_back(std::make_unique<AutogemmMethod>(k));

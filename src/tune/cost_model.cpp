@@ -11,6 +11,7 @@
 #include <unordered_set>
 
 #include "spec/enumerate.hpp"
+#include "spec/fitted.hpp"
 #include "spec/name.hpp"
 #include "spec/validity.hpp"
 #include "tune/cost_features.hpp"
@@ -333,6 +334,8 @@ std::vector<std::pair<KernelSpec, double>> rank_candidates(const CostModel& mode
       fitting.push_back(s);
   };
   for (const KernelSpec& s : default_sweep(p.dtype, p.acc, p.layout)) add(s);
+  // And the specs whose tiles fit this shape (spec/fitted.hpp): the widths off the grid need.
+  for (const KernelSpec& s : fitted_specs(p, device.sm_count)) add(s);
   for (const KernelSpec& s : proposals) add(s);
   std::vector<std::pair<KernelSpec, double>> out;
   if (fitting.empty()) return out;

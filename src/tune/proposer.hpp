@@ -8,12 +8,15 @@
 //      layout; distance in log M, log N, log K): experience transfers between similar shapes;
 //   2b. on few-tile shapes with long K, the split seeds (split_seeds below; with a policy they
 //       come after its choices, so in a later batch);
+//   2c. the first kFittedSeeds specs whose tiles fit the shape (spec/fitted.hpp): widths that
+//       divide M or N into whole tiles, swap-AB for a small M, 4- to 8-CTA clusters;
 //   3. local moves around the incumbent (the fastest correct spec so far; before any
 //      measurement, the heuristic's pick): one field changed at a time — bm, bn, stages ±1,
 //      cluster shape, epilogue, stream-K, swap-AB (tn, small M), mma_lag, consumers/ping-pong,
 //      persistence, raster, swizzle, the problem's shape compiled in;
 //   4. the default sweep, ranked by a shape-aware score (wave fill × padding use × a mild
-//      preference for large tiles), so small shapes get small tiles first.
+//      preference for large tiles), so small shapes get small tiles first; then the rest of the
+//      fitted specs.
 // The tuner calls propose() once per batch with the incumbent and tried list updated, so the
 // later batches are local search around whatever has won so far.
 #pragma once
@@ -67,6 +70,11 @@ std::vector<KernelSpec> ranked_sweep(const Problem& p, const DeviceFacts& device
 // (bench/results/h200/h200_grid_b32_s13.md). With seeds, a tuning of the 285 such grid shapes
 // picked them on 138 (h200_split_seeds_eval_tn.md); shorter K was not evaluated.
 inline constexpr int64_t kSplitSeedMinK = 2048;
+
+// Fitted specs among the first proposals: off the grid they ran 1.10-1.31x faster than the
+// sweep's best on seven of nine middle shapes (bench/results/h200/h200_fitted_tiles_tn.md), but
+// no local move from a sweep spec reaches their widths and clusters.
+inline constexpr size_t kFittedSeeds = 12;
 std::vector<KernelSpec> split_seeds(const Problem& p, const DeviceFacts& device);
 
 // The best (fastest ok, kernel mode) spec of each of the `max_shapes` finished shapes nearest

@@ -123,6 +123,12 @@ TEST(BenchFlags, GridAndSample) {
   EXPECT_EQ(parse({"--grid", "cudal2", "--sample", "100"}).shapes.size(), 100u);
 }
 
+TEST(BenchFlags, FittedSpecsCombineWithTheSweep) {
+  const auto c = parse(
+      {"--mnk", "146_12584_1576", "--methods", "autogemm", "--spec", "fitted", "--spec", "sweep"});
+  EXPECT_EQ(c.specs, (std::vector<std::string>{"fitted", "sweep"}));
+}
+
 TEST(BenchFlags, BadInputNamesTheProblem) {
   const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
       {{"--mnk", "64x4096"}, "64x4096"},

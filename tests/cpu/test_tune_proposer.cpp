@@ -8,6 +8,7 @@
 #include <set>
 
 #include "spec/enumerate.hpp"
+#include "spec/fitted.hpp"
 #include "spec/name.hpp"
 #include "spec/validity.hpp"
 #include "tune/proposer.hpp"
@@ -155,10 +156,26 @@ TEST(TuneProposer, LaterBatchesSearchAroundTheIncumbent) {
   ctx.incumbent = parse_name(kSpecB);  // pretend a measured winner
   ctx.tried.push_back(*ctx.incumbent);
   ctx.tried.push_back(heuristic_pick(p).spec);
+  // Once the fitted seeds are measured too (the first batches), only local moves remain first.
+  const auto fitted = fitted_specs(p, ctx.device.sm_count);
+  ASSERT_GE(fitted.size(), kFittedSeeds);
+  ctx.tried.insert(ctx.tried.end(), fitted.begin(), fitted.begin() + kFittedSeeds);
   const auto next = propose(ctx, 6);
   ASSERT_EQ(next.size(), 6u);
   for (const KernelSpec& s : next)
     EXPECT_EQ(changed_fields(*ctx.incumbent, s).size(), 1u) << spec_name(s);
+}
+
+TEST(TuneProposer, FittedSeedsComeInTheFirstProposals) {
+  // 146x12584x1536: the sweep's tiles pad M = 146 to 192 or 256 rows; the fitted swap-AB 80-wide
+  // tiles are among the first proposals (the first batches of a budget-32 tuning).
+  const Problem p = problem(146, 12584, 1536);
+  const ProposalContext ctx = context(p);
+  const auto first = propose(ctx, 24);
+  const auto fitted = fitted_specs(p, ctx.device.sm_count);
+  for (size_t i = 0; i < kFittedSeeds; ++i)
+    EXPECT_NE(std::find(first.begin(), first.end(), fitted[i]), first.end())
+        << spec_name(fitted[i]);
 }
 
 TEST(TuneProposer, UsesTheNearestDoneShapesBestSpec) {

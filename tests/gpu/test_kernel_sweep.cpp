@@ -17,6 +17,8 @@
 #include "autogemm/autogemm.hpp"
 #include "core/cuda_check.hpp"
 #include "gemm_checker.hpp"
+#include "jit/jit.hpp"
+#include "spec/fitted.hpp"
 #include "spec/name.hpp"
 #include "spec/validity.hpp"
 
@@ -372,6 +374,54 @@ TEST(KernelSweep, EightCtaClustersMatchReference) {
   test::GemmChecker gc(int64_t(8536) * 1576);
   uint64_t seed = 11;
   for (const SpecCase& c : cases) check_plain_and_scaled(gc, c, seed);
+}
+
+// Every spec fitted to a shape (spec/fitted.hpp: widths off the usual steps, swap-AB with 8-wide
+// steps, clusters of up to 8 CTAs, split-K pieces) on four middle off-grid shapes and two drawn
+// at random (AUTOGEMM_SWEEP_SEED), tn, fp16 and bf16; the first three of each shape also scaled.
+TEST(KernelSweep, FittedSpecsMatchReference) {
+  ASSERT_NO_THROW(require_gpu()) << "this test needs a GPU";
+  int sms = 0;
+  ASSERT_EQ(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0), cudaSuccess);
+  const uint64_t base = sweep_seed();
+  std::printf("fitted specs: AUTOGEMM_SWEEP_SEED=%llu reproduces this run\n",
+              (unsigned long long)base);
+  std::mt19937_64 rng(base);
+  std::vector<Problem> problems;
+  for (const Shape& shape : {Shape{146, 12584, 1576}, Shape{6907, 208, 4312},
+                             Shape{1099, 224, 12096}, Shape{10807, 64, 4936}})
+    problems.push_back({shape, DType::f16, AccType::f32, Layout::tn});
+  for (int i = 0; i < 2; ++i) {
+    auto pick = [&](int64_t hi) { return int64_t(rng() % uint64_t(hi)) + 1; };
+    problems.push_back({{pick(3000), 8 * pick(1000), 8 * pick(1000)},
+                        i == 0 ? DType::bf16 : DType::f16,
+                        AccType::f32,
+                        Layout::tn});
+  }
+  test::GemmChecker gc(int64_t(12584) * 1576);
+  uint64_t seed = base;
+  size_t checked = 0;
+  for (const Problem& p : problems) {
+    const std::vector<KernelSpec> specs = fitted_specs(p, sms);
+    ASSERT_FALSE(specs.empty()) << p.shape.m << "x" << p.shape.n << "x" << p.shape.k;
+    jit::prebuild(specs, 0);  // all CPUs; failures show again below, with their error
+    for (size_t i = 0; i < specs.size(); ++i) {
+      const std::string name = spec_name(specs[i]);
+      const std::string where = name + " on " + std::to_string(p.shape.m) + "x" +
+                                std::to_string(p.shape.n) + "x" + std::to_string(p.shape.k);
+      if (i < 3) {
+        check_plain_and_scaled(gc, {name.c_str(), p.shape}, seed);
+      } else {
+        gc.prepare(p, ++seed);
+        ASSERT_NO_THROW(gemm(p, name, gc.a(), gc.b(), gc.c())) << where;
+        ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess) << where;
+        const auto verdict = gc.check(p);
+        EXPECT_TRUE(verdict.pass) << where << ": " << verdict.reason;
+      }
+      ++checked;
+    }
+  }
+  std::printf("fitted specs: %zu checked on %zu shapes\n", checked, problems.size());
 }
 
 // Shape constants compiled in ("fixMxNxK"): the same results as the run-time kernel on ragged

@@ -78,6 +78,7 @@ void add_bench_options(CLI::App& sub, BenchOptions& o) {
       ->delimiter(',');
   sub.add_option("--spec", o.specs,
                  "autogemm method (repeatable): a kernel spec name, sweep (the default sweep), "
+                 "fitted (per shape, the specs whose tiles fit it), "
                  "auto (the dispatcher's choice), table:NAME=FILE (a method NAME running the "
                  "tuning table's spec per shape) or policy:NAME=FILE (the learned policy's top "
                  "choice per shape)");
@@ -149,7 +150,7 @@ bench::BenchConfig make_bench_config(const BenchOptions& o, const std::string& c
   if (has_autogemm) bench::check_autogemm_specs(o.specs);
   const std::vector<std::string> picked = check_picked_specs(o.specs);
   for (const auto& s : o.specs) {
-    if (s == "sweep" || s == "auto" || bench::parse_picker_source(s)) continue;
+    if (s == "sweep" || s == "fitted" || s == "auto" || bench::parse_picker_source(s)) continue;
     try {
       parse_name(s);
     } catch (const Error& e) {

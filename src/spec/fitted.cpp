@@ -1,0 +1,157 @@
+#include "spec/fitted.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <tuple>
+
+#include "spec/validity.hpp"
+
+namespace autogemm {
+namespace {
+
+int64_t ceil_div(int64_t a, int64_t b) {
+  return (a + b - 1) / b;
+}
+
+// A tile before its cluster: the frame, the rows and their warpgroups, the width.
+struct Base {
+  bool swap_ab;
+  int bm, consumers;
+  bool pingpong;
+  int bn;
+};
+
+// The kernel's frame: with swap-AB its rows run along N and its columns along M.
+std::pair<int64_t, int64_t> frame(const Problem& p, bool swap_ab) {
+  return swap_ab ? std::pair{p.shape.n, p.shape.m} : std::pair{p.shape.m, p.shape.n};
+}
+
+// `b` in a cm x cn cluster, with the deepest ring (at most 8 stages) that fits; nullopt when
+// no depth makes it valid for `p`.
+std::optional<KernelSpec> build(const Problem& p, const Base& b, int cm, int cn) {
+  KernelSpec s;
+  s.dtype = p.dtype;
+  s.acc = p.acc;
+  s.layout = p.layout;
+  s.bm = b.bm;
+  s.bn = b.bn;
+  s.consumers = b.consumers;
+  s.pingpong = b.pingpong;
+  s.swap_ab = b.swap_ab;
+  s.cluster_m = cm;
+  s.cluster_n = cn;
+  // Swap-AB stores C transposed, from registers; otherwise staged rows of 16 columns and up.
+  s.epilogue = b.swap_ab ? Epilogue::direct : Epilogue::tma_rows;
+  for (int stages = 8; stages >= 2; --stages) {
+    s.stages = stages;
+    if (!validate(s)) return validate_problem(s, p) ? std::nullopt : std::optional(s);
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+double fitted_score(int64_t rows, int64_t cols, int bm, int bn, int cluster_m, int cluster_n,
+                    int sm_count, int pieces) {
+  const int64_t tr = ceil_div(rows, bm), tc = ceil_div(cols, bn);
+  // A cluster covers cluster_m x cluster_n tiles: the grid rounds up to whole clusters.
+  const int64_t ctas = ceil_div(tr, cluster_m) * cluster_m * ceil_div(tc, cluster_n) * cluster_n;
+  const int size = cluster_m * cluster_n;
+  const int64_t slots = std::max(1, sm_count / size) * size;
+  const double used = double(rows * cols) / double(ctas * bm * bn);
+  const int64_t units = ctas * pieces;
+  const double fill = double(units) / double(ceil_div(units, slots) * slots);
+  // MMA work per row a CTA loads: multicast shares A's rows across the cluster's columns and
+  // B's across its rows. Below about 100 (the H200's MMA rate over its L2 bandwidth per SM)
+  // the tile waits for L2. Narrow MMAs (N below 128) re-read A from shared memory for less
+  // work each. Both mild: tie-breakers more than verdicts.
+  const double loaded = double(bm) / cluster_n + double(bn) / cluster_m;
+  const double intensity = double(bm) * bn / loaded;
+  const double narrow = std::pow(std::min(1.0, bn / 128.0), 0.3);
+  // Pieces write partials that a second pass reads back.
+  const double pass = pieces > 1 ? 0.85 : 1.0;
+  return used * fill * std::sqrt(std::min(1.0, intensity / 100.0)) * narrow * pass;
+}
+
+std::vector<KernelSpec> fitted_specs(const Problem& p, int sm_count, size_t max_count) {
+  sm_count = std::max(1, sm_count);
+  struct Scored {
+    double score;
+    size_t tile;  // index of (frame, rows, width): at most three entries per tile
+    KernelSpec spec;
+  };
+  std::vector<Scored> scored;
+  size_t tile_index = 0;
+  const int64_t k_blocks = ceil_div(p.shape.k, 64);
+  for (bool swap_ab : {false, true}) {
+    if (swap_ab && p.layout != Layout::tn) continue;
+    const auto [rows, cols] = frame(p, swap_ab);
+    // Width granularity: wgmma's N is any multiple of 8; tn tiles without swap-AB load B in
+    // 16-row steps, nn B in 64-column boxes. Narrower than 64 only when the columns are.
+    const int step = swap_ab ? 8 : p.layout == Layout::tn ? 16 : 64;
+    const int64_t narrowest = std::min<int64_t>(64, ceil_div(cols, step) * step);
+    for (auto [bm, consumers, pingpong] :
+         {std::tuple{64, 1, false}, std::tuple{128, 2, false}, std::tuple{128, 2, true},
+          std::tuple{192, 3, false}, std::tuple{256, 2, false}}) {
+      if (swap_ab && pingpong) continue;
+      // Column counts: the fewest tiles 256 wide or narrower and up to seven more, and those
+      // that make one or two whole waves with this tile's row count. Each width is also
+      // rounded to twice and four times the step: a multicast slice of B must be whole 8-row
+      // swizzle periods, so 4-CTA rows need widths of 32s (160, not 152, for 299 columns).
+      const int64_t tr = ceil_div(rows, bm), fewest = ceil_div(cols, 256);
+      std::vector<int64_t> counts;
+      for (int64_t t = fewest; t < fewest + 8; ++t) counts.push_back(t);
+      for (int64_t waves : {1, 2})
+        for (int64_t t : {waves * sm_count / tr, waves * sm_count / tr - 1}) counts.push_back(t);
+      std::vector<int> widths;
+      for (int64_t t : counts)
+        for (int round : {step, 2 * step, 4 * step}) {
+          if (t < 1) continue;
+          const int w = int(ceil_div(ceil_div(cols, t), round) * round);
+          if (w >= narrowest && w <= 256 &&
+              std::find(widths.begin(), widths.end(), w) == widths.end())
+            widths.push_back(w);
+        }
+      for (int w : widths) {
+        const Base b{swap_ab, bm, consumers, pingpong, w};
+        const int64_t tc = ceil_div(cols, w);
+        // Few tiles over long K: pieces of K that fill the SMs the tiles leave idle, each
+        // writing a partial that a reduction pass sums (fp32 accumulators, no ping-pong).
+        const int64_t split = std::min<int64_t>(8, sm_count / (tr * tc));
+        const bool can_split = p.acc == AccType::f32 && !pingpong && split >= 2 &&
+                               k_blocks >= kFittedSplitMinKBlocks && k_blocks >= 8 * split;
+        // Clusters no larger than the tile grid in either direction.
+        for (auto [cm, cn] : {std::pair{1, 1}, std::pair{2, 1}, std::pair{1, 2}, std::pair{2, 2},
+                              std::pair{4, 1}, std::pair{1, 4}, std::pair{4, 2}, std::pair{2, 4}}) {
+          if (cm > tr || cn > tc) continue;
+          auto s = build(p, b, cm, cn);
+          if (!s) continue;
+          scored.push_back({fitted_score(rows, cols, bm, w, cm, cn, sm_count, 1), tile_index, *s});
+          if (!can_split) continue;
+          s->persistent = false;
+          s->epilogue = Epilogue::direct;
+          s->split_pass = int(split);
+          if (!validate(*s) && !validate_problem(*s, p))
+            scored.push_back(
+                {fitted_score(rows, cols, bm, w, cm, cn, sm_count, int(split)), tile_index, *s});
+        }
+        ++tile_index;
+      }
+    }
+  }
+  std::stable_sort(scored.begin(), scored.end(),
+                   [](const Scored& a, const Scored& b) { return a.score > b.score; });
+  // The best-scoring, at most three of one tile, so that one good tile does not crowd out the
+  // other frames and row counts.
+  std::vector<KernelSpec> out;
+  std::vector<size_t> per_tile(tile_index, 0);
+  for (const Scored& s : scored) {
+    if (out.size() >= max_count) break;
+    if (per_tile[s.tile] >= 3) continue;
+    ++per_tile[s.tile];
+    out.push_back(s.spec);
+  }
+  return out;
+}
+
+}  // namespace autogemm

@@ -1,0 +1,40 @@
+// Tiles fitted to one shape.
+//
+// The default sweep's tiles are 64 to 256 wide in steps of 16 to 64, chosen on the grid, whose
+// dimensions are multiples of 64. Off the grid they pad: M = 146 runs as 192 or 256 rows, N = 352
+// as 384. cuBLASLt-autotune picks widths that fit there (256x80, 112x128, 192x160, 64x104 in its
+// frame), with the small dimension on the MMA's N (any multiple of 8 up to 256: our swap-AB
+// frame when it is M) and 4- to 8-CTA clusters. Specs of that kind ran 1.10-1.31x faster than
+// the sweep's best on seven of nine middle off-grid shapes (bench/results/h200/
+// h200_fitted_tiles_tn.md).
+#pragma once
+
+#include <cstddef>
+#include <vector>
+
+#include "autogemm/types.hpp"
+#include "spec/kernel_spec.hpp"
+
+namespace autogemm {
+
+// Up to `max_count` valid specs that can run `p`, whose tile width divides the narrow side of the
+// problem into whole tiles with little padding, best-scoring first (fitted_score): in the
+// normal frame and (layout tn) the swap-AB frame, every width that splits the frame's columns
+// into the fewest 256-wide-or-narrower tiles or up to eleven more (64 wide at least, unless the
+// columns are fewer), under 64- to 256-row tiles, in clusters of 1 to 8 CTAs, and, where the
+// tiles leave most SMs idle over long K, in split-K pieces with a reduction pass. At most three
+// per tile. Deterministic; no duplicates.
+std::vector<KernelSpec> fitted_specs(const Problem& p, int sm_count, size_t max_count = 40);
+// Split-K pieces only over K of 32 k-blocks (2048) or more, and 8 k-blocks a piece at least.
+inline constexpr int64_t kFittedSplitMinKBlocks = 32;
+
+// How well a bm x bn tile (in the kernel's frame: rows x cols), in clusters of
+// cluster_m x cluster_n, with K in `pieces` pieces, suits rows x cols on `sm_count` SMs: the
+// fraction of the computed area inside C, times the fraction of SM slots busy over all waves,
+// times mild penalties for tiles that wait for L2 (MMA work per loaded row below 100), for
+// MMAs narrower than 128 and for a reduction pass. In (0, 1]; a prior for ordering candidates,
+// not a time.
+double fitted_score(int64_t rows, int64_t cols, int bm, int bn, int cluster_m, int cluster_n,
+                    int sm_count, int pieces = 1);
+
+}  // namespace autogemm
