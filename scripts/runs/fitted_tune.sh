@@ -4,7 +4,8 @@
 # 119 6), then the 105 of offgrid105_train.txt again (a store of their sweep-era tuning exists:
 # h200_offgrid_train_state.tgz), at budget 32, without a cost model (the shipped one never saw a
 # fitted spec). Stops after TUNE_SECONDS (default 480); every measurement is in the store as it is
-# made. Runs ON the device. Output: $OUT/fitted_train_state.tgz (store, table, log).
+# made. TRAIN_SHAPES: other shape files instead (offgrid147_train8.txt: scripts/offgrid_shapes.py
+# 147 8). Runs ON the device. Output: $OUT/fitted_train_state.tgz (store, table, log).
 set -uo pipefail
 cd "$(dirname "$0")/../.." || exit 2
 bin=build/tools/autogemm/autogemm
@@ -12,7 +13,7 @@ out="${OUT:-/tmp/fitted_tune}"
 st="$out/fitted_train"
 mkdir -p "$st"
 export AUTOGEMM_COMMIT="$(cat build/COMMIT 2>/dev/null || echo unknown)"
-cat bench/shapes/offgrid119_train6.txt bench/shapes/offgrid105_train.txt | grep -v '^#' > "$st/shapes.txt"
+cat ${TRAIN_SHAPES:-bench/shapes/offgrid119_train6.txt bench/shapes/offgrid105_train.txt} | grep -v '^#' > "$st/shapes.txt"
 t0=$(date +%s)
 timeout -k 20 "${TUNE_SECONDS:-480}" "$bin" tune --shapes "$st/shapes.txt" \
   --dtype fp16 --acc fp32 --layout tn --budget 32 --store "$st/tune.sqlite" \
