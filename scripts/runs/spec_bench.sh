@@ -2,7 +2,8 @@
 # ck_family_probe.sh, ck16_probe.sh, ck_dispatch_check.sh). Defines
 #   spec_bench NAME "SHAPES" SPEC...
 # one `autogemm bench` in kernel mode, layout tn, interleaved with cuBLASLt-autotune nn and tn, of
-# the specs sm90_f16f32_tn_SPEC ("sweep": the default sweep; "fitted": each shape's fitted specs) on SHAPES (M_N_K ...; $SHAPES
+# the specs sm90_f16f32_tn_SPEC ("sweep": the default sweep; "fitted": each shape's fitted specs; a
+# picker such as costmodel:NAME=FILE as it is) on SHAPES (M_N_K ...; $SHAPES
 # overrides), writing $OUT/NAME.csv and $OUT/NAME.log (OUT defaults to /tmp/NAME); BENCH_TIMEOUT
 # bounds it (default 300 s). Sourcing it also sets the strict mode and moves to the repository
 # root, as every probe needs.
@@ -15,7 +16,10 @@ spec_bench() {
   mkdir -p "$out"
   local a=() m=()
   for s in "$@"; do
-    if [ "$s" = sweep ] || [ "$s" = fitted ]; then a+=(--spec "$s"); else a+=(--spec "sm90_f16f32_tn_$s"); fi
+    case "$s" in  # sweep, fitted and pickers (costmodel:NAME=FILE, ...) as they are
+      sweep | fitted | *:*) a+=(--spec "$s") ;;
+      *) a+=(--spec "sm90_f16f32_tn_$s") ;;
+    esac
   done
   for s in $shapes; do m+=(--mnk "$s"); done
   timeout "${BENCH_TIMEOUT:-300}" build/tools/autogemm/autogemm bench "${m[@]}" --mode kernel \
