@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# The fitted specs on the grid's the 330 grid shapes outside oracle100 where the table leads cuBLASLt least (bench/shapes/grid_weakest330.txt), beside the shipped table's pick
+# The fitted specs on the 330 grid shapes outside oracle100 where the table leads cuBLASLt least
+# (bench/shapes/grid_weakest330.txt; the run may stop at BENCH_TIMEOUT, its CSV kept), beside the
+# shipped table's pick
 # (data/nvidia_h200.json, tuned over the sweep), interleaved with cuBLASLt-autotune nn and tn:
 # does any fitted spec beat the table there? Runs ON the device. Output: $OUT/fitted_grid_weak.{csv,log,json}.
 source "$(dirname "$0")/spec_bench.sh"
