@@ -44,10 +44,13 @@ void prepare(std::string_view spec);
 
 // Which implementation gemm() without a spec runs for `problem` on the current device:
 //   kind "table"     - the spec tuned for this exact problem (data/<gpu>.json, or the file named
-//                      by AUTOGEMM_TABLE);
+//                      by AUTOGEMM_TABLE), or, for bf16 data with fp32 accumulation, for its
+//                      fp16 twin (the same MMAs, rate and bytes), as bf16;
 //   kind "cost_model" - an untuned problem of the types a loaded cost model was trained on
 //                      (data/<gpu>.costmodel.json or AUTOGEMM_COST_MODEL): its best-ranked
-//                      spec of the default sweep and, with a policy loaded, its top choices;
+//                      spec of the default sweep and the shape's fitted specs and, with a policy
+//                      loaded, its top choices (bf16 with fp32 accumulation: its pick for the
+//                      fp16 twin, as bf16, when the model knows fp16 only);
 //   kind "policy"    - an untuned problem, with a learned policy loaded (data/<gpu>.policy.json
 //                      or AUTOGEMM_POLICY) and no cost model: its most probable valid spec;
 //   kind "heuristic" - an untuned problem without a policy: a spec picked from its shape;

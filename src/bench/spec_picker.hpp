@@ -1,7 +1,7 @@
 // `--spec table:NAME=FILE`, `--spec policy:NAME=FILE` and `--spec costmodel:NAME=FILE`: a bench
 // method named NAME that runs, per shape, the kernel spec a tuning table (tune/table.hpp), a
-// learned policy (tune/policy.hpp) or a cost model (tune/cost_model.hpp: its best-ranked sweep
-// spec, rank_sweep) picks for it; `tablefix:NAME=FILE` runs the table's spec with the shape
+// learned policy (tune/policy.hpp) or a cost model (tune/cost_model.hpp: its best-ranked sweep or
+// fitted spec, rank_sweep) picks for it; `tablefix:NAME=FILE` runs the table's spec with the shape
 // compiled in (KernelSpec::fixed), to measure what that specialization gains;
 // `tableab:NAME=FILE` runs the table's spec's scaled twin (`_ab`; with the plain scaling it
 // measures what the scaling epilogue costs at beta 0);
@@ -67,8 +67,8 @@ class SpecPicker {
 
   // A table: its entry for exactly `p`. A policy: its most probable valid spec for `p`, as the
   // dispatcher's "policy" choice (dispatch.hpp), with `device`'s facts (tables ignore them);
-  // none for a problem the dispatcher sends to cuBLASLt. A cost model: its best-ranked sweep spec
-  // (tune::rank_sweep), with a policy its best-ranked of the sweep and the policy's
+  // none for a problem the dispatcher sends to cuBLASLt. A cost model: its best-ranked sweep or
+  // fitted spec (tune::rank_sweep), with a policy its best-ranked of the sweep and the policy's
   // Dispatcher::kPolicyProposals top choices (the dispatcher's "cost_model" choice); likewise
   // none for cuBLASLt's problems.
   Pick pick(const Problem& p, const tune::DeviceFacts& device) const;

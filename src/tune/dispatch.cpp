@@ -47,6 +47,28 @@ std::optional<std::string> unservable_reason(const Problem& p) {
 
 namespace {
 
+// bf16 data with fp32 accumulation runs the same MMAs at the same rate on the same bytes as fp16:
+// a spec tuned or ranked for a problem's fp16 twin serves it with the data type changed (the
+// shipped table and cost model hold fp16 only). nullopt for other types.
+std::optional<Problem> fp16_twin(const Problem& p) {
+  if (p.dtype != DType::bf16 || p.acc != AccType::f32) return std::nullopt;
+  Problem twin = p;
+  twin.dtype = DType::f16;
+  return twin;
+}
+
+// `spec` (the twin's) with p's data type, when that is valid and runs p.
+std::optional<std::string> with_dtype_of(const std::string& spec, const Problem& p) {
+  try {
+    KernelSpec s = parse_name(spec);
+    s.dtype = p.dtype;
+    if (validate(s) || validate_problem(s, p)) return std::nullopt;
+    return spec_name(s);
+  } catch (const Error&) {
+    return std::nullopt;
+  }
+}
+
 Choice table_choice(const TableEntry& e, std::string_view what, const std::string& source) {
   std::string reason =
       fmt::format("{} {} (GPU '{}'): {:.1f} us measured", what, source, e.gpu, e.time_us);
@@ -132,6 +154,15 @@ Choice Dispatcher::choose(const Problem& p) const {
   if (user)
     if (const TableEntry* e = user->find(p))
       return table_choice(*e, "user tuning table", user_table_path_.string());
+  const std::optional<Problem> twin = fp16_twin(p);
+  if (twin && table_)
+    if (const TableEntry* e = table_->find(*twin))
+      if (auto spec = with_dtype_of(e->spec, p)) {
+        Choice c = table_choice(*e, "tuning table", table_source_);
+        c.spec = *spec;
+        c.reason += fmt::format(" for its fp16 twin, whose spec serves bf16 as {}", *spec);
+        return c;
+      }
   std::string where =
       table_ ? fmt::format("not in tuning table {}", table_source_) : no_table_note_;
   if (user) where += fmt::format(", nor in user tuning table {}", user_table_path_.string());
@@ -139,11 +170,20 @@ Choice Dispatcher::choose(const Problem& p) const {
     std::vector<KernelSpec> proposals;
     if (policy_) proposals = policy_->top_choices(p, kPolicyProposals, device_);
     if (auto spec = ranker_(p, proposals))
-      return {ChoiceKind::cost_model, *spec,
-              fmt::format("{}; cost model {}: its best-ranked spec of the default sweep{}", where,
-                          ranker_source_,
-                          policy_ ? fmt::format(" and {} policy proposals", proposals.size())
-                                  : std::string())};
+      return {
+          ChoiceKind::cost_model, *spec,
+          fmt::format(
+              "{}; cost model {}: its best-ranked spec of the default sweep and the fitted specs{}",
+              where, ranker_source_,
+              policy_ ? fmt::format(" and {} policy proposals", proposals.size()) : std::string())};
+    // A model trained on fp16 only ranks the twin's candidates; the pick changes data type.
+    if (twin)
+      if (auto twin_spec = ranker_(*twin, {}))
+        if (auto spec = with_dtype_of(*twin_spec, p))
+          return {ChoiceKind::cost_model, *spec,
+                  fmt::format("{}; cost model {}: its best-ranked spec for the fp16 twin ({}), "
+                              "as bf16",
+                              where, ranker_source_, *twin_spec)};
   }
   if (policy_) {
     if (const auto head = policy_->spec_head_choices(p, device_); !head.empty())

@@ -3,10 +3,12 @@
 // Order (issue 5):
 //   1. a problem the autogemm kernel cannot serve (N or K not a multiple of 8, a dtype/acc
 //      combination without a kernel) -> cublaslt_fallback, with the rule it breaks;
-//   2. the exact problem in the loaded tuning table -> its spec;
+//   2. the exact problem in the loaded tuning table -> its spec (then the user table; then, for
+//      bf16 with fp32 accumulation, the fp16 twin's entry, its spec as bf16);
 //   3. otherwise, when a ranker is set (the cost model: the runtime sets one from
 //      AUTOGEMM_COST_MODEL or <data dir>/<gpu>.costmodel.json; tune/cost_model.hpp), its
-//      best-ranked spec among the default sweep and, when a policy is loaded, the policy's top
+//      best-ranked spec among the default sweep, the specs fitted to the shape
+//      (spec/fitted.hpp) and, when a policy is loaded, the policy's top
 //      kPolicyProposals choices: the policy proposes, the model screens (no measurement);
 //   4. otherwise, when a learned policy is loaded (tune/policy.hpp), its most probable valid spec
 //      for the problem (no search, no measurement);

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdlib>
+#include <regex>
 #include <sstream>
 
 #include "spec/name.hpp"
@@ -90,6 +91,51 @@ TEST(TuneDispatch, RankerAfterTheTable) {
   // Asked only for the problems the table lacks and the kernel can serve.
   ASSERT_EQ(asked.size(), 2u);
   EXPECT_EQ(asked[0], unseen);
+}
+
+// bf16 with fp32 accumulation borrows its fp16 twin's table entry and cost-model ranking (same
+// MMAs, rate and bytes), with the spec's data type changed; an exact entry still wins, and fp16
+// accumulation borrows nothing.
+TEST(TuneDispatch, Bf16BorrowsTheFp16TwinsTableAndRanking) {
+  const Problem fp16 = problem(4096, 4096, 4096);
+  Problem bf16 = fp16;
+  bf16.dtype = DType::bf16;
+  const std::string bf16_spec =
+      std::regex_replace(std::string(kSpecB), std::regex("_f16f32_"), "_bf16f32_");
+  Dispatcher d(one_entry_table(fp16, kSpecB), "h200.json");
+  const Choice c = d.choose(bf16);
+  EXPECT_EQ(c.kind, ChoiceKind::table);
+  EXPECT_EQ(c.spec, bf16_spec);
+  EXPECT_EQ(parse_name(c.spec).dtype, DType::bf16);
+  EXPECT_TRUE(contains(c.reason, "fp16 twin")) << c.reason;
+
+  // A ranker that knows fp16 only (as the shipped cost model): asked for the twin.
+  std::vector<Problem> asked;
+  d.set_ranker(
+      [&](const Problem& p, const std::vector<KernelSpec>&) -> std::optional<std::string> {
+        asked.push_back(p);
+        if (p.dtype != DType::f16) return std::nullopt;
+        return std::string(kSpecA);
+      },
+      "m.json");
+  Problem unseen = problem(4096, 4096, 4104);
+  unseen.dtype = DType::bf16;
+  const Choice r = d.choose(unseen);
+  EXPECT_EQ(r.kind, ChoiceKind::cost_model);
+  EXPECT_EQ(parse_name(r.spec).dtype, DType::bf16);
+  KernelSpec back = parse_name(r.spec);
+  back.dtype = DType::f16;
+  EXPECT_EQ(spec_name(back), kSpecA);
+  EXPECT_TRUE(contains(r.reason, "fp16 twin")) << r.reason;
+  ASSERT_EQ(asked.size(), 2u);
+  EXPECT_EQ(asked[0].dtype, DType::bf16);
+  EXPECT_EQ(asked[1].dtype, DType::f16);
+
+  // fp16 accumulation is not a twin of anything: the heuristic.
+  Problem f16acc = problem(4096, 4096, 4104);
+  f16acc.acc = AccType::f16;
+  EXPECT_EQ(Dispatcher(one_entry_table(fp16, kSpecB), "h200.json").choose(f16acc).kind,
+            ChoiceKind::heuristic);
 }
 
 TEST(TuneDispatch, FallbackForUnalignedN) {
