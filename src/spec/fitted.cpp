@@ -26,8 +26,9 @@ std::pair<int64_t, int64_t> frame(const Problem& p, bool swap_ab) {
   return swap_ab ? std::pair{p.shape.n, p.shape.m} : std::pair{p.shape.m, p.shape.n};
 }
 
-// `b` in a cm x cn cluster, with the deepest ring (at most 8 stages) that fits; nullopt when
-// no depth makes it valid for `p`.
+// `b` in a cm x cn cluster, with the deepest ring that fits, at most 8 stages and at most two
+// tiles' k-blocks (a deeper ring only costs shared memory, and on launch-bound shapes the
+// largest carveout); nullopt when no depth makes it valid for `p`.
 std::optional<KernelSpec> build(const Problem& p, const Base& b, int cm, int cn) {
   KernelSpec s;
   s.dtype = p.dtype;
@@ -42,7 +43,8 @@ std::optional<KernelSpec> build(const Problem& p, const Base& b, int cm, int cn)
   s.cluster_n = cn;
   // Swap-AB stores C transposed, from registers; otherwise staged rows of 16 columns and up.
   s.epilogue = b.swap_ab ? Epilogue::direct : Epilogue::tma_rows;
-  for (int stages = 8; stages >= 2; --stages) {
+  const int64_t k_blocks = ceil_div(p.shape.k, 64);
+  for (int stages = int(std::clamp<int64_t>(2 * k_blocks, 2, 8)); stages >= 2; --stages) {
     s.stages = stages;
     if (!validate(s)) return validate_problem(s, p) ? std::nullopt : std::optional(s);
   }

@@ -76,6 +76,14 @@ TEST(Fitted, FewTilesOverLongKGetSplitPieces) {
   for (const KernelSpec& s : fitted_specs(tn(1099, 224, 512), 132)) EXPECT_EQ(s.split_pass, 1);
 }
 
+TEST(Fitted, RingNoDeeperThanTwoTilesOfK) {
+  // K = 64 is one k-block: two stages; long K takes the deepest ring that fits (up to 8).
+  for (const KernelSpec& s : fitted_specs(tn(64, 64, 64), 132)) EXPECT_EQ(s.stages, 2);
+  const auto long_k = fitted_specs(tn(146, 12584, 1536), 132);
+  EXPECT_TRUE(
+      std::any_of(long_k.begin(), long_k.end(), [](const KernelSpec& s) { return s.stages >= 6; }));
+}
+
 TEST(Fitted, LayoutNnKeepsWidthsOf64AndNoSwap) {
   Problem p = tn(4896, 352, 7480);
   p.layout = Layout::nn;
