@@ -87,9 +87,12 @@ class AutogemmFittedMethod : public Method {
     // The first of a shape's methods compiles all of them at once, on every CPU, into the
     // on-disk cache; the others then only load.
     if (index_ == 0) {
-      // (0 threads: one per CPU.) A failed compile surfaces again, with its error, in its own
-      // prepare().
-      jit::prebuild(fitted, 0);
+      // The variants that will run: scaled ones when the run scales (gemm() runs the "_ab"
+      // twin then). 0 threads: one per CPU. A failed compile surfaces again, with its error, in
+      // its own prepare().
+      std::vector<KernelSpec> to_build = fitted;
+      for (KernelSpec& s : to_build) s.scaled = !ops.scaling.plain();
+      jit::prebuild(to_build, 0);
     }
     plain_ = spec_name(fitted[index_]);
     p_ = p;

@@ -76,6 +76,7 @@ double fitted_score(int64_t rows, int64_t cols, int bm, int bn, int cluster_m, i
 }
 
 std::vector<KernelSpec> fitted_specs(const Problem& p, int sm_count, size_t max_count) {
+  if (p.shape.m < 1 || p.shape.n < 1 || p.shape.k < 1) return {};  // nothing fits an empty C
   sm_count = std::max(1, sm_count);
   struct Scored {
     double score;
@@ -109,10 +110,10 @@ std::vector<KernelSpec> fitted_specs(const Problem& p, int sm_count, size_t max_
       for (int64_t t : counts)
         for (int round : {step, 2 * step, 4 * step}) {
           if (t < 1) continue;
-          const int w = int(ceil_div(ceil_div(cols, t), round) * round);
+          const int64_t w = ceil_div(ceil_div(cols, t), round) * round;
           if (w >= narrowest && w <= 256 &&
-              std::find(widths.begin(), widths.end(), w) == widths.end())
-            widths.push_back(w);
+              std::find(widths.begin(), widths.end(), int(w)) == widths.end())
+            widths.push_back(int(w));
         }
       for (int w : widths) {
         const Base b{swap_ab, bm, consumers, pingpong, w};

@@ -17,13 +17,14 @@
 
 namespace autogemm {
 
-// Up to `max_count` valid specs that can run `p`, whose tile width divides the narrow side of the
-// problem into whole tiles with little padding, best-scoring first (fitted_score): in the
-// normal frame and (layout tn) the swap-AB frame, every width that splits the frame's columns
-// into the fewest 256-wide-or-narrower tiles or up to eleven more (64 wide at least, unless the
-// columns are fewer), under 64- to 256-row tiles, in clusters of 1 to 8 CTAs, and, where the
+// Up to `max_count` valid specs that can run `p`, whose tile width divides the frame's columns
+// into whole tiles with little padding, best-scoring first (fitted_score): in the normal frame
+// and (layout tn) the swap-AB frame (columns along M), every width that splits the columns into
+// the fewest 256-wide-or-narrower tiles or up to seven more, or into one or two whole waves with
+// the tile's row count (64 wide at least, unless the columns are fewer), under 64- to 256-row
+// tiles, in clusters of 1 to 8 CTAs, and, where the
 // tiles leave most SMs idle over long K, in split-K pieces with a reduction pass. At most three
-// per tile. Deterministic; no duplicates.
+// per tile. Deterministic; no duplicates; empty for a dimension below 1.
 std::vector<KernelSpec> fitted_specs(const Problem& p, int sm_count, size_t max_count = 40);
 // Split-K pieces only over K of 32 k-blocks (2048) or more, and 8 k-blocks a piece at least.
 inline constexpr int64_t kFittedSplitMinKBlocks = 32;

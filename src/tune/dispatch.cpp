@@ -161,6 +161,7 @@ Choice Dispatcher::choose(const Problem& p) const {
         Choice c = table_choice(*e, "tuning table", table_source_);
         c.spec = *spec;
         c.reason += fmt::format(" for its fp16 twin, whose spec serves bf16 as {}", *spec);
+        c.borrowed = true;
         return c;
       }
   std::string where =
@@ -178,7 +179,9 @@ Choice Dispatcher::choose(const Problem& p) const {
               policy_ ? fmt::format(" and {} policy proposals", proposals.size()) : std::string())};
     // A model trained on fp16 only ranks the twin's candidates; the pick changes data type.
     if (twin)
-      if (auto twin_spec = ranker_(*twin, {}))
+      if (auto twin_spec =
+              ranker_(*twin, policy_ ? policy_->top_choices(*twin, kPolicyProposals, device_)
+                                     : std::vector<KernelSpec>{}))
         if (auto spec = with_dtype_of(*twin_spec, p))
           return {ChoiceKind::cost_model, *spec,
                   fmt::format("{}; cost model {}: its best-ranked spec for the fp16 twin ({}), "
@@ -238,8 +241,10 @@ void Dispatcher::reload_user_table() {
 
 bool Dispatcher::needs_tuning(const Problem& p) {
   if (!tuner_ || user_table_path_.empty()) return false;  // first: gemm()'s hot path asks
-  const ChoiceKind kind = query(p).kind;
-  if (kind == ChoiceKind::table || kind == ChoiceKind::cublaslt_fallback) return false;
+  const Choice& choice = query(p);
+  if ((choice.kind == ChoiceKind::table && !choice.borrowed) ||
+      choice.kind == ChoiceKind::cublaslt_fallback)
+    return false;
   std::shared_lock lock(cache_->mutex);
   return !cache_->attempted.count(p);
 }

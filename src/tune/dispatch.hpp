@@ -57,6 +57,9 @@ struct Choice {
   ChoiceKind kind = ChoiceKind::heuristic;
   std::string spec;    // kernel spec name; empty for cublaslt_fallback
   std::string reason;  // one line: where the choice came from
+  // A table entry of another problem (bf16 taking its fp16 twin's): never measured for this
+  // one, so tuning on first sight still tunes it.
+  bool borrowed = false;
   friend bool operator==(const Choice&, const Choice&) = default;
 };
 

@@ -29,11 +29,12 @@
 // reached 0.73 of the sweep's best where a ranker over (problem, spec) features reached 0.97
 // (bench/results/h200/h200_issue5_retuned_tn.md). So a policy may carry a second part that
 // scores a whole spec: a tree ensemble f(problem, spec) over the cost model's features,
-// π(spec | p) = softmax over C(p) of f, C(p) = the library's and the default sweep's specs that
-// fit p; trained by policy gradient on the same measurements (CostModel with kPolicyGradient:
-// regression on the reward first, then policy rounds; cost_model.cpp says why). When the head
-// was trained on p's types, top_choices() is its ranking of C(p); sample(), log_prob() and
-// enumerated_choices() stay with the fields, which reach the whole space.
+// π(spec | p) = softmax over C(p) of f, C(p) = the library's, the default sweep's and the
+// fitted specs (spec/fitted.hpp) that fit p; trained by policy gradient on the same measurements
+// (CostModel with kPolicyGradient: regression on the reward first, then policy rounds;
+// cost_model.cpp says why). When the head was trained on p's types, top_choices() is its ranking of
+// C(p); sample(), log_prob() and enumerated_choices() stay with the fields, which reach the whole
+// space.
 //
 // Training: policy_train.hpp. Files: policy_file.hpp.
 #pragma once

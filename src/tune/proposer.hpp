@@ -9,7 +9,7 @@
 //   2b. on few-tile shapes with long K, the split seeds (split_seeds below; with a policy they
 //       come after its choices, so in a later batch);
 //   2c. the first kFittedSeeds specs whose tiles fit the shape (spec/fitted.hpp): widths that
-//       divide M or N into whole tiles, swap-AB for a small M, 4- to 8-CTA clusters;
+//       divide M or N into whole tiles (M on the MMA's N with swap-AB), 4- to 8-CTA clusters;
 //   3. local moves around the incumbent (the fastest correct spec so far; before any
 //      measurement, the heuristic's pick): one field changed at a time — bm, bn, stages ±1,
 //      cluster shape, epilogue, stream-K, swap-AB (tn, small M), mma_lag, consumers/ping-pong,

@@ -76,6 +76,13 @@ TEST(Fitted, FewTilesOverLongKGetSplitPieces) {
   for (const KernelSpec& s : fitted_specs(tn(1099, 224, 512), 132)) EXPECT_EQ(s.split_pass, 1);
 }
 
+TEST(Fitted, EmptyDimensionsFitNothing) {
+  EXPECT_TRUE(fitted_specs(tn(0, 64, 64), 132).empty());
+  EXPECT_TRUE(fitted_specs(tn(64, 0, 64), 132).empty());
+  EXPECT_TRUE(fitted_specs(tn(64, 64, -8), 132).empty());
+  EXPECT_FALSE(fitted_specs(tn(1, 8, 8), 0).empty());  // an SM count below 1 counts as one
+}
+
 TEST(Fitted, RingNoDeeperThanTwoTilesOfK) {
   // K = 64 is one k-block: two stages; long K takes the deepest ring that fits (up to 8).
   for (const KernelSpec& s : fitted_specs(tn(64, 64, 64), 132)) EXPECT_EQ(s.stages, 2);

@@ -131,11 +131,24 @@ TEST(TuneDispatch, Bf16BorrowsTheFp16TwinsTableAndRanking) {
   EXPECT_EQ(asked[0].dtype, DType::bf16);
   EXPECT_EQ(asked[1].dtype, DType::f16);
 
-  // fp16 accumulation is not a twin of anything: the heuristic.
-  Problem f16acc = problem(4096, 4096, 4104);
+  // fp16 accumulation of the tabled shape is not a twin of anything: the heuristic.
+  Problem f16acc = fp16;
   f16acc.acc = AccType::f16;
   EXPECT_EQ(Dispatcher(one_entry_table(fp16, kSpecB), "h200.json").choose(f16acc).kind,
             ChoiceKind::heuristic);
+  // An exact bf16 entry wins over the twin's, and is not borrowed; an fp16 problem never takes
+  // a bf16 entry.
+  TuningTable both = one_entry_table(fp16, kSpecB);
+  TableEntry exact = both.entries().front();
+  exact.problem = bf16;
+  exact.spec = std::regex_replace(std::string(kSpecA), std::regex("_f16f32_"), "_bf16f32_");
+  both.add(exact);
+  const Dispatcher with_exact(both, "h200.json");
+  EXPECT_EQ(with_exact.choose(bf16).spec, exact.spec);
+  EXPECT_FALSE(with_exact.choose(bf16).borrowed);
+  EXPECT_TRUE(c.borrowed);
+  const Dispatcher bf16_only(one_entry_table(bf16, exact.spec), "h200.json");
+  EXPECT_EQ(bf16_only.choose(fp16).kind, ChoiceKind::heuristic);
 }
 
 TEST(TuneDispatch, FallbackForUnalignedN) {

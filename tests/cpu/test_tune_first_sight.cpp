@@ -90,6 +90,30 @@ TEST(TuneFirstSight, TunesAnUnseenProblemOnce) {
   EXPECT_FALSE(later.needs_tuning(p));
 }
 
+// A bf16 problem served by its fp16 twin's shipped entry (borrowed, never measured as bf16) is
+// still tuned on first sight; the fp16 twin itself is not.
+TEST(TuneFirstSight, BorrowedBf16EntryIsStillTuned) {
+  ScratchDir dir;
+  const Problem fp16 = problem(4096, 4096, 4096);
+  Problem bf16 = fp16;
+  bf16.dtype = DType::bf16;
+  TuningTable shipped;
+  shipped.gpu = "NVIDIA H200";
+  TableEntry e;
+  e.problem = fp16;
+  e.spec = kSpecB;
+  e.time_us = 190;
+  e.gpu = shipped.gpu;
+  shipped.add(e);
+  Dispatcher d(shipped, "h200.json");
+  d.set_user_table(std::nullopt, dir / "user.json");
+  d.set_first_sight_tuner([](const Problem&) -> std::optional<std::string> { return {}; });
+  EXPECT_EQ(d.query(bf16).kind, ChoiceKind::table);
+  EXPECT_TRUE(d.query(bf16).borrowed);
+  EXPECT_TRUE(d.needs_tuning(bf16));
+  EXPECT_FALSE(d.needs_tuning(fp16));
+}
+
 TEST(TuneFirstSight, FailureIsRememberedAndOthersTuningIsReused) {
   ScratchDir dir;
   const auto table = dir / "user.json";
