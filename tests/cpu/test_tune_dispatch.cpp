@@ -19,20 +19,6 @@ using namespace autogemm::tune::testing;
 
 namespace {
 
-TuningTable one_entry_table(const Problem& p, const std::string& spec) {
-  TuningTable t;
-  t.gpu = "NVIDIA H200";
-  TableEntry e;
-  e.problem = p;
-  e.spec = spec;
-  e.time_us = 190;
-  e.reference_us = 200;
-  e.reference_method = "cublaslt_autotune_tn";
-  e.gpu = t.gpu;
-  t.add(e);
-  return t;
-}
-
 bool contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
 }

@@ -97,15 +97,7 @@ TEST(TuneFirstSight, BorrowedBf16EntryIsStillTuned) {
   const Problem fp16 = problem(4096, 4096, 4096);
   Problem bf16 = fp16;
   bf16.dtype = DType::bf16;
-  TuningTable shipped;
-  shipped.gpu = "NVIDIA H200";
-  TableEntry e;
-  e.problem = fp16;
-  e.spec = kSpecB;
-  e.time_us = 190;
-  e.gpu = shipped.gpu;
-  shipped.add(e);
-  Dispatcher d(shipped, "h200.json");
+  Dispatcher d(one_entry_table(fp16, kSpecB), "h200.json");
   d.set_user_table(std::nullopt, dir / "user.json");
   d.set_first_sight_tuner([](const Problem&) -> std::optional<std::string> { return {}; });
   EXPECT_EQ(d.query(bf16).kind, ChoiceKind::table);

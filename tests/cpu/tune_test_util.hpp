@@ -13,6 +13,7 @@
 
 #include "process_util.hpp"
 #include "tune/measurement.hpp"
+#include "tune/table.hpp"
 
 namespace autogemm::tune::testing {
 
@@ -95,5 +96,20 @@ inline Measurement sample_measurement(const Problem& p, const std::string& spec,
 inline const char* kSpecA = "sm90_f16f32_tn_128x256x64_s4_c2x1_coop_persist_r8m_etma";
 inline const char* kSpecB = "sm90_f16f32_tn_256x128x64_s4_c1x1_coop_persist_r8m_etma_sk";
 inline const char* kSpecNn = "sm90_f16f32_nn_128x256x64_s4_c2x1_coop_persist_r8m_etma";
+
+// A tuning table for the H200 holding one entry: `spec` for `p`, 190 us against 200.
+inline TuningTable one_entry_table(const Problem& p, const std::string& spec) {
+  TuningTable t;
+  t.gpu = "NVIDIA H200";
+  TableEntry e;
+  e.problem = p;
+  e.spec = spec;
+  e.time_us = 190;
+  e.reference_us = 200;
+  e.reference_method = "cublaslt_autotune_tn";
+  e.gpu = t.gpu;
+  t.add(e);
+  return t;
+}
 
 }  // namespace autogemm::tune::testing
