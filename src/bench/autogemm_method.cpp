@@ -8,6 +8,7 @@
 // table's or policy's pick per shape (picked_method.cpp); they combine with any of the above.
 #include <cuda_runtime.h>
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -66,52 +67,61 @@ class AutogemmMethod : public Method {
   Operands ops_;
 };
 
-// --spec fitted: the index-th spec fitted to each shape.
-class AutogemmFittedMethod : public Method {
+// --spec fitted: a shape's fitted specs, computed (and compiled, on every CPU) once per shape
+// and shared by its kFittedMethods methods.
+class FittedSpecs {
  public:
-  AutogemmFittedMethod(Layout layout, size_t index) : layout_(layout), index_(index) {}
-
-  std::string name() const override { return "autogemm"; }
-  Layout layout() const override { return layout_; }
-  std::string spec() const override { return ran_; }
-
-  void prepare(const Problem& p, const Operands& ops, cudaStream_t stream) override {
+  const std::vector<KernelSpec>& of(const Problem& p, const Scaling& scaling) {
+    if (has_ && p == problem_) return specs_;
     int device = 0, sms = 0;
     if (cudaGetDevice(&device) != cudaSuccess ||
         cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device) != cudaSuccess)
       throw Error("fitted specs: cannot read the GPU's SM count");
-    const std::vector<KernelSpec> fitted = fitted_specs(p, sms, kFittedMethods);
-    if (index_ >= fitted.size())
-      throw NoEntryError("no fitted spec #" + std::to_string(index_) + " for this shape (it has " +
-                         std::to_string(fitted.size()) + ")");
-    // The first of a shape's methods compiles all of them at once, on every CPU, into the
-    // on-disk cache; the others then only load.
-    if (index_ == 0) {
-      // The variants that will run: scaled ones when the run scales (gemm() runs the "_ab"
-      // twin then). 0 threads: one per CPU. A failed compile surfaces again, with its error, in
-      // its own prepare().
-      std::vector<KernelSpec> to_build = fitted;
-      for (KernelSpec& s : to_build) s.scaled = !ops.scaling.plain();
-      jit::prebuild(to_build, 0);
-    }
-    plain_ = spec_name(fitted[index_]);
-    p_ = p;
-    ops_ = ops;
-    ran_ = scaled_spec_name(plain_, ops.scaling);
-    autogemm::prepare(ran_);
-    run(stream);
+    specs_ = fitted_specs(p, sms, kFittedMethods);
+    problem_ = p;
+    has_ = true;
+    // The variants that will run: scaled ones when the run scales (gemm() runs the "_ab" twin
+    // then). 0 threads: one per CPU. A failed compile surfaces again, with its error, when its
+    // method prepares.
+    std::vector<KernelSpec> to_build = specs_;
+    for (KernelSpec& s : to_build) s.scaled = !scaling.plain();
+    jit::prebuild(to_build, 0);
+    return specs_;
   }
 
-  void run(cudaStream_t stream) override {
-    gemm(p_, plain_, ops_.a, ops_.b, ops_.c, ops_.scaling, stream);
+ private:
+  bool has_ = false;
+  Problem problem_;
+  std::vector<KernelSpec> specs_;
+};
+
+// --spec fitted: the index-th spec fitted to each shape, run as AutogemmMethod runs a named one.
+class AutogemmFittedMethod : public Method {
+ public:
+  AutogemmFittedMethod(Layout layout, size_t index, std::shared_ptr<FittedSpecs> fitted)
+      : layout_(layout), index_(index), fitted_(std::move(fitted)) {}
+
+  std::string name() const override { return "autogemm"; }
+  Layout layout() const override { return layout_; }
+  std::string spec() const override { return method_ ? method_->spec() : ""; }
+
+  void prepare(const Problem& p, const Operands& ops, cudaStream_t stream) override {
+    method_.reset();
+    const std::vector<KernelSpec>& specs = fitted_->of(p, ops.scaling);
+    if (index_ >= specs.size())
+      throw NoEntryError("no fitted spec #" + std::to_string(index_) + " for this shape (it has " +
+                         std::to_string(specs.size()) + ")");
+    method_ = std::make_unique<AutogemmMethod>(specs[index_]);
+    method_->prepare(p, ops, stream);
   }
+
+  void run(cudaStream_t stream) override { method_->run(stream); }
 
  private:
   Layout layout_;
   size_t index_;
-  std::string plain_, ran_;
-  Problem p_;
-  Operands ops_;
+  std::shared_ptr<FittedSpecs> fitted_;
+  std::unique_ptr<AutogemmMethod> method_;
 };
 
 // --spec auto: the dispatcher's choice, per shape.
@@ -170,8 +180,9 @@ std::vector<MethodPtr> make_autogemm_methods(const MethodEnv& env) {
     } else if (s == "auto") {
       out.push_back(std::make_unique<AutogemmAutoMethod>(env.layout));
     } else if (s == "fitted") {  // per shape, its fitted specs
+      const auto fitted = std::make_shared<FittedSpecs>();
       for (size_t i = 0; i < kFittedMethods; ++i)
-        out.push_back(std::make_unique<AutogemmFittedMethod>(env.layout, i));
+        out.push_back(std::make_unique<AutogemmFittedMethod>(env.layout, i, fitted));
     } else if (s == "sweep") {  // the default sweep for the run's types and --layout
       for (const KernelSpec& k : default_sweep(env.dtype, env.acc, env.layout))
         out.push_back(std::make_unique<AutogemmMethod>(k));

@@ -102,13 +102,14 @@ class CostModel {
 };
 
 // The model's choice without measurement: the default sweep's specs (spec/enumerate.hpp) and
-// the specs fitted to `p` (spec/fitted.hpp) that can run `p`, best-ranked first, with their predicted rewards; empty when none can. Zero-shot
-// on oracle100 (trained on the rest of the grid), the first reached 0.974 of the sweep's best,
-// measured in-run (bench/results/h200/h200_issue5_retuned_tn.md).
+// the specs fitted to `p` (spec/fitted.hpp) that can run `p`, best-ranked first, with their
+// predicted rewards; empty when none can. Zero-shot on oracle100 (trained on the rest of the
+// grid), the first reached 0.974 of the sweep's best, measured in-run
+// (bench/results/h200/h200_issue5_retuned_tn.md).
 std::vector<std::pair<KernelSpec, double>> rank_sweep(const CostModel& model, const Problem& p);
-// The same over the sweep, the fitted specs and `proposals` (a policy's top choices; those that break a rule or
-// cannot run `p` are dropped, a spec proposed twice or already in the sweep counts once): the
-// policy proposes, the model screens.
+// The same over the sweep, the fitted specs and `proposals` (a policy's top choices; those that
+// break a rule or cannot run `p` are dropped, a spec proposed twice or already in the sweep
+// counts once): the policy proposes, the model screens.
 std::vector<std::pair<KernelSpec, double>> rank_candidates(
     const CostModel& model, const Problem& p, const std::vector<KernelSpec>& proposals);
 // The same with `device`'s facts instead of those the model was trained with.
