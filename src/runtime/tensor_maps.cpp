@@ -1,12 +1,29 @@
 #include "runtime/tensor_maps.hpp"
 
 #include <cstdint>
+#include <cstdlib>
 #include <string>
+#include <string_view>
 
 #include "core/driver_api.hpp"
 
 namespace autogemm {
 namespace {
+
+// How far the L2 rounds up each TMA read fetched from memory. 256 bytes by default; the
+// AUTOGEMM_L2_PROMOTION probe knob (none, 64, 128 or 256) sets another, read once.
+CUtensorMapL2promotion l2_promotion() {
+  static const CUtensorMapL2promotion promotion = [] {
+    const char* env = std::getenv("AUTOGEMM_L2_PROMOTION");
+    const std::string_view v = env ? env : "256";
+    if (v == "none") return CU_TENSOR_MAP_L2_PROMOTION_NONE;
+    if (v == "64") return CU_TENSOR_MAP_L2_PROMOTION_L2_64B;
+    if (v == "128") return CU_TENSOR_MAP_L2_PROMOTION_L2_128B;
+    if (v == "256") return CU_TENSOR_MAP_L2_PROMOTION_L2_256B;
+    throw Error("AUTOGEMM_L2_PROMOTION: '" + std::string(v) + "' is not none, 64, 128 or 256");
+  }();
+  return promotion;
+}
 
 // A row-major matrix of `rows` × `cols` 16-bit elements, loaded in boxes of box_rows × box_cols
 // with the swizzle as wide as a box row (box_cols * 2 bytes: 128, 64 or 32).
@@ -26,8 +43,7 @@ CUtensorMap encode(DType dtype, const void* base, uint64_t rows, uint64_t cols, 
       dtype == DType::f16 ? CU_TENSOR_MAP_DATA_TYPE_FLOAT16 : CU_TENSOR_MAP_DATA_TYPE_BFLOAT16;
   CUresult res = driver().tensor_map_encode_tiled(
       &map, type, 2, const_cast<void*>(base), dims, strides, box, element_strides,
-      CU_TENSOR_MAP_INTERLEAVE_NONE, swizzle, CU_TENSOR_MAP_L2_PROMOTION_L2_256B,
-      CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
+      CU_TENSOR_MAP_INTERLEAVE_NONE, swizzle, l2_promotion(), CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
   check_driver(res, (std::string("cuTensorMapEncodeTiled for operand ") + operand).c_str());
   return map;
 }
