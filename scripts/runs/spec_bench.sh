@@ -1,29 +1,29 @@
 # Sourced by the spec probes (cluster_split_k_probe.sh, big_tile_split_probe.sh,
 # ck_family_probe.sh, ck16_probe.sh, ck_dispatch_check.sh). Defines
 #   spec_bench NAME "SHAPES" SPEC...
-# one `autogemm bench` in kernel mode, layout tn, interleaved with cuBLASLt-autotune nn and tn, of
-# the specs sm90_f16f32_tn_SPEC ("sweep": the default sweep; "fitted": each shape's fitted specs; a
-# picker such as costmodel:NAME=FILE as it is) on SHAPES (M_N_K ...; $SHAPES
-# overrides), writing $OUT/NAME.csv and $OUT/NAME.log (OUT defaults to /tmp/NAME); BENCH_TIMEOUT
+# one `autogemm bench` in kernel mode, layout $LAYOUT (default tn), interleaved with
+# cuBLASLt-autotune nn and tn, of the specs sm90_f16f32_${LAYOUT}_SPEC ("sweep": the default sweep;
+# "fitted": each shape's fitted specs; "auto": gemm()'s pick; a picker such as
+# costmodel:NAME=FILE as it is) on SHAPES (M_N_K ...; $SHAPES overrides), writing $OUT/NAME.csv and $OUT/NAME.log (OUT defaults to /tmp/NAME); BENCH_TIMEOUT
 # bounds it (default 300 s). Sourcing it also sets the strict mode and moves to the repository
 # root, as every probe needs.
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 source scripts/runs/cublas_libs.sh
 spec_bench() {
-  local name="$1" shapes="${SHAPES:-$2}" out="${OUT:-/tmp/$1}" s
+  local name="$1" shapes="${SHAPES:-$2}" out="${OUT:-/tmp/$1}" layout="${LAYOUT:-tn}" s
   shift 2
   mkdir -p "$out"
   local a=() m=()
   for s in "$@"; do
     case "$s" in  # sweep, fitted and pickers (costmodel:NAME=FILE, ...) as they are
-      sweep | fitted | *:*) a+=(--spec "$s") ;;
-      *) a+=(--spec "sm90_f16f32_tn_$s") ;;
+      sweep | fitted | auto | *:*) a+=(--spec "$s") ;;
+      *) a+=(--spec "sm90_f16f32_${layout}_$s") ;;
     esac
   done
   for s in $shapes; do m+=(--mnk "$s"); done
   timeout "${BENCH_TIMEOUT:-300}" build/tools/autogemm/autogemm bench "${m[@]}" --mode kernel \
-    --layout tn --methods cublaslt_autotune_nn,cublaslt_autotune_tn,autogemm "${a[@]}" \
+    --layout "$layout" --methods cublaslt_autotune_nn,cublaslt_autotune_tn,autogemm "${a[@]}" \
     --out "$out/$name.csv" > "$out/$name.log" 2>&1
   echo "bench exit $?"
 }

@@ -6,6 +6,8 @@
 #    and 7424, and K = 7480 under each L2 promotion (AUTOGEMM_L2_PROMOTION).
 # 2. gemm()'s picks (--spec auto) on offgrid49c/49d and key3 under L2 promotion 256, 128, none,
 #    then 256 again (drift), each arm interleaved with cuBLASLt-autotune.
+# NO_NCU=1 skips part 1; ARMS="..." sets part 2's arms. 3. With NN=1, gemm()'s picks for layout nn
+# on oracle100 and offgrid49c (the nn path has no table or cost model: notes 111).
 # Runs ON the device. Output: $OUT/ncu_rows.txt, $OUT/tma_metrics.txt, $OUT/l2p_*.{csv,log}.
 source "$(dirname "$0")/spec_bench.sh"
 out="${OUT:-/tmp/unaligned_rows}"
@@ -24,20 +26,28 @@ profile() {  # NAME SHAPE BENCH_ARGS...
     --rounds 3 --methods autogemm "$@" 2>&1 |
     grep -E "^\s+(gpu__|sm__|lrc__|lts__|l1tex__|dram__)|ERROR|rror" >> "$out/ncu_rows.txt"
 }
-for k in 7424 7480 7472 7456 7440 7432; do
-  profile pp_bk64 4896_352_$k --spec ${p}_128x128x64_s5_c1x1_pp_persist_r8m_etma
-done
-for k in 7480 7424; do
-  profile pp_bk32 4896_352_$k --spec ${p}_128x128x32_s8_c1x1_pp_persist_r8m_etma
-done
-for l2p in none 64 128; do
-  AUTOGEMM_L2_PROMOTION=$l2p profile pp_bk64 4896_352_7480 \
-    --spec ${p}_128x128x64_s5_c1x1_pp_persist_r8m_etma
-done
+if [ -z "${NO_NCU:-}" ]; then
+  for k in 7424 7480 7472 7456 7440 7432; do
+    profile pp_bk64 4896_352_$k --spec ${p}_128x128x64_s5_c1x1_pp_persist_r8m_etma
+  done
+  for k in 7480 7424; do
+    profile pp_bk32 4896_352_$k --spec ${p}_128x128x32_s8_c1x1_pp_persist_r8m_etma
+  done
+  for l2p in none 64 128; do
+    AUTOGEMM_L2_PROMOTION=$l2p profile pp_bk64 4896_352_7480 \
+      --spec ${p}_128x128x64_s5_c1x1_pp_persist_r8m_etma
+  done
+fi
 echo "ncu done"
 shapes="$(cat bench/shapes/offgrid49c.txt bench/shapes/offgrid49d.txt bench/shapes/key3.txt |
-  grep -v '^#' | tr '\n' ' ')"
-for arm in 256 128 none 256b; do
+  grep -v '^#' | tr '\n' ' ') 8192_8192_8200 8192_8192_8208 8192_8192_8224"
+for arm in ${ARMS:-256 128 none 256b}; do
   AUTOGEMM_L2_PROMOTION=${arm%b} SHAPES="$shapes" BENCH_TIMEOUT=150 AUTOGEMM_HANG_SECONDS=30 \
     spec_bench "l2p_$arm" "" auto
 done
+if [ -n "${NN:-}" ]; then
+  for set in oracle100 offgrid49c; do
+    LAYOUT=nn SHAPES="$(grep -v '^#' bench/shapes/$set.txt | tr '\n' ' ')" BENCH_TIMEOUT=200 \
+      AUTOGEMM_HANG_SECONDS=30 spec_bench "nn_$set" "" auto
+  done
+fi
