@@ -5,7 +5,7 @@
 # cuBLASLt-autotune nn and tn, of the specs sm90_f16f32_${LAYOUT}_SPEC ("sweep": the default sweep;
 # "fitted": each shape's fitted specs; "auto": gemm()'s pick; a picker such as
 # costmodel:NAME=FILE as it is) on SHAPES (M_N_K ...; $SHAPES overrides), writing $OUT/NAME.csv and $OUT/NAME.log (OUT defaults to /tmp/NAME); BENCH_TIMEOUT
-# bounds it (default 300 s). Sourcing it also sets the strict mode and moves to the repository
+# bounds it (default 300 s); ACC=fp16 runs fp16 accumulation, AUTOGEMM_BIN another binary. Sourcing it also sets the strict mode and moves to the repository
 # root, as every probe needs.
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
@@ -22,7 +22,8 @@ spec_bench() {
     esac
   done
   for s in $shapes; do m+=(--mnk "$s"); done
-  timeout "${BENCH_TIMEOUT:-300}" build/tools/autogemm/autogemm bench "${m[@]}" --mode kernel \
+  timeout "${BENCH_TIMEOUT:-300}" "${AUTOGEMM_BIN:-build/tools/autogemm/autogemm}" bench "${m[@]}" \
+    --mode kernel --acc "${ACC:-fp32}" \
     --layout "$layout" --methods cublaslt_autotune_nn,cublaslt_autotune_tn,autogemm "${a[@]}" \
     --out "$out/$name.csv" > "$out/$name.log" 2>&1
   echo "bench exit $?"

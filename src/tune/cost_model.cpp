@@ -356,11 +356,12 @@ void set_cost_model_ranker(Dispatcher& d, std::shared_ptr<const CostModel> model
   // model's own lock.
   d.set_ranker(
       [model](const Problem& p,
-              const std::vector<KernelSpec>& proposals) -> std::optional<std::string> {
-        if (!model->trained_for(p)) return std::nullopt;  // no experience of these types
-        const auto ranked = rank_candidates(*model, p, proposals);
-        if (ranked.empty()) return std::nullopt;
-        return spec_name(ranked.front().first);
+              const std::vector<KernelSpec>& proposals) -> std::vector<std::string> {
+        std::vector<std::string> names;
+        if (!model->trained_for(p)) return names;  // no experience of these types
+        for (const auto& [spec, score] : rank_candidates(*model, p, proposals))
+          names.push_back(spec_name(spec));
+        return names;
       },
       std::move(source));
 }

@@ -47,26 +47,38 @@ std::optional<std::string> unservable_reason(const Problem& p) {
 
 namespace {
 
-// bf16 data with fp32 accumulation runs the same MMAs at the same rate on the same bytes as fp16:
-// a spec tuned or ranked for a problem's fp16 twin serves it with the data type changed (the
-// shipped table and cost model hold fp16 only). nullopt for other types.
-std::optional<Problem> fp16_twin(const Problem& p) {
-  if (p.dtype != DType::bf16 || p.acc != AccType::f32) return std::nullopt;
+// The shipped table and cost model hold fp16 data, fp32 accumulation and layout tn only. A problem
+// of other types borrows from its twin of those types, the spec's types changed where that spec
+// is valid and runs the problem: bf16 runs the same MMAs at the same rate on the same bytes, fp16
+// accumulation the same MMAs with half the accumulator registers, and layout nn the same tiles
+// with B loaded as 64-column boxes (no swap-AB there, and widths multiples of 64: validity.cpp).
+// Before, those problems went to the shape heuristic (nn oracle100 1.077x of cuBLASLt, notes
+// 111). nullopt for a problem of the twin's types.
+std::optional<Problem> twin_of(const Problem& p) {
   Problem twin = p;
   twin.dtype = DType::f16;
+  twin.acc = AccType::f32;
+  twin.layout = Layout::tn;
+  if (twin == p) return std::nullopt;
   return twin;
 }
 
-// `spec` (the twin's) with p's data type, when that is valid and runs p.
-std::optional<std::string> with_dtype_of(const std::string& spec, const Problem& p) {
+// What the twin's spec becomes for p's types, when that is valid and runs p.
+std::optional<std::string> with_types_of(const std::string& spec, const Problem& p) {
   try {
     KernelSpec s = parse_name(spec);
     s.dtype = p.dtype;
+    s.acc = p.acc;
+    s.layout = p.layout;
     if (validate(s) || validate_problem(s, p)) return std::nullopt;
     return spec_name(s);
   } catch (const Error&) {
     return std::nullopt;
   }
+}
+
+std::string types_of(const Problem& p) {
+  return fmt::format("{}/{}/{}", to_string(p.dtype), to_string(p.acc), to_string(p.layout));
 }
 
 Choice table_choice(const TableEntry& e, std::string_view what, const std::string& source) {
@@ -154,13 +166,14 @@ Choice Dispatcher::choose(const Problem& p) const {
   if (user)
     if (const TableEntry* e = user->find(p))
       return table_choice(*e, "user tuning table", user_table_path_.string());
-  const std::optional<Problem> twin = fp16_twin(p);
+  const std::optional<Problem> twin = twin_of(p);
   if (twin && table_)
     if (const TableEntry* e = table_->find(*twin))
-      if (auto spec = with_dtype_of(e->spec, p)) {
+      if (auto spec = with_types_of(e->spec, p)) {
         Choice c = table_choice(*e, "tuning table", table_source_);
         c.spec = *spec;
-        c.reason += fmt::format(" for its fp16 twin, whose spec serves bf16 as {}", *spec);
+        c.reason += fmt::format(" for its {} twin, whose spec serves {} as {}", types_of(*twin),
+                                types_of(p), *spec);
         c.borrowed = true;
         return c;
       }
@@ -170,23 +183,27 @@ Choice Dispatcher::choose(const Problem& p) const {
   if (ranker_) {
     std::vector<KernelSpec> proposals;
     if (policy_) proposals = policy_->top_choices(p, kPolicyProposals, device_);
-    if (auto spec = ranker_(p, proposals))
+    if (const auto ranked = ranker_(p, proposals); !ranked.empty())
       return {
-          ChoiceKind::cost_model, *spec,
+          ChoiceKind::cost_model, ranked.front(),
           fmt::format(
               "{}; cost model {}: its best-ranked spec of the default sweep and the fitted specs{}",
               where, ranker_source_,
               policy_ ? fmt::format(" and {} policy proposals", proposals.size()) : std::string())};
-    // A model trained on fp16 only ranks the twin's candidates; the pick changes data type.
-    if (twin)
-      if (auto twin_spec =
-              ranker_(*twin, policy_ ? policy_->top_choices(*twin, kPolicyProposals, device_)
-                                     : std::vector<KernelSpec>{}))
-        if (auto spec = with_dtype_of(*twin_spec, p))
+    // A model trained on the twin's types only ranks the twin's candidates; the best-ranked one
+    // that serves p's types is the pick.
+    if (twin) {
+      const auto ranked =
+          ranker_(*twin, policy_ ? policy_->top_choices(*twin, kPolicyProposals, device_)
+                                 : std::vector<KernelSpec>{});
+      for (size_t i = 0; i < ranked.size(); ++i)
+        if (auto spec = with_types_of(ranked[i], p))
           return {ChoiceKind::cost_model, *spec,
-                  fmt::format("{}; cost model {}: its best-ranked spec for the fp16 twin ({}), "
-                              "as bf16",
-                              where, ranker_source_, *twin_spec)};
+                  fmt::format("{}; cost model {}: its best-ranked spec for the {} twin that "
+                              "serves {} (rank {} of {}: {})",
+                              where, ranker_source_, types_of(*twin), types_of(p), i + 1,
+                              ranked.size(), ranked[i])};
+    }
   }
   if (policy_) {
     if (const auto head = policy_->spec_head_choices(p, device_); !head.empty())

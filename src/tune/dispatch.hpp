@@ -4,12 +4,15 @@
 //   1. a problem the autogemm kernel cannot serve (N or K not a multiple of 8, a dtype/acc
 //      combination without a kernel) -> cublaslt_fallback, with the rule it breaks;
 //   2. the exact problem in the loaded tuning table -> its spec (then the user table; then, for
-//      bf16 with fp32 accumulation, the fp16 twin's entry, its spec as bf16);
+//      a problem of other types than fp16/fp32/tn, the entry of its twin of those types, the
+//      spec's types changed where that is valid for the problem);
 //   3. otherwise, when a ranker is set (the cost model: the runtime sets one from
 //      AUTOGEMM_COST_MODEL or <data dir>/<gpu>.costmodel.json; tune/cost_model.hpp), its
 //      best-ranked spec among the default sweep, the specs fitted to the shape
 //      (spec/fitted.hpp) and, when a policy is loaded, the policy's top
-//      kPolicyProposals choices: the policy proposes, the model screens (no measurement);
+//      kPolicyProposals choices: the policy proposes, the model screens (no measurement). A
+//      model that knows fp16/fp32/tn only ranks the twin's candidates; the best-ranked one
+//      valid for the problem's types is the pick;
 //   4. otherwise, when a learned policy is loaded (tune/policy.hpp), its most probable valid spec
 //      for the problem (no search, no measurement);
 //   5. otherwise the heuristic (tune/heuristic.hpp) -> its spec.
@@ -124,13 +127,13 @@ class Dispatcher {
                                    std::string_view data_note = {});
   const Policy* policy() const { return policy_.get(); }
 
-  // A ranker: the spec name it picks for a problem among the default sweep and `proposals`
-  // (the policy's kPolicyProposals top choices when a policy is loaded, else none), or nullopt
-  // when it has none. Consulted after the tables and before the policy's own top choice;
+  // A ranker: the spec names it ranks for a problem among the default sweep and `proposals`
+  // (the policy's kPolicyProposals top choices when a policy is loaded, else none), best first,
+  // or none when it has none. Consulted after the tables and before the policy's own top choice;
   // `source` names it in reasons. The dispatcher does not link the cost model (XGBoost):
   // whoever does wraps it in one (runtime/gemm.cpp). Set it before the first query().
-  using Ranker = std::function<std::optional<std::string>(
-      const Problem&, const std::vector<KernelSpec>& proposals)>;
+  using Ranker = std::function<std::vector<std::string>(const Problem&,
+                                                        const std::vector<KernelSpec>& proposals)>;
   static constexpr size_t kPolicyProposals = 16;
   void set_ranker(Ranker ranker, std::string source);
   bool has_ranker() const { return bool(ranker_); }

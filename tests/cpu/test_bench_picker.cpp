@@ -268,11 +268,16 @@ TEST_F(PickerFiles, CostModelWithPolicyPicksWhatTheDispatcherWould) {
     }
     EXPECT_GE(ranked.size(), tune::rank_sweep(*model, p).size());
   }
-  // Types the model never saw (its rows are fp16/fp32/tn): the dispatcher does not ask it.
+  // Types the model never saw (its rows are fp16/fp32/tn): the dispatcher asks it for the tn
+  // twin and takes the best-ranked spec that runs nn.
   Problem nn = tn_problem(4096, 4096, 4096);
   nn.layout = Layout::nn;
   EXPECT_FALSE(model->trained_for(nn));
-  EXPECT_EQ(d.choose(nn).kind, tune::ChoiceKind::policy);
+  const tune::Choice n = d.choose(nn);
+  EXPECT_EQ(n.kind, tune::ChoiceKind::cost_model);
+  EXPECT_EQ(parse_name(n.spec).layout, Layout::nn);
+  EXPECT_FALSE(validate_problem(parse_name(n.spec), nn));
+  EXPECT_NE(n.reason.find("fp16/fp32/tn twin"), std::string::npos) << n.reason;
   EXPECT_THROW(parse_picker_source("costmodel:x=" + model_file.string() + ","), InputError);
   EXPECT_THROW(
       SpecPicker(*parse_picker_source("costmodel:c=" + model_file.string() + "," + corrupt())),

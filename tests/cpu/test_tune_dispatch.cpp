@@ -56,12 +56,11 @@ TEST(TuneDispatch, RankerAfterTheTable) {
   Dispatcher d(one_entry_table(tuned, kSpecB), "h200.json");
   std::vector<Problem> asked;
   d.set_ranker(
-      [&](const Problem& p,
-          const std::vector<KernelSpec>& proposals) -> std::optional<std::string> {
+      [&](const Problem& p, const std::vector<KernelSpec>& proposals) -> std::vector<std::string> {
         EXPECT_TRUE(proposals.empty());  // no policy loaded: nothing proposed beside the sweep
         asked.push_back(p);
-        if (p.shape.m == 64) return std::nullopt;
-        return std::string(kSpecA);
+        if (p.shape.m == 64) return {};
+        return {kSpecA, kSpecB};
       },
       "m.json");
   ASSERT_TRUE(d.has_ranker());
@@ -80,8 +79,7 @@ TEST(TuneDispatch, RankerAfterTheTable) {
 }
 
 // bf16 with fp32 accumulation borrows its fp16 twin's table entry and cost-model ranking (same
-// MMAs, rate and bytes), with the spec's data type changed; an exact entry still wins, and fp16
-// accumulation borrows nothing.
+// MMAs, rate and bytes), with the spec's data type changed; an exact entry still wins.
 TEST(TuneDispatch, Bf16BorrowsTheFp16TwinsTableAndRanking) {
   const Problem fp16 = problem(4096, 4096, 4096);
   Problem bf16 = fp16;
@@ -93,15 +91,15 @@ TEST(TuneDispatch, Bf16BorrowsTheFp16TwinsTableAndRanking) {
   EXPECT_EQ(c.kind, ChoiceKind::table);
   EXPECT_EQ(c.spec, bf16_spec);
   EXPECT_EQ(parse_name(c.spec).dtype, DType::bf16);
-  EXPECT_TRUE(contains(c.reason, "fp16 twin")) << c.reason;
+  EXPECT_TRUE(contains(c.reason, "fp16/fp32/tn twin")) << c.reason;
 
   // A ranker that knows fp16 only (as the shipped cost model): asked for the twin.
   std::vector<Problem> asked;
   d.set_ranker(
-      [&](const Problem& p, const std::vector<KernelSpec>&) -> std::optional<std::string> {
+      [&](const Problem& p, const std::vector<KernelSpec>&) -> std::vector<std::string> {
         asked.push_back(p);
-        if (p.dtype != DType::f16) return std::nullopt;
-        return std::string(kSpecA);
+        if (p.dtype != DType::f16) return {};
+        return {kSpecA};
       },
       "m.json");
   Problem unseen = problem(4096, 4096, 4104);
@@ -112,16 +110,11 @@ TEST(TuneDispatch, Bf16BorrowsTheFp16TwinsTableAndRanking) {
   KernelSpec back = parse_name(r.spec);
   back.dtype = DType::f16;
   EXPECT_EQ(spec_name(back), kSpecA);
-  EXPECT_TRUE(contains(r.reason, "fp16 twin")) << r.reason;
+  EXPECT_TRUE(contains(r.reason, "fp16/fp32/tn twin")) << r.reason;
   ASSERT_EQ(asked.size(), 2u);
   EXPECT_EQ(asked[0].dtype, DType::bf16);
   EXPECT_EQ(asked[1].dtype, DType::f16);
 
-  // fp16 accumulation of the tabled shape is not a twin of anything: the heuristic.
-  Problem f16acc = fp16;
-  f16acc.acc = AccType::f16;
-  EXPECT_EQ(Dispatcher(one_entry_table(fp16, kSpecB), "h200.json").choose(f16acc).kind,
-            ChoiceKind::heuristic);
   // An exact bf16 entry wins over the twin's, and is not borrowed; an fp16 problem never takes
   // a bf16 entry.
   TuningTable both = one_entry_table(fp16, kSpecB);
@@ -135,6 +128,56 @@ TEST(TuneDispatch, Bf16BorrowsTheFp16TwinsTableAndRanking) {
   EXPECT_TRUE(c.borrowed);
   const Dispatcher bf16_only(one_entry_table(bf16, exact.spec), "h200.json");
   EXPECT_EQ(bf16_only.choose(fp16).kind, ChoiceKind::heuristic);
+}
+
+// Layout nn and fp16 accumulation borrow from the fp16/fp32/tn twin too, where the twin's spec
+// is valid for their types: nn has no swap-AB and needs widths that are multiples of 64, so a
+// ranking's first such spec is the pick; a twin entry nn cannot run falls through to it.
+TEST(TuneDispatch, NnAndFp16AccumulationBorrowWhereTheSpecIsValid) {
+  const Problem tn = problem(4096, 4096, 4096);
+  const Problem nn = problem(4096, 4096, 4096, Layout::nn);
+  const Dispatcher d(one_entry_table(tn, kSpecA), "h200.json");
+  const Choice c = d.choose(nn);
+  EXPECT_EQ(c.kind, ChoiceKind::table);
+  EXPECT_EQ(c.spec, kSpecNn);  // kSpecA with layout nn
+  EXPECT_TRUE(c.borrowed);
+  EXPECT_TRUE(contains(c.reason, "serves fp16/fp32/nn")) << c.reason;
+  Problem f16acc = tn;
+  f16acc.acc = AccType::f16;
+  const Choice h = d.choose(f16acc);
+  EXPECT_EQ(h.kind, ChoiceKind::table);
+  EXPECT_EQ(parse_name(h.spec).acc, AccType::f16);
+  EXPECT_EQ(h.spec, std::regex_replace(std::string(kSpecA), std::regex("_f16f32_"), "_f16f16_"));
+
+  // A swap-AB entry (tn only) does not serve nn; the ranking's first spec nn can run does.
+  const char* swap = "sm90_f16f32_tn_128x96x64_s6_c1x1_coop_persist_r8m_swap";
+  ASSERT_FALSE(validate(parse_name(swap)));
+  Dispatcher s(one_entry_table(tn, swap), "h200.json");
+  EXPECT_EQ(s.choose(nn).kind, ChoiceKind::heuristic);
+  std::vector<Problem> asked;
+  s.set_ranker(
+      [&](const Problem& p, const std::vector<KernelSpec>&) -> std::vector<std::string> {
+        asked.push_back(p);
+        if (p.layout != Layout::tn) return {};
+        return {swap, "sm90_f16f32_tn_128x176x64_s4_c1x1_pp_persist_r8m_etmar", kSpecA};
+      },
+      "m.json");
+  const Choice r = s.choose(nn);
+  EXPECT_EQ(r.kind, ChoiceKind::cost_model);
+  EXPECT_EQ(r.spec, kSpecNn);
+  EXPECT_FALSE(validate_problem(parse_name(r.spec), nn));
+  EXPECT_TRUE(contains(r.reason, "rank 3 of 3")) << r.reason;
+  ASSERT_EQ(asked.size(), 2u);
+  EXPECT_EQ(asked[1], tn);
+  // A ranking with nothing nn can run: on to the heuristic.
+  Dispatcher none(one_entry_table(tn, swap), "h200.json");
+  none.set_ranker(
+      [&](const Problem& p, const std::vector<KernelSpec>&) -> std::vector<std::string> {
+        if (p.layout != Layout::tn) return {};
+        return {swap};
+      },
+      "m.json");
+  EXPECT_EQ(none.choose(nn).kind, ChoiceKind::heuristic);
 }
 
 TEST(TuneDispatch, FallbackForUnalignedN) {

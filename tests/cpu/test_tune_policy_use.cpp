@@ -114,9 +114,9 @@ TEST(TunePolicyUse, RankerScreensThePolicyProposals) {
   d.set_policy(policy, "my.policy.json");
   std::vector<KernelSpec> handed;
   d.set_ranker(
-      [&](const Problem&, const std::vector<KernelSpec>& proposals) -> std::optional<std::string> {
+      [&](const Problem&, const std::vector<KernelSpec>& proposals) -> std::vector<std::string> {
         handed = proposals;
-        return spec_name(proposals.back());
+        return {spec_name(proposals.back())};
       },
       "m.json");
   const Choice c = d.choose(unseen);

@@ -1,10 +1,14 @@
 // gemm() without a spec: the dispatcher's choice runs and computes the right answer, for
-// problems our kernel serves outside the shipped table (the shipped H200 cost model's pick for
-// fp16/fp32/tn, whose types it was trained on; the heuristic's for other types) and for ones only
-// cuBLASLt can (N or K not a multiple of 8). Runs on the H200, whose data files ship, or on a GPU
-// of the same chip, which borrows them (an H100 SXM).
+// problems our kernel serves outside the shipped table (the shipped H200 cost model's pick; for
+// other types than fp16/fp32/tn, its pick for their fp16/fp32/tn twin, or the twin's table entry,
+// with the spec's types changed) and for ones only cuBLASLt can (N or K not a multiple of 8). Runs
+// on the H200, whose data files ship, or on a GPU of the same chip, which borrows them (an H100
+// SXM).
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <cstdio>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -15,6 +19,12 @@
 namespace autogemm {
 namespace {
 
+std::string describe(const Problem& p) {
+  return std::to_string(p.shape.m) + "x" + std::to_string(p.shape.n) + "x" +
+         std::to_string(p.shape.k) + " " + std::string(to_string(p.dtype)) + "/" +
+         std::string(to_string(p.acc)) + "/" + std::string(to_string(p.layout));
+}
+
 struct Case {
   Problem p;
   const char* kind;
@@ -24,22 +34,20 @@ TEST(DispatchGpu, ChoiceRunsAndMatchesReference) {
   ASSERT_NO_THROW(require_gpu()) << "this test needs a GPU";
   const std::vector<Case> cases = {
       {{{256, 512, 384}, DType::f16, AccType::f32, Layout::tn}, "cost_model"},
-      {{{1000, 1000, 1000}, DType::bf16, AccType::f32, Layout::nn}, "heuristic"},
+      {{{1000, 1000, 1000}, DType::bf16, AccType::f32, Layout::nn}, "cost_model"},
       {{{3, 4096, 4096}, DType::f16, AccType::f32, Layout::tn}, "cost_model"},
-      {{{1000, 1000, 1000}, DType::f16, AccType::f32, Layout::nn}, "heuristic"},
+      {{{1000, 1000, 1000}, DType::f16, AccType::f32, Layout::nn}, "cost_model"},
       {{{100, 30, 64}, DType::f16, AccType::f32, Layout::tn}, "cublaslt"},
       {{{64, 64, 100}, DType::bf16, AccType::f32, Layout::nn}, "cublaslt"},
-      {{{77, 128, 256}, DType::f16, AccType::f16, Layout::tn}, "heuristic"},
+      {{{77, 128, 256}, DType::f16, AccType::f16, Layout::tn}, "cost_model"},
+      {{{4096, 4096, 4096}, DType::f16, AccType::f32, Layout::nn}, "table"},  // the twin's entry
+      {{{512, 512, 16384}, DType::f16, AccType::f16, Layout::tn}, "cost_model"},
       {{{77, 124, 256}, DType::f16, AccType::f16, Layout::nn}, "cublaslt"},  // N: 16-byte rule
   };
   test::GemmChecker gc(4096 * 4096);
   uint64_t seed = 1234;
   for (const Case& k : cases) {
-    const Shape& s = k.p.shape;
-    const std::string what = std::to_string(s.m) + "x" + std::to_string(s.n) + "x" +
-                             std::to_string(s.k) + " " + std::string(to_string(k.p.dtype)) + "/" +
-                             std::string(to_string(k.p.acc)) + "/" +
-                             std::string(to_string(k.p.layout));
+    const std::string what = describe(k.p);
     const Choice choice = choose(k.p);
     EXPECT_EQ(choice.kind, k.kind) << what << ": " << choice.reason;
     EXPECT_EQ(choice.spec.empty(), choice.kind == "cublaslt") << what;
@@ -48,6 +56,38 @@ TEST(DispatchGpu, ChoiceRunsAndMatchesReference) {
     ASSERT_NO_THROW(gemm(k.p, gc.a(), gc.b(), gc.c(), nullptr)) << what;
     ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess) << what;
     const auto verdict = gc.check(k.p);
+    EXPECT_TRUE(verdict.pass) << what << " (" << choice.kind << " " << choice.spec
+                              << "): " << verdict.reason;
+  }
+}
+
+// The borrowed choices on shapes drawn at random each run (the seed is printed): layout nn in
+// both data types and fp16 accumulation, off the grid and unaligned, each against the reference.
+TEST(DispatchGpu, BorrowedChoicesOnRandomShapesMatchReference) {
+  ASSERT_NO_THROW(require_gpu()) << "this test needs a GPU";
+  const uint64_t seed = std::random_device{}();
+  std::printf("seed %llu\n", static_cast<unsigned long long>(seed));
+  std::mt19937_64 rng(seed);
+  const auto log_uniform = [&](int lo, int hi) {
+    return int(std::exp(std::uniform_real_distribution<double>(std::log(lo), std::log(hi))(rng)));
+  };
+  test::GemmChecker gc(4096 * 4096);
+  uint64_t fill = seed;
+  for (int i = 0; i < 12; ++i) {
+    Problem p;
+    p.shape = {log_uniform(1, 4096), 8 * log_uniform(1, 512), 8 * log_uniform(8, 512)};
+    p.layout = i % 3 == 2 ? Layout::tn : Layout::nn;
+    p.dtype = i % 3 == 1 ? DType::bf16 : DType::f16;
+    p.acc = i % 3 == 2 ? AccType::f16 : AccType::f32;
+    const std::string what = describe(p);
+    const Choice choice = choose(p);
+    EXPECT_TRUE(choice.kind == "cost_model" || choice.kind == "table")
+        << what << ": " << choice.kind << " (" << choice.reason << ")";
+    gc.prepare(p, fill);
+    fill += 2;
+    ASSERT_NO_THROW(gemm(p, gc.a(), gc.b(), gc.c(), nullptr)) << what;
+    ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess) << what;
+    const auto verdict = gc.check(p);
     EXPECT_TRUE(verdict.pass) << what << " (" << choice.kind << " " << choice.spec
                               << "): " << verdict.reason;
   }
