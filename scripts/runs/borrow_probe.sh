@@ -11,7 +11,8 @@
 source "$(dirname "$0")/spec_bench.sh"
 out="${OUT:-/tmp/borrow}"
 mkdir -p "$out" old
-tar xzf .device/build_old.tgz -C old
+tar xzf .device/build_old.tgz -C old  # the old binary alone; its libraries are this build's
+ln -sfn "$(pwd)/build/lib" old/build/lib
 old="$(pwd)/old/build/tools/autogemm/autogemm"
 list() { grep -hv '^#' "$@" | tr '\n' ' '; }
 export BENCH_TIMEOUT=200 AUTOGEMM_HANG_SECONDS=30 AUTOGEMM_DATA_DIR="$(pwd)/data"
