@@ -22,7 +22,10 @@ spec_bench() {
     esac
   done
   for s in $shapes; do m+=(--mnk "$s"); done
-  timeout "${BENCH_TIMEOUT:-300}" "${AUTOGEMM_BIN:-build/tools/autogemm/autogemm}" bench "${m[@]}" \
+  local bin="${AUTOGEMM_BIN:-build/tools/autogemm/autogemm}"
+  # The results' commit: the binary's build (device_job.sh sets it the same way).
+  AUTOGEMM_COMMIT="$(cat "$(dirname "$bin")/../../COMMIT" 2>/dev/null)" \
+    timeout "${BENCH_TIMEOUT:-300}" "$bin" bench "${m[@]}" \
     --mode kernel --acc "${ACC:-fp32}" \
     --layout "$layout" --methods cublaslt_autotune_nn,cublaslt_autotune_tn,autogemm "${a[@]}" \
     --out "$out/$name.csv" > "$out/$name.log" 2>&1

@@ -62,10 +62,17 @@ OperandMaps make_tensor_maps(const KernelSpec& s, const Problem& p, const void* 
   const auto [m, n, k] = p.shape;
   OperandMaps maps;
   // K-major boxes are one 64-element swizzle atom wide; a bk-128 stage loads two per operand, a
-  // bk-32 one loads one 32-element box (64-byte swizzle).
+  // bk-32 one loads one 32-element box (64-byte swizzle). p is in the kernel's frame: under
+  // swap-AB `a` is the problem's B and `b` its A, so in layout nn the kernel's A is the one
+  // stored K×M (M-major: 64-column boxes) and its B is K-major.
   const uint32_t k_box = s.bk == 32 ? 32 : 64;
-  maps.a = encode(p.dtype, a, m, k, s.bm / s.cluster_n, k_box, "A");
-  if (p.layout == Layout::tn)  // B stored N×K: K-major tiles of bn rows
+  const bool a_mn_major = p.layout == Layout::nn && s.swap_ab;
+  const bool b_k_major = p.layout == Layout::tn || s.swap_ab;
+  if (a_mn_major)
+    maps.a = encode(p.dtype, a, k, m, s.bk / s.cluster_n, 64, "B (the kernel's A under swap-AB)");
+  else
+    maps.a = encode(p.dtype, a, m, k, s.bm / s.cluster_n, k_box, "A");
+  if (b_k_major)  // B stored N×K: K-major tiles of bn rows
     maps.b = encode(p.dtype, b, n, k, s.bn / s.cluster_m, k_box, "B");
   else  // B stored K×N: N-major tiles, 64 columns per box
     maps.b = encode(p.dtype, b, k, n, s.bk / s.cluster_m, 64, "B");

@@ -87,7 +87,6 @@ std::vector<KernelSpec> fitted_specs(const Problem& p, int sm_count, size_t max_
   size_t tile_index = 0;
   const int64_t k_blocks = ceil_div(p.shape.k, 64);
   for (bool swap_ab : {false, true}) {
-    if (swap_ab && p.layout != Layout::tn) continue;
     const auto [rows, cols] = frame(p, swap_ab);
     // Width granularity: wgmma's N is any multiple of 8; tn tiles without swap-AB load B in
     // 16-row steps, nn B in 64-column boxes. Narrower than 64 only when the columns are.

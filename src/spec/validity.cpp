@@ -45,8 +45,11 @@ Verdict rule_bn(const KernelSpec& s, const DeviceLimits&) {
   if (s.layout == Layout::tn && s.bn % (s.swap_ab ? 8 : 16) != 0)
     return fmt::format("bn must be a multiple of {} for layout tn, got {}", s.swap_ab ? 8 : 16,
                        s.bn);
+  // Under swap-AB the kernel's B is the problem's A, K-major in either layout.
+  if (s.layout == Layout::nn && s.swap_ab && s.bn % 8 != 0)
+    return fmt::format("bn must be a multiple of 8 with swap-AB, got {}", s.bn);
   // nn loads B (K x N, N contiguous) as 64-column boxes: one 128-byte swizzle row each.
-  if (s.layout == Layout::nn && s.bn % 64 != 0)
+  if (s.layout == Layout::nn && !s.swap_ab && s.bn % 64 != 0)
     return fmt::format(
         "bn must be a multiple of 64 for layout nn (B tiles load as 64-column chunks of the "
         "128-byte swizzle), got {}",
@@ -83,10 +86,14 @@ Verdict rule_cluster(const KernelSpec& s, const DeviceLimits&) {
         s.cluster_n);
   // With multicast each CTA loads a slice of a shared tile; a slice must be whole 8-row
   // (1024-byte) swizzle atoms so every CTA's copy lands in the same swizzle phase.
-  if (s.cluster_n > 1 && (s.bm / s.cluster_n) % 8 != 0)
-    return fmt::format("cluster {}x{} splits the A tile into bm/{} = {} rows, not a multiple of 8",
-                       s.cluster_m, s.cluster_n, s.cluster_n, s.bm / s.cluster_n);
-  const int b_rows = s.layout == Layout::tn ? s.bn : s.bk;  // rows of B's TMA box
+  // Rows of the TMA boxes: K-major tiles split their M or N rows, M/N-major ones their K-rows.
+  const bool a_mn_major = s.layout == Layout::nn && s.swap_ab;
+  const bool b_k_major = s.layout == Layout::tn || s.swap_ab;
+  const int a_rows = a_mn_major ? s.bk : s.bm;
+  if (s.cluster_n > 1 && (a_rows / s.cluster_n) % 8 != 0)
+    return fmt::format("cluster {}x{} splits the A tile into {}/{} = {} rows, not a multiple of 8",
+                       s.cluster_m, s.cluster_n, a_rows, s.cluster_n, a_rows / s.cluster_n);
+  const int b_rows = b_k_major ? s.bn : s.bk;
   if (s.cluster_m > 1 && (b_rows / s.cluster_m) % 8 != 0)
     return fmt::format("cluster {}x{} splits the B tile into {}/{} = {} rows, not a multiple of 8",
                        s.cluster_m, s.cluster_n, b_rows, s.cluster_m, b_rows / s.cluster_m);
@@ -163,11 +170,15 @@ Verdict rule_tma(const KernelSpec& s, const DeviceLimits&) {
   // K-major boxes are 64 elements of K (one swizzle row) whatever bk is; bk 128 takes two, bk 32
   // one of 32 elements (the 64-byte swizzle).
   const int k_box = s.bk == 32 ? 32 : 64;
-  if (auto v = check_box("A", k_box, s.bm / s.cluster_n, eb)) return v;
+  // Under swap-AB in layout nn the kernel's A is the problem's B (K x N): 64-column chunks.
+  if (auto v = s.layout == Layout::nn && s.swap_ab ? check_box("A", 64, s.bk / s.cluster_n, eb)
+                                                   : check_box("A", k_box, s.bm / s.cluster_n, eb))
+    return v;
   // B: in a cluster column each CTA loads 1/cluster_m. tn: B is N x K, K contiguous, split along N.
-  // nn: B is K x N, N contiguous, loaded as 64-column chunks, split along K.
-  // (rule_cluster keeps multicast slices whole 8-row swizzle periods, for either swizzle.)
-  if (s.layout == Layout::tn) return check_box("B", k_box, s.bn / s.cluster_m, eb);
+  // nn: B is K x N, N contiguous, loaded as 64-column chunks, split along K (under swap-AB the
+  // kernel's B is the problem's A: K-major). (rule_cluster keeps multicast slices whole 8-row
+  // swizzle periods, for either swizzle.)
+  if (s.layout == Layout::tn || s.swap_ab) return check_box("B", k_box, s.bn / s.cluster_m, eb);
   return check_box("B", 64, s.bk / s.cluster_m, eb);
 }
 
@@ -196,7 +207,6 @@ Verdict rule_stream_k(const KernelSpec& s, const DeviceLimits&) {
 
 Verdict rule_swap_ab(const KernelSpec& s, const DeviceLimits&) {
   if (!s.swap_ab) return {};
-  if (s.layout != Layout::tn) return "swap-AB is implemented for layout tn only";
   if (s.epilogue != Epilogue::direct) return "swap-AB stores C transposed: epilogue must be direct";
   return {};
 }
@@ -269,10 +279,12 @@ Verdict rule_fixed_shape(const KernelSpec& s, const DeviceLimits&) {
   if (f.m < 1 || f.n < 1 || f.k < 1 || f.m > kMax || f.n > kMax || f.k > kMax)
     return fmt::format("the compiled-in shape {}x{}x{} needs M, N and K from 1 to 2^30", f.m, f.n,
                        f.k);
-  if (f.k % 8 != 0 || (!s.swap_ab && f.n % 8 != 0))
+  // Rows of N: C's and, in nn, B's; tn swap-AB stores C element by element.
+  const bool n_rule = !s.swap_ab || s.layout == Layout::nn;
+  if (f.k % 8 != 0 || (n_rule && f.n % 8 != 0))
     return fmt::format(
         "the compiled-in shape {}x{}x{} breaks TMA's 16-byte rule: K{} must be a multiple of 8",
-        f.m, f.n, f.k, s.swap_ab ? "" : " and N");
+        f.m, f.n, f.k, n_rule ? " and N" : "");
   return {};
 }
 
@@ -320,7 +332,10 @@ std::optional<std::string> validate_problem(const KernelSpec& s, const Problem& 
           "workspace holds {} MiB: fewer pieces, or a spec without skp, for this shape",
           spec_name(s), s.split_pass, floats * 4 >> 20, kSplitPassMaxFloats * 4 >> 20);
   }
-  // Swap-AB reads B as the kernel's A (rows of K) and stores C element by element: any N.
+  // Swap-AB reads B as the kernel's A and stores C element by element: any N in layout tn
+  // (B's rows are of K); in nn B's rows are of N, so TMA's 16-byte rule holds N too.
+  if (s.swap_ab && s.layout == Layout::nn && (sh.n < 8 || sh.n % 8 != 0))
+    return fmt::format("N = {} must be a positive multiple of 8 (TMA needs 16-byte strides)", sh.n);
   if (s.swap_ab && sh.n < 1) return fmt::format("N = {} must be at least 1", sh.n);
   if (s.swap_ab && (sh.k < 8 || sh.k % 8 != 0))
     return fmt::format("K = {} must be a positive multiple of 8 (TMA needs 16-byte strides)", sh.k);

@@ -44,7 +44,7 @@ KernelSpec make(const Problem& p, int bm, int bn, int stages, int consumers) {
 
 // Rules read off the oracle's winners on the H200 (bench/results/h200/h200_oracle100_swap_tn.csv,
 // h200_large187_tn.csv), stated in tiles per SM so they carry to other SM counts:
-//   1. small M (<= 64), layout tn, long K: swap-AB puts M on the MMA's N (8..64), stream-K
+//   1. small M (<= 64), long K: swap-AB puts M on the MMA's N (8..64), stream-K
 //      spreads K over the SMs the few tiles leave idle;
 //   2. a wave or more of 128x192 tiles whose last wave is about as full as 128x256's: ping-pong
 //      128x192 (192 accumulators per warpgroup, 2x1 cluster, row-block TMA epilogue), the best
@@ -61,7 +61,7 @@ static HeuristicPick pick_by_rules(const Problem& p, const DeviceFacts& device) 
   const Shape& sh = p.shape;
   const int sms = device.sm_count;
 
-  if (p.layout == Layout::tn && sh.m <= 64 && sh.k >= 4096) {
+  if (sh.m <= 64 && sh.k >= 4096) {
     KernelSpec s = make(p, 64, 8, 8, 1);
     while (s.bn < sh.m) s.bn *= 2;
     s.epilogue = Epilogue::direct;  // swap-AB stores C transposed from registers

@@ -171,6 +171,11 @@ std::vector<KernelSpec> representative_specs() {
            // Eight-CTA clusters: a quarter of one operand's tile per CTA.
            "sm90_f16f32_tn_128x256x64_s4_c2x4_coop_persist_r8m_etma",
            "sm90_f16f32_nn_256x128x64_s4_c4x2_coop_persist_r8m_etmar",
+           // Swap-AB in nn (the kernel's A M-major), with multicast of it, three consumers, and
+           // split-K with the pass.
+           "sm90_f16f32_nn_128x96x64_s6_c1x2_coop_persist_r8m_swap",
+           "sm90_bf16f32_nn_192x80x128_s3_c2x1_wg3_persist_r8m_swap",
+           "sm90_f16f32_nn_64x64x64_s8_c1x1_wg1_tiles_r8m_skp4_swap",
        })
     out.push_back(parse_name(name));
   return out;

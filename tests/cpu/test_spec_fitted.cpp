@@ -91,15 +91,24 @@ TEST(Fitted, RingNoDeeperThanTwoTilesOfK) {
       std::any_of(long_k.begin(), long_k.end(), [](const KernelSpec& s) { return s.stages >= 6; }));
 }
 
-TEST(Fitted, LayoutNnKeepsWidthsOf64AndNoSwap) {
+// nn without swap-AB loads B in 64-column boxes: widths of 64; with swap-AB (the kernel's A
+// M-major) any multiple of 8, as in tn. Every spec is valid and runs the problem.
+TEST(Fitted, LayoutNnKeepsWidthsOf64WithoutSwap) {
   Problem p = tn(4896, 352, 7480);
   p.layout = Layout::nn;
   const auto specs = fitted_specs(p, 132);
   ASSERT_FALSE(specs.empty());
+  int swapped = 0;
   for (const KernelSpec& s : specs) {
-    EXPECT_FALSE(s.swap_ab);
-    EXPECT_EQ(s.bn % 64, 0);
+    EXPECT_EQ(s.layout, Layout::nn);
+    if (s.swap_ab)
+      ++swapped;
+    else
+      EXPECT_EQ(s.bn % 64, 0) << spec_name(s);
+    EXPECT_FALSE(validate(s)) << spec_name(s);
+    EXPECT_FALSE(validate_problem(s, p)) << spec_name(s);
   }
+  EXPECT_GT(swapped, 0);
 }
 
 TEST(Fitted, ScoreRewardsFitAndWaveFill) {

@@ -131,7 +131,7 @@ TEST(TuneDispatch, Bf16BorrowsTheFp16TwinsTableAndRanking) {
 }
 
 // Layout nn and fp16 accumulation borrow from the fp16/fp32/tn twin too, where the twin's spec
-// is valid for their types: nn has no swap-AB and needs widths that are multiples of 64, so a
+// is valid for their types: nn needs widths that are multiples of 64 (or swap-AB), so a
 // ranking's first such spec is the pick; a twin entry nn cannot run falls through to it.
 TEST(TuneDispatch, NnAndFp16AccumulationBorrowWhereTheSpecIsValid) {
   const Problem tn = problem(4096, 4096, 4096);
@@ -149,17 +149,23 @@ TEST(TuneDispatch, NnAndFp16AccumulationBorrowWhereTheSpecIsValid) {
   EXPECT_EQ(parse_name(h.spec).acc, AccType::f16);
   EXPECT_EQ(h.spec, std::regex_replace(std::string(kSpecA), std::regex("_f16f32_"), "_f16f16_"));
 
-  // A swap-AB entry (tn only) does not serve nn; the ranking's first spec nn can run does.
+  // A swap-AB entry serves nn as it is (the kernel's A is then M-major).
   const char* swap = "sm90_f16f32_tn_128x96x64_s6_c1x1_coop_persist_r8m_swap";
   ASSERT_FALSE(validate(parse_name(swap)));
-  Dispatcher s(one_entry_table(tn, swap), "h200.json");
+  const Choice w = Dispatcher(one_entry_table(tn, swap), "h200.json").choose(nn);
+  EXPECT_EQ(w.kind, ChoiceKind::table);
+  EXPECT_EQ(w.spec, "sm90_f16f32_nn_128x96x64_s6_c1x1_coop_persist_r8m_swap");
+  // A 96-wide tile without swap-AB does not serve nn; the ranking's first spec nn can run does.
+  const char* narrow = "sm90_f16f32_tn_128x96x64_s6_c1x1_coop_persist_r8m_etmar";
+  ASSERT_FALSE(validate(parse_name(narrow)));
+  Dispatcher s(one_entry_table(tn, narrow), "h200.json");
   EXPECT_EQ(s.choose(nn).kind, ChoiceKind::heuristic);
   std::vector<Problem> asked;
   s.set_ranker(
       [&](const Problem& p, const std::vector<KernelSpec>&) -> std::vector<std::string> {
         asked.push_back(p);
         if (p.layout != Layout::tn) return {};
-        return {swap, "sm90_f16f32_tn_128x176x64_s4_c1x1_pp_persist_r8m_etmar", kSpecA};
+        return {narrow, "sm90_f16f32_tn_128x176x64_s4_c1x1_pp_persist_r8m_etmar", kSpecA};
       },
       "m.json");
   const Choice r = s.choose(nn);
@@ -170,11 +176,11 @@ TEST(TuneDispatch, NnAndFp16AccumulationBorrowWhereTheSpecIsValid) {
   ASSERT_EQ(asked.size(), 2u);
   EXPECT_EQ(asked[1], tn);
   // A ranking with nothing nn can run: on to the heuristic.
-  Dispatcher none(one_entry_table(tn, swap), "h200.json");
+  Dispatcher none(one_entry_table(tn, narrow), "h200.json");
   none.set_ranker(
       [&](const Problem& p, const std::vector<KernelSpec>&) -> std::vector<std::string> {
         if (p.layout != Layout::tn) return {};
-        return {swap};
+        return {narrow};
       },
       "m.json");
   EXPECT_EQ(none.choose(nn).kind, ChoiceKind::heuristic);

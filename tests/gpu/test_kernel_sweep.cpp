@@ -92,7 +92,8 @@ const char* const kTnOnlyTails[] = {
     "256x48x128_s2_c1x1_coop_persist_r8m_etmar",
 };
 
-// Swap-AB specs (layout tn only), taking every fourth tn case.
+// Swap-AB specs, taking every fourth case of either layout (in nn the kernel's A is the
+// problem's B, M-major).
 const char* const kSwapTails[] = {
     "64x8x64_s8_c1x1_wg1_persist_r8m_sk_swap",
     "64x16x64_s8_c1x1_wg1_persist_r8m_swap",
@@ -105,13 +106,18 @@ const char* const kSwapTails[] = {
     "64x16x64_s8_c1x1_wg1_persist_r8m_sk4_swap_nopdl",
     "64x32x128_s8_c1x1_wg1_persist_r8m_sk4_swap",
     "64x64x64_s8_c1x1_wg1_tiles_r8m_ck4_swap",
+    // Multicast of the kernel's A (M-major slices of K-rows in nn), three consumers, ping-pong.
+    "128x64x64_s6_c1x2_coop_persist_r8m_swap",
+    "192x80x64_s5_c1x2_wg3_persist_r8m_swap",
+    "128x96x64_s6_c2x2_pp_persist_r8m_swap",
+    "256x40x128_s3_c1x4_coop_persist_r8m_swap",
 };
 
 std::string spec_for(int i, DType dtype, AccType acc, Layout layout) {
-  const char* tail =
-      layout == Layout::tn && i % 4 == 1   ? kSwapTails[(i / 4) % std::size(kSwapTails)]
-      : layout == Layout::tn && i % 4 == 3 ? kTnOnlyTails[(i / 4) % std::size(kTnOnlyTails)]
-                                           : kSpecTails[i % std::size(kSpecTails)];
+  const char* tail = i % 4 == 1 ? kSwapTails[(i / 4) % std::size(kSwapTails)]
+                     : layout == Layout::tn && i % 4 == 3
+                         ? kTnOnlyTails[(i / 4) % std::size(kTnOnlyTails)]
+                         : kSpecTails[i % std::size(kSpecTails)];
   std::string name = std::string("sm90_") + (dtype == DType::f16 ? "f16" : "bf16") +
                      (acc == AccType::f16 ? "f16_" : "f32_") + std::string(to_string(layout)) +
                      "_" + tail;

@@ -37,10 +37,14 @@ template <ElemType kElem_, bool kBMnMajor_, int kBM_, int kBN_, int kBK_, int kS
           int kSwizzle_, int kEpilogue_, bool kStreamK_, bool kPingPong_ = false, int kMmaLag_ = 1,
           bool kSwapAB_ = false, bool kDeferStore_ = false, bool kAccF16_ = false,
           int kAccSets_ = 1, bool kScaled_ = false, int kFixedM_ = 0, int kFixedN_ = 0,
-          int kFixedK_ = 0, int kFixedLdc_ = 0, int kClusterK_ = 1, int kSplitPass_ = 1>
+          int kFixedK_ = 0, int kFixedLdc_ = 0, int kClusterK_ = 1, int kSplitPass_ = 1,
+          bool kAMnMajor_ = false>
 struct GemmConfig {
   static constexpr ElemType kElem = kElem_;
   static constexpr bool kBMnMajor = kBMnMajor_;  // B row-major K×N ("nn"): N-major tiles
+  // A M-major: swap-AB of layout nn, whose kernel A is the problem's B (K×N, N contiguous),
+  // loaded as 64-column chunks like N-major B tiles; its kernel B is the problem's A (K-major).
+  static constexpr bool kAMnMajor = kAMnMajor_;
   static constexpr int kBM = kBM_, kBN = kBN_, kBK = kBK_;
   static constexpr int kStages = kStages_, kConsumers = kConsumers_;
   static constexpr int kClusterM = kClusterM_, kClusterN = kClusterN_;
@@ -123,6 +127,8 @@ struct GemmConfig {
   static_assert(kWgRows % 64 == 0, "each consumer owns whole m64 MMAs");
   static_assert(kBN % 8 == 0 && kBN <= 256, "wgmma N");
   static_assert(!kBMnMajor || kBN % 64 == 0, "N-major B tiles are loaded in 64-column chunks");
+  static_assert(!kAMnMajor || (kSwapAB && !kBMnMajor && kBM % 64 == 0),
+                "M-major A tiles: swap-AB of layout nn, loaded in 64-column chunks");
   static_assert(kMulticastSize <= 8 && (kClusterM & (kClusterM - 1)) == 0 &&
                     (kClusterN & (kClusterN - 1)) == 0,
                 "multicast groups of up to 8 CTAs, powers of two per dimension");
@@ -209,6 +215,25 @@ __device__ __forceinline__ void load_k_major(u8* dst, const TmaDescriptor* map, 
   }
 }
 
+// One stage of an M- or N-major operand: kCols columns from col0 as 64-column chunks of kBK
+// K-rows (one 128-byte swizzle row per K-row), each chunk kBK * 128 bytes. Shared by kSharers
+// CTAs: this one loads a 1/kSharers slice of every chunk's K-rows and multicasts it to `mask`.
+template <class Cfg, int kCols, int kSharers>
+__device__ __forceinline__ void load_mn_major(u8* dst, const TmaDescriptor* map, u64* bar, int k0,
+                                              int col0, int slice, u16 mask) {
+#pragma unroll
+  for (int chunk = 0; chunk < kCols / 64; ++chunk) {
+    u8* chunk_dst = dst + chunk * Cfg::kBK * 128;
+    const int c = col0 + chunk * 64;
+    if constexpr (kSharers > 1) {
+      constexpr int part = Cfg::kBK / kSharers;
+      tma_load_2d_multicast(chunk_dst + slice * part * 128, map, bar, c, k0 + slice * part, mask);
+    } else {
+      tma_load_2d(chunk_dst, map, bar, c, k0);
+    }
+  }
+}
+
 template <class Cfg>
 __device__ __forceinline__ void produce(const TmaDescriptor* tma_a, const TmaDescriptor* tma_b,
                                         const GemmArgs& args, u8* smem_a, u8* smem_b, u64* full,
@@ -238,25 +263,19 @@ __device__ __forceinline__ void produce(const TmaDescriptor* tma_a, const TmaDes
       u8* b = smem_b + pos.stage * Cfg::kBBytes;
       const int k0 = kb * Cfg::kBK;
 
-      // A tile: BM rows, shared by the kClusterN CTAs of a cluster row.
-      load_k_major<Cfg, Cfg::kBM, Cfg::kClusterN>(a, tma_a, bar, k0, tm * Cfg::kBM, rn, a_mask);
+      // A tile: BM rows, shared by the kClusterN CTAs of a cluster row (K-major: each loads a
+      // slice of the rows; M-major: K rows of every 64-column chunk).
+      if constexpr (!Cfg::kAMnMajor)
+        load_k_major<Cfg, Cfg::kBM, Cfg::kClusterN>(a, tma_a, bar, k0, tm * Cfg::kBM, rn, a_mask);
+      else
+        load_mn_major<Cfg, Cfg::kBM, Cfg::kClusterN>(a, tma_a, bar, k0, tm * Cfg::kBM, rn, a_mask);
 
       // B tile. Shared by the kClusterM CTAs of a cluster column: each loads a slice (N rows
       // for K-major tiles, K rows of every 64-column chunk for N-major ones).
       if constexpr (!Cfg::kBMnMajor) {
         load_k_major<Cfg, Cfg::kBN, Cfg::kClusterM>(b, tma_b, bar, k0, tn * Cfg::kBN, rm, b_mask);
       } else {
-#pragma unroll
-        for (int chunk = 0; chunk < Cfg::kBN / 64; ++chunk) {
-          u8* dst = b + chunk * Cfg::kBK * 128;
-          const int n0 = tn * Cfg::kBN + chunk * 64;
-          if constexpr (Cfg::kClusterM > 1) {
-            constexpr int part = Cfg::kBK / Cfg::kClusterM;
-            tma_load_2d_multicast(dst + rm * part * 128, tma_b, bar, n0, k0 + rm * part, b_mask);
-          } else {
-            tma_load_2d(dst, tma_b, bar, n0, k0);
-          }
-        }
+        load_mn_major<Cfg, Cfg::kBN, Cfg::kClusterM>(b, tma_b, bar, k0, tn * Cfg::kBN, rm, b_mask);
       }
     }
     rec.stamp(item, kEnd);
@@ -305,9 +324,15 @@ __device__ __forceinline__ void consume(const TmaDescriptor* tma_c, const GemmAr
   // under the other's MMAs.
   constexpr int kOrder = 5;  // after the consumers' own barriers 1..3
   TraceRecord<Cfg::kConsumers + 1> rec(args, consumer, threadIdx.x % 128 == 0);
-  // The descriptors of stage 0 (this warpgroup's rows of A; all of B).
-  const SmemDescriptor a_desc(k_major_descriptor<Cfg>(
-      smem_a + (Cfg::kPingPong ? 0 : consumer * Cfg::kWgRows * Cfg::kRowBytes)));
+  // The descriptors of stage 0 (this warpgroup's rows of A; all of B). An M-major A keeps 64
+  // rows per chunk of kBK * 128 bytes.
+  const SmemDescriptor a_desc(
+      Cfg::kAMnMajor
+          ? smem_descriptor_sw128(
+                smem_a + (Cfg::kPingPong ? 0 : consumer * (Cfg::kWgRows / 64) * Cfg::kBK * 128),
+                Cfg::kBK * 128, 1024)
+          : k_major_descriptor<Cfg>(
+                smem_a + (Cfg::kPingPong ? 0 : consumer * Cfg::kWgRows * Cfg::kRowBytes)));
   const SmemDescriptor b_desc(Cfg::kBMnMajor ? smem_descriptor_sw128(smem_b, Cfg::kBK * 128, 1024)
                                              : k_major_descriptor<Cfg>(smem_b));
   int item = 0;
@@ -364,19 +389,22 @@ __device__ __forceinline__ void consume(const TmaDescriptor* tma_c, const GemmAr
 #pragma unroll
         for (int mi = 0; mi < Cfg::kMmaM; ++mi) {
           const u64 desc_a =
-              a_at.plus(u32((atom * Cfg::kAtomABytes + mi * 64 * Cfg::kRowBytes + in_atom) / 16))
+              a_at.plus(u32((Cfg::kAMnMajor
+                                 ? k16 * 2048 + mi * Cfg::kBK * 128
+                                 : atom * Cfg::kAtomABytes + mi * 64 * Cfg::kRowBytes + in_atom) /
+                            16))
                   .value();
           // Each set starts fresh at its first step of the tile.
           const int set = k16 % Cfg::kAccSets;
           const int accumulate = (kb > w.kb_begin || k16 >= Cfg::kAccSets) ? 1 : 0;
           if constexpr (Cfg::kAccF16)
-            WgmmaF16Acc<Cfg::kBN>::template mma<Cfg::kBMnMajor>(acc[mi], desc_a, desc_b,
-                                                                accumulate);
+            WgmmaF16Acc<Cfg::kBN>::template mma<Cfg::kBMnMajor, Cfg::kAMnMajor>(acc[mi], desc_a,
+                                                                                desc_b, accumulate);
           else if (set == 0)
-            Mma::template mma<Cfg::kBMnMajor>(acc[mi], desc_a, desc_b, accumulate);
+            Mma::template mma<Cfg::kBMnMajor, Cfg::kAMnMajor>(acc[mi], desc_a, desc_b, accumulate);
           else
-            Mma::template mma<Cfg::kBMnMajor>(extra[set > 0 ? set - 1 : 0][mi], desc_a, desc_b,
-                                              accumulate);
+            Mma::template mma<Cfg::kBMnMajor, Cfg::kAMnMajor>(extra[set > 0 ? set - 1 : 0][mi],
+                                                              desc_a, desc_b, accumulate);
         }
       }
       wgmma_commit();
