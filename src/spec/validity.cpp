@@ -130,9 +130,11 @@ Verdict rule_split_pass(const KernelSpec& s, const DeviceLimits&) {
   if (s.persistent || s.stream_k || s.cluster_k > 1)
     return "split-K with a reduction pass runs one piece per CTA: not persistent, no stream-K, "
            "no cluster split-K";
-  if (s.pingpong || s.defer_store || s.epilogue != Epilogue::direct || s.acc != AccType::f32)
+  // fp16 accumulators are written as fp32 partials too: each piece accumulates in fp16, the
+  // pass adds the pieces in fp32.
+  if (s.pingpong || s.defer_store || s.epilogue != Epilogue::direct)
     return "split-K with a reduction pass writes fp32 partials (the pass stores C): no "
-           "ping-pong, direct epilogue, no deferred store, fp32 accumulation";
+           "ping-pong, direct epilogue, no deferred store";
   return {};
 }
 

@@ -67,6 +67,22 @@ struct Fixup {
         __stcg(dst + (mi * (Cfg::kBN / 2) + j) * 128 + t, acc[mi][j]);
   }
 
+  // fp16 accumulators (split-K with a reduction pass only): each register holds the pair of
+  // fp32 registers 2i and 2i + 1, written as fp32 in their places, so the pass is the same.
+  __device__ static void write_partial(const u32 (&acc)[Cfg::kMmaM][Cfg::kBN / 4],
+                                       const GemmArgs& args, int cta, int consumer) {
+    const int t = threadIdx.x % 128;
+    float* dst = slot(args, cta, consumer);
+#pragma unroll
+    for (int mi = 0; mi < Cfg::kMmaM; ++mi)
+#pragma unroll
+      for (int i = 0; i < Cfg::kBN / 4; ++i) {
+        const int j = mi * (Cfg::kBN / 2) + 2 * i;
+        __stcg(dst + j * 128 + t, out_to_f32<ElemType::kF16>(acc[mi][i] & 0xffffu));
+        __stcg(dst + (j + 1) * 128 + t, out_to_f32<ElemType::kF16>(acc[mi][i] >> 16));
+      }
+  }
+
   // The partial, then its flag once every thread's writes are done.
   __device__ static void store_partial(const float (&acc)[Cfg::kMmaM][Cfg::kBN / 2],
                                        const GemmArgs& args, int cta, int consumer,

@@ -140,9 +140,9 @@ struct GemmConfig {
                 "persistent, no stream-K), cooperative, direct stores, fp32 accumulators");
   static_assert(kSplitPass == 1 ||
                     (kSplitPass >= 2 && kSplitPass <= 16 && !kPersistent && !kStreamK &&
-                     kClusterK == 1 && !kPingPong && kEpilogue == 0 && !kAccF16 && !kDeferStore),
+                     kClusterK == 1 && !kPingPong && kEpilogue == 0 && !kDeferStore),
                 "split-K with a reduction pass: 2-16 pieces, one per CTA (not persistent, no "
-                "stream-K or cluster split-K), no ping-pong, direct stores, fp32 accumulators");
+                "stream-K or cluster split-K), no ping-pong, direct stores");
   // The pieces' partials are exchanged through the (by then idle) pipeline ring.
   static_assert(kClusterK == 1 || kStages * kStageBytes >= kBM * kBN * 4,
                 "cluster split-K: the ring must hold the tile's fp32 partial");
