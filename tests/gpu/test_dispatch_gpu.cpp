@@ -41,7 +41,7 @@ TEST(DispatchGpu, ChoiceRunsAndMatchesReference) {
       {{{64, 64, 100}, DType::bf16, AccType::f32, Layout::nn}, "cublaslt"},
       {{{77, 128, 256}, DType::f16, AccType::f16, Layout::tn}, "cost_model"},
       {{{4096, 4096, 4096}, DType::f16, AccType::f32, Layout::nn}, "table"},  // the twin's entry
-      {{{512, 512, 16384}, DType::f16, AccType::f16, Layout::tn}, "cost_model"},
+      {{{512, 512, 16384}, DType::f16, AccType::f16, Layout::tn}, "table"},  // split-K, fp16 acc
       {{{77, 124, 256}, DType::f16, AccType::f16, Layout::nn}, "cublaslt"},  // N: 16-byte rule
   };
   test::GemmChecker gc(4096 * 4096);
