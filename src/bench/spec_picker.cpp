@@ -122,11 +122,18 @@ Pick SpecPicker::pick(const Problem& p, const tune::DeviceFacts& device) const {
   if (auto why = tune::unservable_reason(p))
     return {"", "the autogemm kernel cannot serve it: " + *why};
   if (cost_model_) {
+    // As the dispatcher: a model that knows other types ranks the problem's fp16/fp32/tn twin,
+    // and the first spec valid for the problem's types is the pick.
+    const auto twin = tune::twin_of(p);
+    const Problem& ranked_for = cost_model_->trained_for(p) || !twin ? p : *twin;
     std::vector<KernelSpec> proposals;
-    if (policy_) proposals = policy_->top_choices(p, tune::Dispatcher::kPolicyProposals, device);
-    const auto ranked = tune::rank_candidates(*cost_model_, p, proposals);
-    if (ranked.empty()) return {"", "no default-sweep spec or policy proposal runs the problem"};
-    return {spec_name(ranked.front().first), ""};
+    if (policy_)
+      proposals = policy_->top_choices(ranked_for, tune::Dispatcher::kPolicyProposals, device);
+    for (const auto& [spec, score] : tune::rank_candidates(*cost_model_, ranked_for, proposals)) {
+      if (&ranked_for == &p) return {spec_name(spec), ""};
+      if (auto as_p = tune::with_types_of(spec_name(spec), p)) return {*as_p, ""};
+    }
+    return {"", "no default-sweep spec or policy proposal runs the problem"};
   }
   const auto top = policy_->top_choices(p, 1, device);
   if (top.empty()) return {"", "policy " + source_.file + " has no valid spec for the problem"};

@@ -13,7 +13,8 @@ namespace {
 
 // How far the L2 rounds up each TMA read it fetches from memory: 256 bytes for rows on the
 // 128-byte lines, 128 where the row pitch leaves them (gemm()'s picks ran 6% faster on such
-// shapes, notes 111). AUTOGEMM_L2_PROMOTION (none, 64, 128 or 256) forces one, for probes.
+// shapes, notes 111). AUTOGEMM_L2_PROMOTION (none, 64, 128 or 256) forces one, for probes; it
+// is read once, and a bad value makes every map encoding fail with an Error naming it.
 CUtensorMapL2promotion l2_promotion(uint64_t row_bytes) {
   static const std::optional<CUtensorMapL2promotion> forced =
       []() -> std::optional<CUtensorMapL2promotion> {
@@ -68,14 +69,17 @@ OperandMaps make_tensor_maps(const KernelSpec& s, const Problem& p, const void* 
   const uint32_t k_box = s.bk == 32 ? 32 : 64;
   const bool a_mn_major = p.layout == Layout::nn && s.swap_ab;
   const bool b_k_major = p.layout == Layout::tn || s.swap_ab;
+  // Errors name the problem's operands.
+  const char* a_name = s.swap_ab ? "B" : "A";
+  const char* b_name = s.swap_ab ? "A" : "B";
   if (a_mn_major)
-    maps.a = encode(p.dtype, a, k, m, s.bk / s.cluster_n, 64, "B (the kernel's A under swap-AB)");
+    maps.a = encode(p.dtype, a, k, m, s.bk / s.cluster_n, 64, a_name);
   else
-    maps.a = encode(p.dtype, a, m, k, s.bm / s.cluster_n, k_box, "A");
+    maps.a = encode(p.dtype, a, m, k, s.bm / s.cluster_n, k_box, a_name);
   if (b_k_major)  // B stored N×K: K-major tiles of bn rows
-    maps.b = encode(p.dtype, b, n, k, s.bn / s.cluster_m, k_box, "B");
+    maps.b = encode(p.dtype, b, n, k, s.bn / s.cluster_m, k_box, b_name);
   else  // B stored K×N: N-major tiles, 64 columns per box
-    maps.b = encode(p.dtype, b, k, n, s.bk / s.cluster_m, 64, "B");
+    maps.b = encode(p.dtype, b, k, n, s.bk / s.cluster_m, 64, b_name);
   // C is written in 64-row blocks by the TMA epilogues, 64 columns wide unless bn needs narrower
   // ones (epilogue.cuh's kStoreBlockCols); the direct epilogues store from registers and need
   // no map (nor C's rows to be 16-byte multiples).

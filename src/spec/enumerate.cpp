@@ -148,7 +148,7 @@ std::vector<KernelSpec> default_sweep(DType dtype, AccType acc, Layout layout) {
       add(s);
     }
   // Swap-AB for small M (decode): M lands on the MMA's N; stream-K spreads the long K over the
-  // SMs the few tiles leave idle. Layout tn only (add() skips nn).
+  // SMs the few tiles leave idle. Both layouts (in nn the kernel's A is M-major).
   for (auto [bm, bn, consumers, sk] :
        {std::tuple{64, 8, 1, true}, std::tuple{64, 16, 1, true}, std::tuple{64, 32, 1, true},
         std::tuple{64, 64, 1, true}, std::tuple{64, 8, 1, false}, std::tuple{128, 16, 2, true},
@@ -226,7 +226,8 @@ std::vector<KernelSpec> default_sweep(DType dtype, AccType acc, Layout layout) {
   }
   // bk 128 and narrow tiles without swap-AB: the kinds the tuner picked most often on the
   // grid's small and middle shapes (bench/results/h200/h200_issue5_grid_b32.md: 64-row tiles
-  // 16-128 wide, bk 128 over long K). bn below 64 is tn only (add() skips it for nn).
+  // 16-128 wide, bk 128 over long K). bn below 64 without swap-AB is tn only (add() skips it
+  // for nn).
   for (auto [bn, bk, stages, epilogue, splits, lag, sets, swap] :
        {std::tuple{16, 64, 6, Epilogue::tma_rows, -1, 1, 1, false},
         std::tuple{32, 64, 5, Epilogue::tma_rows, -1, 1, 1, false},

@@ -118,10 +118,10 @@ std::vector<KernelSpec> fitted_specs(const Problem& p, int sm_count, size_t max_
         const Base b{swap_ab, bm, consumers, pingpong, w};
         const int64_t tc = ceil_div(cols, w);
         // Few tiles over long K: pieces of K that fill the SMs the tiles leave idle, each
-        // writing a partial that a reduction pass sums (fp32 accumulators, no ping-pong).
+        // writing an fp32 partial that a reduction pass sums (no ping-pong).
         const int64_t split = std::min<int64_t>(8, sm_count / (tr * tc));
-        const bool can_split = p.acc == AccType::f32 && !pingpong && split >= 2 &&
-                               k_blocks >= kFittedSplitMinKBlocks && k_blocks >= 8 * split;
+        const bool can_split =
+            !pingpong && split >= 2 && k_blocks >= kFittedSplitMinKBlocks && k_blocks >= 8 * split;
         // Clusters no larger than the tile grid in either direction.
         for (auto [cm, cn] : {std::pair{1, 1}, std::pair{2, 1}, std::pair{1, 2}, std::pair{2, 2},
                               std::pair{4, 1}, std::pair{1, 4}, std::pair{4, 2}, std::pair{2, 4}}) {

@@ -73,8 +73,8 @@ struct KernelSpec {
   // k-blocks of MMAs a consumer keeps in flight before releasing a pipeline stage (0 to 3).
   int mma_lag = 1;
 
-  // Swap-AB: compute Cᵀ = Bᵀ·Aᵀ, so a small M lands on the MMA's N (bn down to 8); tn only,
-  // direct (transposed) stores.
+  // Swap-AB: compute Cᵀ = Bᵀ·Aᵀ, so a small M lands on the MMA's N (bn down to 8); direct
+  // (transposed) stores. In nn the kernel's A (the problem's B, K×N) is M-major.
   bool swap_ab = false;
 
   // Deferred store (whole-tile TMA epilogue, cooperative): a tile's C waits in registers, packed

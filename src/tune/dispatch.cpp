@@ -47,13 +47,29 @@ std::optional<std::string> unservable_reason(const Problem& p) {
 
 namespace {
 
+std::string types_of(const Problem& p) {
+  return fmt::format("{}/{}/{}", to_string(p.dtype), to_string(p.acc), to_string(p.layout));
+}
+
+Choice table_choice(const TableEntry& e, std::string_view what, const std::string& source) {
+  std::string reason =
+      fmt::format("{} {} (GPU '{}'): {:.1f} us measured", what, source, e.gpu, e.time_us);
+  if (e.reference_us)
+    reason +=
+        fmt::format(", {} {:.1f} us", e.reference_method.empty() ? "reference" : e.reference_method,
+                    *e.reference_us);
+  return {ChoiceKind::table, e.spec, std::move(reason)};
+}
+
+}  // namespace
+
 // The shipped table and cost model hold fp16 data, fp32 accumulation and layout tn only. A problem
 // of other types borrows from its twin of those types, the spec's types changed where that spec
 // is valid and runs the problem: bf16 runs the same MMAs at the same rate on the same bytes, fp16
 // accumulation the same MMAs with half the accumulator registers, and layout nn the same tiles
-// with B loaded as 64-column boxes (no swap-AB there, and widths multiples of 64: validity.cpp).
-// Before, those problems went to the shape heuristic (nn oracle100 1.077x of cuBLASLt, notes
-// 111). nullopt for a problem of the twin's types.
+// with B loaded as 64-column boxes (widths multiples of 64 unless swap-AB, whose kernel A is then
+// M-major: validity.cpp). Before, those problems went to the shape heuristic (nn oracle100 0.944x
+// of cuBLASLt-autotune-max in-run, notes 112).
 std::optional<Problem> twin_of(const Problem& p) {
   Problem twin = p;
   twin.dtype = DType::f16;
@@ -76,22 +92,6 @@ std::optional<std::string> with_types_of(const std::string& spec, const Problem&
     return std::nullopt;
   }
 }
-
-std::string types_of(const Problem& p) {
-  return fmt::format("{}/{}/{}", to_string(p.dtype), to_string(p.acc), to_string(p.layout));
-}
-
-Choice table_choice(const TableEntry& e, std::string_view what, const std::string& source) {
-  std::string reason =
-      fmt::format("{} {} (GPU '{}'): {:.1f} us measured", what, source, e.gpu, e.time_us);
-  if (e.reference_us)
-    reason +=
-        fmt::format(", {} {:.1f} us", e.reference_method.empty() ? "reference" : e.reference_method,
-                    *e.reference_us);
-  return {ChoiceKind::table, e.spec, std::move(reason)};
-}
-
-}  // namespace
 
 std::string with_note(std::string source, std::string_view note) {
   return note.empty() ? source : source + " (" + std::string(note) + ")";

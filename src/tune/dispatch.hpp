@@ -74,6 +74,13 @@ class Policy;
 // `source` followed by " (note)", or `source` alone for an empty note.
 std::string with_note(std::string source, std::string_view note);
 
+// A problem of other types than fp16/fp32/tn borrows from its twin of those types (the shipped
+// table and cost model hold only them): twin_of gives the twin (nullopt for a problem of those
+// types), with_types_of a twin's spec with p's data type, accumulator and layout when that spec
+// is valid and runs p (nullopt otherwise).
+std::optional<Problem> twin_of(const Problem& p);
+std::optional<std::string> with_types_of(const std::string& spec, const Problem& p);
+
 class Dispatcher {
  public:
   // `table_source` names the table in reasons (its file); `no_table_note` says why there is

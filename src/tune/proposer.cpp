@@ -122,8 +122,7 @@ std::vector<KernelSpec> local_moves(const KernelSpec& from, const Problem& p) {
     try_move([&](KernelSpec& s) { s.acc_sets = sets; });
   // Swap-AB pays only where M is small enough to sit on the MMA's N; switching it off is
   // always worth a look.
-  if (from.swap_ab || (p.layout == Layout::tn && p.shape.m <= 256))
-    try_move([](KernelSpec& s) { s.swap_ab = !s.swap_ab; });
+  if (from.swap_ab || p.shape.m <= 256) try_move([](KernelSpec& s) { s.swap_ab = !s.swap_ab; });
   try_move([](KernelSpec& s) { s.persistent = !s.persistent; });
   // Cluster split-K: a tile's k-blocks over 2-16 CTAs of a cluster. One field, so it applies
   // only to specs that already meet its rules (one tile per cluster, direct stores, ...):

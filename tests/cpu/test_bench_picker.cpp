@@ -278,6 +278,7 @@ TEST_F(PickerFiles, CostModelWithPolicyPicksWhatTheDispatcherWould) {
   EXPECT_EQ(parse_name(n.spec).layout, Layout::nn);
   EXPECT_FALSE(validate_problem(parse_name(n.spec), nn));
   EXPECT_NE(n.reason.find("fp16/fp32/tn twin"), std::string::npos) << n.reason;
+  EXPECT_EQ(picker.pick(nn, {}).spec, n.spec);
   EXPECT_THROW(parse_picker_source("costmodel:x=" + model_file.string() + ","), InputError);
   EXPECT_THROW(
       SpecPicker(*parse_picker_source("costmodel:c=" + model_file.string() + "," + corrupt())),

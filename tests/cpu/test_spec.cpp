@@ -74,6 +74,38 @@ TEST(Spec, NarrowTilesWithoutSwap) {
   EXPECT_EQ(broken(s), "");
 }
 
+// Swap-AB in layout nn: the kernel's A is the problem's B (K x N), M-major, so any bn that is a
+// multiple of 8 works, and N must be a multiple of 8 (B's rows are of N); without swap-AB nn
+// widths are multiples of 64.
+TEST(Spec, SwapAbInLayoutNn) {
+  const KernelSpec s = parse_name("sm90_f16f32_nn_128x96x64_s6_c1x2_coop_persist_r8m_swap");
+  EXPECT_EQ(broken(s), "");
+  KernelSpec narrow = s;
+  narrow.bn = 12;
+  EXPECT_EQ(broken(narrow), "bn must be a multiple of 8 with swap-AB, got 12");
+  KernelSpec plain = s;
+  plain.swap_ab = false;
+  plain.epilogue = Epilogue::tma_rows;
+  EXPECT_NE(broken(plain).find("bn must be a multiple of 64 for layout nn"), std::string::npos)
+      << broken(plain);
+  const Problem ok{{5, 5120, 4096}, DType::f16, AccType::f32, Layout::nn};
+  EXPECT_FALSE(validate_problem(s, ok));
+  const Problem odd_n{{5, 100, 4096}, DType::f16, AccType::f32, Layout::nn};
+  EXPECT_EQ(validate_problem(s, odd_n).value_or(""),
+            "N = 100 must be a positive multiple of 8 (TMA needs 16-byte strides)");
+  // In tn, swap-AB stores C element by element and reads B's rows of K: any N.
+  KernelSpec tn = s;
+  tn.layout = Layout::tn;
+  EXPECT_FALSE(validate_problem(tn, Problem{{5, 100, 4096}, DType::f16, AccType::f32, Layout::tn}));
+  // A compiled-in shape follows the same rule.
+  KernelSpec fixed = s;
+  fixed.fixed = {5, 100, 4096};
+  EXPECT_NE(broken(fixed).find("K and N must be a multiple of 8"), std::string::npos)
+      << broken(fixed);
+  fixed.layout = Layout::tn;
+  EXPECT_EQ(broken(fixed), "");
+}
+
 TEST(Spec, RegisterRule) {
   KernelSpec s = flagship();
   s.consumers = 1;  // one warpgroup holding 128 x 256 fp32

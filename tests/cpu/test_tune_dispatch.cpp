@@ -230,10 +230,12 @@ TEST(TuneDispatch, HeuristicRules) {
   auto pick = [&](int64_t m, int64_t n, int64_t k) {
     return heuristic_pick(problem(m, n, k), h200).spec;
   };
-  // Rule 1: small M, layout tn, long K -> swap-AB (bn covers M), stream-K when tiles are few, in
-  // at most SMs/tiles pieces per tile (80 tiles: 2).
+  // Rule 1: small M, long K -> swap-AB (bn covers M), stream-K when tiles are few, in at most
+  // SMs/tiles pieces per tile (80 tiles: 2); in layout nn too (its kernel A M-major).
   EXPECT_EQ(spec_name(pick(16, 5120, 13824)),
             "sm90_f16f32_tn_64x16x64_s8_c1x1_wg1_persist_r8m_sk2_swap");
+  EXPECT_EQ(spec_name(heuristic_pick(problem(16, 5120, 13824, Layout::nn), h200).spec),
+            "sm90_f16f32_nn_64x16x64_s8_c1x1_wg1_persist_r8m_sk2_swap");
   // Rule 2: 128x192 tiles fill their last wave about as well as 128x256 (8192^3: 2752 tiles,
   // 99% of 21 waves, against 97% of 16) -> ping-pong 128x192.
   EXPECT_EQ(spec_name(pick(8192, 8192, 8192)),
