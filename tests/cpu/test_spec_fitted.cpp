@@ -111,6 +111,20 @@ TEST(Fitted, LayoutNnKeepsWidthsOf64WithoutSwap) {
   EXPECT_GT(swapped, 0);
 }
 
+// fp16 accumulation gets split-K pieces with the reduction pass too (fp32 partials).
+TEST(Fitted, Fp16AccumulationSplitsToo) {
+  Problem p = tn(1099, 224, 12096);
+  p.acc = AccType::f16;
+  const auto specs = fitted_specs(p, 132);
+  ASSERT_FALSE(specs.empty());
+  for (const KernelSpec& s : specs) {
+    EXPECT_FALSE(validate(s)) << spec_name(s);
+    EXPECT_FALSE(validate_problem(s, p)) << spec_name(s);
+  }
+  EXPECT_TRUE(std::any_of(specs.begin(), specs.end(),
+                          [](const KernelSpec& s) { return s.split_pass > 1; }));
+}
+
 TEST(Fitted, ScoreRewardsFitAndWaveFill) {
   // 146 rows in 2 x 80 use 91% of the area, in 192 rows 76%.
   EXPECT_GT(fitted_score(12584, 146, 192, 80, 1, 1, 132),

@@ -397,6 +397,10 @@ TEST(KernelSweep, FittedSpecsMatchReference) {
   for (const Shape& shape : {Shape{146, 12584, 1576}, Shape{6907, 208, 4312},
                              Shape{1099, 224, 12096}, Shape{10807, 64, 4936}})
     problems.push_back({shape, DType::f16, AccType::f32, Layout::tn});
+  // Layout nn (swap-AB with the kernel's A M-major) and fp16 accumulation (split-K pieces with
+  // the reduction pass).
+  problems.push_back({{262, 11608, 4336}, DType::f16, AccType::f32, Layout::nn});
+  problems.push_back({{1099, 224, 12096}, DType::f16, AccType::f16, Layout::tn});
   for (int i = 0; i < 2; ++i) {
     auto pick = [&](int64_t hi) { return int64_t(rng() % uint64_t(hi)) + 1; };
     problems.push_back({{pick(3000), 8 * pick(1000), 8 * pick(1000)},
