@@ -25,10 +25,10 @@ std::string kernel_source(const KernelSpec& s, bool trace, std::string_view defi
       "/*a_mn_major=*/{}>;\n"
       "AUTOGEMM_SM90_DEFINE_KERNEL(AutogemmConfig)\n{}",
       defines, trace ? "#define AUTOGEMM_TRACE 1\n" : "", s.dtype == DType::f16 ? "kF16" : "kBF16",
-      s.layout == Layout::nn && !s.swap_ab, s.bm, s.bn, s.bk, s.stages, s.consumers, s.cluster_m,
-      s.cluster_n, s.persistent, s.raster == Raster::n, s.swizzle, int(s.epilogue), s.stream_k,
-      s.pingpong, s.mma_lag, s.swap_ab, s.defer_store, s.acc == AccType::f16, s.acc_sets, s.scaled,
-      f.m, f.n, f.k, s.fixed.n, s.cluster_k, s.split_pass, s.layout == Layout::nn && s.swap_ab,
+      s.b_mn_major(), s.bm, s.bn, s.bk, s.stages, s.consumers, s.cluster_m, s.cluster_n,
+      s.persistent, s.raster == Raster::n, s.swizzle, int(s.epilogue), s.stream_k, s.pingpong,
+      s.mma_lag, s.swap_ab, s.defer_store, s.acc == AccType::f16, s.acc_sets, s.scaled, f.m, f.n,
+      f.k, s.fixed.n, s.cluster_k, s.split_pass, s.a_mn_major(),
       s.split_pass > 1 ? "AUTOGEMM_SM90_DEFINE_SPLIT_REDUCE(AutogemmConfig)\n" : "");
 }
 

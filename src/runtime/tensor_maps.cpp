@@ -67,19 +67,17 @@ OperandMaps make_tensor_maps(const KernelSpec& s, const Problem& p, const void* 
   // swap-AB `a` is the problem's B and `b` its A, so in layout nn the kernel's A is the one
   // stored K×M (M-major: 64-column boxes) and its B is K-major.
   const uint32_t k_box = s.bk == 32 ? 32 : 64;
-  const bool a_mn_major = p.layout == Layout::nn && s.swap_ab;
-  const bool b_k_major = p.layout == Layout::tn || s.swap_ab;
   // Errors name the problem's operands.
   const char* a_name = s.swap_ab ? "B" : "A";
   const char* b_name = s.swap_ab ? "A" : "B";
-  if (a_mn_major)
+  if (s.a_mn_major())
     maps.a = encode(p.dtype, a, k, m, s.bk / s.cluster_n, 64, a_name);
   else
     maps.a = encode(p.dtype, a, m, k, s.bm / s.cluster_n, k_box, a_name);
-  if (b_k_major)  // B stored N×K: K-major tiles of bn rows
-    maps.b = encode(p.dtype, b, n, k, s.bn / s.cluster_m, k_box, b_name);
-  else  // B stored K×N: N-major tiles, 64 columns per box
+  if (s.b_mn_major())  // B stored K×N: N-major tiles, 64 columns per box
     maps.b = encode(p.dtype, b, k, n, s.bk / s.cluster_m, 64, b_name);
+  else  // stored N×K: K-major tiles of bn rows
+    maps.b = encode(p.dtype, b, n, k, s.bn / s.cluster_m, k_box, b_name);
   // C is written in 64-row blocks by the TMA epilogues, 64 columns wide unless bn needs narrower
   // ones (epilogue.cuh's kStoreBlockCols); the direct epilogues store from registers and need
   // no map (nor C's rows to be 16-byte multiples).

@@ -102,6 +102,11 @@ struct KernelSpec {
   // and C's stride. All zero (the default): M, N and K at run time. "fixMxNxK" in the name.
   Shape fixed{};
   bool has_fixed_shape() const { return fixed.m != 0 || fixed.n != 0 || fixed.k != 0; }
+  // How the kernel's operands lie (under swap-AB its A is the problem's B, its B the problem's
+  // A): A is M-major (64-column chunks) in nn with swap-AB, else K-major; B is N-major in nn
+  // without swap-AB, else K-major.
+  bool a_mn_major() const { return layout == Layout::nn && swap_ab; }
+  bool b_mn_major() const { return layout == Layout::nn && !swap_ab; }
 
   friend bool operator==(const KernelSpec&, const KernelSpec&) = default;
   friend auto operator<=>(const KernelSpec&, const KernelSpec&) = default;

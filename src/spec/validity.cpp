@@ -46,10 +46,10 @@ Verdict rule_bn(const KernelSpec& s, const DeviceLimits&) {
     return fmt::format("bn must be a multiple of {} for layout tn, got {}", s.swap_ab ? 8 : 16,
                        s.bn);
   // Under swap-AB the kernel's B is the problem's A, K-major in either layout.
-  if (s.layout == Layout::nn && s.swap_ab && s.bn % 8 != 0)
+  if (s.a_mn_major() && s.bn % 8 != 0)
     return fmt::format("bn must be a multiple of 8 with swap-AB, got {}", s.bn);
   // nn loads B (K x N, N contiguous) as 64-column boxes: one 128-byte swizzle row each.
-  if (s.layout == Layout::nn && !s.swap_ab && s.bn % 64 != 0)
+  if (s.b_mn_major() && s.bn % 64 != 0)
     return fmt::format(
         "bn must be a multiple of 64 for layout nn (B tiles load as 64-column chunks of the "
         "128-byte swizzle), got {}",
@@ -87,13 +87,11 @@ Verdict rule_cluster(const KernelSpec& s, const DeviceLimits&) {
   // With multicast each CTA loads a slice of a shared tile; a slice must be whole 8-row
   // (1024-byte) swizzle atoms so every CTA's copy lands in the same swizzle phase.
   // Rows of the TMA boxes: K-major tiles split their M or N rows, M/N-major ones their K-rows.
-  const bool a_mn_major = s.layout == Layout::nn && s.swap_ab;
-  const bool b_k_major = s.layout == Layout::tn || s.swap_ab;
-  const int a_rows = a_mn_major ? s.bk : s.bm;
+  const int a_rows = s.a_mn_major() ? s.bk : s.bm;
   if (s.cluster_n > 1 && (a_rows / s.cluster_n) % 8 != 0)
     return fmt::format("cluster {}x{} splits the A tile into {}/{} = {} rows, not a multiple of 8",
                        s.cluster_m, s.cluster_n, a_rows, s.cluster_n, a_rows / s.cluster_n);
-  const int b_rows = b_k_major ? s.bn : s.bk;
+  const int b_rows = s.b_mn_major() ? s.bk : s.bn;
   if (s.cluster_m > 1 && (b_rows / s.cluster_m) % 8 != 0)
     return fmt::format("cluster {}x{} splits the B tile into {}/{} = {} rows, not a multiple of 8",
                        s.cluster_m, s.cluster_n, b_rows, s.cluster_m, b_rows / s.cluster_m);
@@ -173,14 +171,14 @@ Verdict rule_tma(const KernelSpec& s, const DeviceLimits&) {
   // one of 32 elements (the 64-byte swizzle).
   const int k_box = s.bk == 32 ? 32 : 64;
   // Under swap-AB in layout nn the kernel's A is the problem's B (K x N): 64-column chunks.
-  if (auto v = s.layout == Layout::nn && s.swap_ab ? check_box("A", 64, s.bk / s.cluster_n, eb)
-                                                   : check_box("A", k_box, s.bm / s.cluster_n, eb))
+  if (auto v = s.a_mn_major() ? check_box("A", 64, s.bk / s.cluster_n, eb)
+                              : check_box("A", k_box, s.bm / s.cluster_n, eb))
     return v;
   // B: in a cluster column each CTA loads 1/cluster_m. tn: B is N x K, K contiguous, split along N.
   // nn: B is K x N, N contiguous, loaded as 64-column chunks, split along K (under swap-AB the
   // kernel's B is the problem's A: K-major). (rule_cluster keeps multicast slices whole 8-row
   // swizzle periods, for either swizzle.)
-  if (s.layout == Layout::tn || s.swap_ab) return check_box("B", k_box, s.bn / s.cluster_m, eb);
+  if (!s.b_mn_major()) return check_box("B", k_box, s.bn / s.cluster_m, eb);
   return check_box("B", 64, s.bk / s.cluster_m, eb);
 }
 
