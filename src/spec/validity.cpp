@@ -13,8 +13,6 @@ using Verdict = std::optional<std::string>;
 
 Verdict rule_types(const KernelSpec& s, const DeviceLimits&) {
   if (s.acc == AccType::f16 && s.dtype != DType::f16) return "fp16 accumulation requires fp16 data";
-  if (s.acc == AccType::f16 && s.stream_k)
-    return "fp16 accumulation has no stream-K (its partial tiles are fp32)";
   return {};
 }
 
@@ -108,9 +106,10 @@ Verdict rule_cluster_k(const KernelSpec& s, const DeviceLimits&) {
         s.cluster_m, s.cluster_n);
   if (s.persistent || s.stream_k)
     return "cluster split-K runs one tile per cluster: not persistent, no stream-K";
-  if (s.pingpong || s.defer_store || s.epilogue != Epilogue::direct || s.acc != AccType::f32)
+  // fp16 accumulators are exchanged as fp32 partials and summed in fp32 (cluster_reduce.cuh).
+  if (s.pingpong || s.defer_store || s.epilogue != Epilogue::direct)
     return "cluster split-K stores C from its fp32 sums: cooperative, direct epilogue, no "
-           "deferred store, fp32 accumulation";
+           "deferred store";
   // The partials are exchanged through the pipeline ring (idle once the tile's MMAs are done).
   const int ring = ring_bytes(s), partial = s.bm * s.bn * 4;
   if (ring < partial)

@@ -57,7 +57,7 @@ KernelSpec make(const Problem& p, int bm, int bn, int stages, int consumers) {
 //   4. a wave of 128x128 tiles: ping-pong 128x128;
 //   5. few tiles and a long K (>= 4096): stream-K on 128x128;
 //   6. otherwise the smallest tile, 64x128 with one consumer, for the most CTAs.
-static HeuristicPick pick_by_rules(const Problem& p, const DeviceFacts& device) {
+HeuristicPick heuristic_pick(const Problem& p, const DeviceFacts& device) {
   const Shape& sh = p.shape;
   const int sms = device.sm_count;
 
@@ -119,16 +119,6 @@ static HeuristicPick pick_by_rules(const Problem& p, const DeviceFacts& device) 
   return {s, fmt::format("{} 64x128 tiles for {} SMs and K = {}: the smallest tile gives the "
                          "most CTAs",
                          tiles(sh, 64, 128), sms, sh.k)};
-}
-
-HeuristicPick heuristic_pick(const Problem& p, const DeviceFacts& device) {
-  HeuristicPick h = pick_by_rules(p, device);
-  if (h.spec.acc == AccType::f16 && h.spec.stream_k) {  // stream-K's partial tiles are fp32
-    h.spec.stream_k = false;
-    h.spec.sk_splits = 0;
-    h.reason += " (without stream-K: fp16 accumulation)";
-  }
-  return h;
 }
 
 }  // namespace autogemm::tune

@@ -206,7 +206,8 @@ TEST(TuneDispatch, FallbackForTypesWithoutKernel) {
   EXPECT_EQ(c.kind, ChoiceKind::cublaslt_fallback);
   EXPECT_TRUE(contains(c.reason, "fp16 accumulation requires fp16 data")) << c.reason;
 
-  // fp16 data with fp16 accumulation has kernels; a pick that would use stream-K drops it.
+  // fp16 data with fp16 accumulation has kernels, stream-K among them (its pieces hand over
+  // fp32 partials).
   Problem f16_f16acc = problem(4096, 4096, 4096);
   f16_f16acc.acc = AccType::f16;
   const Choice f = d.choose(f16_f16acc);
@@ -216,7 +217,8 @@ TEST(TuneDispatch, FallbackForTypesWithoutKernel) {
   long_k.acc = AccType::f16;
   const Choice g = d.choose(long_k);
   EXPECT_EQ(g.kind, ChoiceKind::heuristic) << g.reason;
-  EXPECT_FALSE(parse_name(g.spec).stream_k) << g.spec;  // parse_name also validates
+  EXPECT_TRUE(parse_name(g.spec).stream_k) << g.spec;  // parse_name also validates
+  EXPECT_EQ(parse_name(g.spec).acc, AccType::f16) << g.spec;
 }
 
 TEST(TuneDispatch, RejectsEmptyDimensions) {

@@ -121,10 +121,8 @@ std::string spec_for(int i, DType dtype, AccType acc, Layout layout) {
   std::string name = std::string("sm90_") + (dtype == DType::f16 ? "f16" : "bf16") +
                      (acc == AccType::f16 ? "f16_" : "f32_") + std::string(to_string(layout)) +
                      "_" + tail;
-  // fp16 accumulation has no stream-K or cluster split-K and one accumulator set (split-K with
-  // the reduction pass it has): the same spec without them.
-  if (acc == AccType::f16)
-    name = std::regex_replace(name, std::regex("_sk[0-9]*(?=_|$)|_ck[0-9]+|_acc[24]"), "");
+  // fp16 accumulation has one accumulator set: the same spec without the others.
+  if (acc == AccType::f16) name = std::regex_replace(name, std::regex("_acc[24]"), "");
   return name;
 }
 
@@ -216,8 +214,8 @@ TEST(KernelSweep, RandomShapesMatchReference) {
 
 // Split-K and stream-K schedules on long-K shapes with few tiles: aligned split-K (every piece
 // reduces a slice: units x splits clusters), unaligned stream-K (pieces straddle tiles), with
-// clusters, swap-AB and several consumers, and cluster split-K; each run twice, so flags left
-// set would show.
+// clusters, swap-AB and several consumers, and cluster split-K; each with fp32 and fp16
+// accumulation, run twice, so flags left set would show.
 TEST(KernelSweep, SplitKSchedulesMatchReference) {
   ASSERT_NO_THROW(require_gpu()) << "this test needs a GPU";
   const std::pair<const char*, Shape> cases[] = {
@@ -251,21 +249,27 @@ TEST(KernelSweep, SplitKSchedulesMatchReference) {
       {"128x128x64_s4_c1x1_coop_tiles_r8m_skp4", {1000, 520, 16384}},
   };
   test::GemmChecker gc(int64_t(5120) * 13824);
-  for (const auto& [tail, sh] : cases) {
-    const Problem p{sh, DType::f16, AccType::f32, Layout::tn};
-    const std::string spec = std::string("sm90_f16f32_tn_") + tail;
-    for (int run = 0; run < 2; ++run) {
-      gc.prepare(p, 1234 + run);
-      // Twice back to back: under PDL (the default) the second overlaps the first's tail and
-      // must still wait for it (same C, same stream-K workspace).
-      ASSERT_NO_THROW(gemm(p, spec, gc.a(), gc.b(), gc.c(), nullptr)) << spec;
-      ASSERT_NO_THROW(gemm(p, spec, gc.a(), gc.b(), gc.c(), nullptr)) << spec;
-      ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess) << spec;
-      const auto verdict = gc.check(p);
-      EXPECT_TRUE(verdict.pass) << spec << " " << sh.m << "x" << sh.n << "x" << sh.k << " run "
-                                << run << ": " << verdict.reason;
+  // Each with fp32 accumulation, then fp16 (its pieces hand over fp32 partials; one accumulator
+  // set).
+  for (const auto& [tail, sh] : cases)
+    for (AccType acc : {AccType::f32, AccType::f16}) {
+      const Problem p{sh, DType::f16, acc, Layout::tn};
+      const std::string spec = acc == AccType::f32
+                                   ? std::string("sm90_f16f32_tn_") + tail
+                                   : std::regex_replace(std::string("sm90_f16f16_tn_") + tail,
+                                                        std::regex("_acc[24]"), "");
+      for (int run = 0; run < 2; ++run) {
+        gc.prepare(p, 1234 + run);
+        // Twice back to back: under PDL (the default) the second overlaps the first's tail and
+        // must still wait for it (same C, same stream-K workspace).
+        ASSERT_NO_THROW(gemm(p, spec, gc.a(), gc.b(), gc.c(), nullptr)) << spec;
+        ASSERT_NO_THROW(gemm(p, spec, gc.a(), gc.b(), gc.c(), nullptr)) << spec;
+        ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess) << spec;
+        const auto verdict = gc.check(p);
+        EXPECT_TRUE(verdict.pass) << spec << " " << sh.m << "x" << sh.n << "x" << sh.k << " run "
+                                  << run << ": " << verdict.reason;
+      }
     }
-  }
 }
 
 // The scaled epilogue (C = alpha·A·B + beta·C, spec token "ab") on every store path: direct,
@@ -289,6 +293,8 @@ TEST(KernelSweep, ScaledEpilogueMatchesReference) {
       {"sm90_f16f32_tn_64x16x64_s8_c1x1_wg1_persist_r8m_sk4_swap", {16, 5120, 13824}},
       {"sm90_f16f32_tn_64x32x64_s8_c1x1_wg1_persist_r8m_swap", {37, 3000, 1024}},
       {"sm90_f16f16_tn_128x256x64_s4_c2x1_coop_persist_r8m_etma", {1000, 2000, 1024}},
+      {"sm90_f16f16_tn_128x256x64_s4_c1x1_coop_persist_r8m_etma_sk", {1024, 1024, 4096}},
+      {"sm90_f16f16_tn_64x64x64_s8_c1x1_wg1_tiles_r8m_ck4_swap", {37, 3000, 4096}},
       {"sm90_bf16f32_tn_128x32x64_s8_c1x1_coop_persist_r8m", {5000, 40, 2048}},
       {"sm90_f16f32_tn_128x128x64_s4_c1x1_coop_tiles_r8m_ck4", {1000, 520, 16384}},
       {"sm90_f16f32_tn_64x64x64_s8_c1x1_wg1_tiles_r8m_ck4_swap", {37, 3000, 4096}},

@@ -1,6 +1,6 @@
 // Cluster split-K: the kClusterK CTAs of a cluster computed the same tile over disjoint k-ranges
 // (scheduler.cuh). Each writes its fp32 partial into its own pipeline ring, idle by then (one
-// tile per cluster), in the accumulators' register order, thread-minor as in fixup.cuh. After
+// tile per cluster), in the fp32 accumulators' register order, thread-minor as in fixup.cuh. After
 // one cluster barrier, CTA g sums a 1/kClusterK slice of the accumulator pairs over all pieces,
 // in piece order (deterministic), reading its peers' rings through distributed shared memory,
 // and stores that slice of C. No workspace, no flags, no L2 round trips: the whole reduction is
@@ -22,8 +22,10 @@ struct ClusterReduce {
   // flight, so a slice costs one or two distributed shared-memory round trips.
   static constexpr int kBatch = 32 / Cfg::kClusterK;
 
-  __device__ static void run(const float (&acc)[Cfg::kMmaM][Cfg::kBN / 2], const GemmArgs& args,
-                             u8* ring, int consumer, int row0, int col0) {
+  // acc: fp32 or fp16 accumulators; the partials are exchanged and summed in fp32 either way.
+  template <class Acc>
+  __device__ static void run(const Acc& acc, const GemmArgs& args, u8* ring, int consumer, int row0,
+                             int col0) {
     const int t = threadIdx.x % 128;
     float* mine = reinterpret_cast<float*>(ring) + consumer * kAccPerThread * 128;
     // The other consumer warpgroups' last MMAs may still be reading the ring.
@@ -31,7 +33,8 @@ struct ClusterReduce {
 #pragma unroll
     for (int mi = 0; mi < Cfg::kMmaM; ++mi)
 #pragma unroll
-      for (int j = 0; j < Cfg::kBN / 2; ++j) mine[(mi * (Cfg::kBN / 2) + j) * 128 + t] = acc[mi][j];
+      for (int j = 0; j < Cfg::kBN / 2; ++j)
+        mine[(mi * (Cfg::kBN / 2) + j) * 128 + t] = acc_f32(acc, mi, j);
     cluster_sync();  // every piece's partial is in its ring (the producer warpgroups join in)
 
     const int piece = int(cluster_cta_rank());

@@ -44,6 +44,18 @@ __device__ __forceinline__ void store_acc_pair(const GemmArgs& args, int q, floa
   }
 }
 
+// Accumulator j (in the fp32 register order) of m64 block mi as fp32. fp16 accumulators hold
+// the pair of fp32 registers 2i and 2i + 1 in register i's low and high halves.
+template <int kMmaM, int kHalf>
+__device__ __forceinline__ float acc_f32(const float (&acc)[kMmaM][kHalf], int mi, int j) {
+  return acc[mi][j];
+}
+template <int kMmaM, int kQuarter>
+__device__ __forceinline__ float acc_f32(const u32 (&acc)[kMmaM][kQuarter], int mi, int j) {
+  const u32 r = acc[mi][j / 2];
+  return out_to_f32<ElemType::kF16>(j % 2 ? r >> 16 : r & 0xffffu);
+}
+
 template <class Cfg>
 struct Fixup {
   static constexpr int kAccPerThread = Cfg::kMmaM * Cfg::kBN / 2;
@@ -55,37 +67,24 @@ struct Fixup {
     return args.flags + cta * Cfg::kConsumers + consumer;
   }
 
-  // This consumer warpgroup's partial into CTA `cta`'s slot (no flag: see store_partial).
-  __device__ static void write_partial(const float (&acc)[Cfg::kMmaM][Cfg::kBN / 2],
-                                       const GemmArgs& args, int cta, int consumer) {
+  // This consumer warpgroup's partial into CTA `cta`'s slot (no flag: see store_partial), as
+  // fp32 in the fp32 register order whichever the accumulators (acc_f32), so every reader is
+  // the same.
+  template <class Acc>
+  __device__ static void write_partial(const Acc& acc, const GemmArgs& args, int cta,
+                                       int consumer) {
     const int t = threadIdx.x % 128;
     float* dst = slot(args, cta, consumer);
 #pragma unroll
     for (int mi = 0; mi < Cfg::kMmaM; ++mi)
 #pragma unroll
       for (int j = 0; j < Cfg::kBN / 2; ++j)
-        __stcg(dst + (mi * (Cfg::kBN / 2) + j) * 128 + t, acc[mi][j]);
-  }
-
-  // fp16 accumulators (split-K with a reduction pass only): each register holds the pair of
-  // fp32 registers 2i and 2i + 1, written as fp32 in their places, so the pass is the same.
-  __device__ static void write_partial(const u32 (&acc)[Cfg::kMmaM][Cfg::kBN / 4],
-                                       const GemmArgs& args, int cta, int consumer) {
-    const int t = threadIdx.x % 128;
-    float* dst = slot(args, cta, consumer);
-#pragma unroll
-    for (int mi = 0; mi < Cfg::kMmaM; ++mi)
-#pragma unroll
-      for (int i = 0; i < Cfg::kBN / 4; ++i) {
-        const int j = mi * (Cfg::kBN / 2) + 2 * i;
-        __stcg(dst + j * 128 + t, out_to_f32<ElemType::kF16>(acc[mi][i] & 0xffffu));
-        __stcg(dst + (j + 1) * 128 + t, out_to_f32<ElemType::kF16>(acc[mi][i] >> 16));
-      }
+        __stcg(dst + (mi * (Cfg::kBN / 2) + j) * 128 + t, acc_f32(acc, mi, j));
   }
 
   // The partial, then its flag once every thread's writes are done.
-  __device__ static void store_partial(const float (&acc)[Cfg::kMmaM][Cfg::kBN / 2],
-                                       const GemmArgs& args, int cta, int consumer,
+  template <class Acc>
+  __device__ static void store_partial(const Acc& acc, const GemmArgs& args, int cta, int consumer,
                                        int barrier_id) {
     const int t = threadIdx.x % 128;
     write_partial(acc, args, cta, consumer);
@@ -94,6 +93,22 @@ struct Fixup {
       __threadfence();
       flag_set_release(flag(args, cta, consumer));
     }
+  }
+
+  // fp16 accumulators: the pieces are added in fp32 and the sum is rounded to fp16 once.
+  __device__ static void add_partials(u32 (&acc)[Cfg::kMmaM][Cfg::kBN / 4], const GemmArgs& args,
+                                      int first, int last, int rank, int consumer, int barrier_id) {
+    float wide[Cfg::kMmaM][Cfg::kBN / 2];
+#pragma unroll
+    for (int mi = 0; mi < Cfg::kMmaM; ++mi)
+#pragma unroll
+      for (int j = 0; j < Cfg::kBN / 2; ++j) wide[mi][j] = acc_f32(acc, mi, j);
+    add_partials(wide, args, first, last, rank, consumer, barrier_id);
+#pragma unroll
+    for (int mi = 0; mi < Cfg::kMmaM; ++mi)
+#pragma unroll
+      for (int i = 0; i < Cfg::kBN / 4; ++i)
+        acc[mi][i] = pack_out<ElemType::kF16>(wide[mi][2 * i], wide[mi][2 * i + 1]);
   }
 
   // Adds the partials of the rank-`rank` CTAs of clusters last, last - 1, ..., first (that

@@ -135,9 +135,9 @@ struct GemmConfig {
   static_assert(kClusterK == 1 ||
                     ((kClusterK == 2 || kClusterK == 4 || kClusterK == 8 || kClusterK == 16) &&
                      kMulticastSize == 1 && !kPersistent && !kStreamK && !kPingPong &&
-                     kEpilogue == 0 && !kAccF16 && !kDeferStore),
+                     kEpilogue == 0 && !kDeferStore),
                 "cluster split-K: 2-16 CTAs, no multicast, one tile per cluster (not "
-                "persistent, no stream-K), cooperative, direct stores, fp32 accumulators");
+                "persistent, no stream-K), cooperative, direct stores");
   static_assert(kSplitPass == 1 ||
                     (kSplitPass >= 2 && kSplitPass <= 16 && !kPersistent && !kStreamK &&
                      kClusterK == 1 && !kPingPong && kEpilogue == 0 && !kDeferStore),
@@ -159,8 +159,7 @@ struct GemmConfig {
   // Each set starts at its first k16 step of a tile's first k-block, so a stage must have one
   // for every set.
   static_assert(kAccSets <= kBK / 16, "no more accumulator sets than k16 steps per stage");
-  static_assert(!kAccF16 || (kElem == ElemType::kF16 && !kStreamK),
-                "fp16 accumulation: fp16 data; no stream-K (its partials are fp32)");
+  static_assert(!kAccF16 || kElem == ElemType::kF16, "fp16 accumulation: fp16 data");
   static_assert(!kDeferStore || (kEpilogue == 2 && !kStreamK && !kPingPong),
                 "deferred store: whole-tile TMA epilogue, no stream-K, no ping-pong");
 };
