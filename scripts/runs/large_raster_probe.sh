@@ -13,7 +13,7 @@ for r in $rasters; do
   specs+=(128x160x64_s5_c2x1_pp_persist_${r}_etmar 128x192x64_s4_c2x1_pp_persist_${r}_etmar)
   specs+=(128x256x64_s4_c2x1_coop_persist_${r}_etma 256x128x64_s4_c1x2_coop_persist_${r}_etmar)
 done
-OUT="$out/lr" BENCH_TIMEOUT=400 spec_bench h200_large_raster_tn \
+OUT="$out/lr" BENCH_TIMEOUT=400 spec_bench large_raster_tn \
   "16384_16384_4096 8192_8192_8192 4096_4096_4096" "${specs[@]}"
 m=gpu__time_duration.sum,dram__bytes_read.sum,lts__t_sectors_srcunit_tex_op_read.sum,lts__t_requests.sum
 prof() {  # SHAPE SPEC
