@@ -260,8 +260,14 @@ Verdict rule_registers(const KernelSpec& s, const DeviceLimits&) {
   const int acc = acc_registers_per_thread(s);
   const int regs = (s.defer_store ? acc + acc / 2 : acc) * s.acc_sets;
   // Ping-pong warpgroups hold one tile at a time, with no second set live: up to 192 (the 128x176
-  // and 128x192 tiles cuBLASLt runs on short K; notes/NOTES.md item 17).
-  const int budget = s.consumers == 3 ? 96 : (s.defer_store || s.pingpong) ? 192 : 128;
+  // and 128x192 tiles cuBLASLt runs on short K; notes/NOTES.md item 17). Cooperative ones reach
+  // 192 too (256x192) where ptxas keeps everything in registers: the direct or row-block TMA
+  // epilogue without swap-AB, up to 176 under stream-K (its hand-over needs a few more); the
+  // other epilogues and the transposed stores spill there (notes item 119).
+  const bool wide_coop = (s.epilogue == Epilogue::direct || s.epilogue == Epilogue::tma_rows) &&
+                         !s.swap_ab && s.acc_sets == 1;
+  const int coop = !wide_coop ? 128 : s.stream_k ? 176 : 192;
+  const int budget = s.consumers == 3 ? 96 : (s.defer_store || s.pingpong) ? 192 : coop;
   if (regs > budget)
     return fmt::format(
         "accumulators{} need {} fp32 registers per consumer thread, above the budget of {} "

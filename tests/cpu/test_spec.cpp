@@ -307,6 +307,26 @@ TEST(Spec, StreamKSplits) {
   EXPECT_NE(validate(dp)->find("stream_k"), std::string::npos);
 }
 
+// Cooperative 256-row tiles up to 192 accumulators per thread where ptxas keeps them in
+// registers: direct or row-block epilogue, no swap-AB; 176 under stream-K.
+TEST(Spec, WideCooperativeTiles) {
+  EXPECT_FALSE(validate(parse_name("sm90_f16f32_tn_256x192x64_s4_c1x2_coop_persist_r8m")));
+  EXPECT_FALSE(validate(parse_name("sm90_f16f32_tn_256x192x64_s3_c1x2_coop_persist_r8m_etmar")));
+  EXPECT_FALSE(validate(parse_name("sm90_f16f32_tn_256x176x64_s4_c1x2_coop_persist_r8m_sk")));
+  for (const char* name : {"sm90_f16f32_tn_256x192x64_s3_c1x2_coop_persist_r8m_etma",
+                           "sm90_f16f32_tn_256x192x64_s4_c1x2_coop_persist_r8m_sk",
+                           "sm90_f16f32_tn_256x192x64_s4_c1x2_coop_persist_r8m_swap",
+                           "sm90_f16f32_tn_256x208x64_s3_c1x2_coop_persist_r8m"}) {
+    try {
+      parse_name(name);  // validates
+      ADD_FAILURE() << name << " was accepted";
+    } catch (const Error& e) {
+      EXPECT_NE(std::string(e.what()).find("budget"), std::string::npos)
+          << name << ": " << e.what();
+    }
+  }
+}
+
 TEST(Spec, AccumulatorSets) {
   const KernelSpec s = parse_name("sm90_f16f32_tn_64x32x64_s8_c1x1_wg1_persist_r8m_sk4_swap_acc4");
   EXPECT_EQ(s.acc_sets, 4);
