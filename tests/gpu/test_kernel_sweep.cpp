@@ -53,6 +53,8 @@ const char* const kSpecTails[] = {
     "128x192x64_s3_c2x1_coop_persist_r8m_etmat_lag0_defer",
     "128x192x64_s4_c2x1_pp_persist_r8m_etmar",
     "128x128x64_s4_c1x1_coop_persist_r8m_etmar",
+    // A cooperative 256x192 tile: 192 accumulators per thread (notes 119).
+    "256x192x64_s3_c1x2_coop_persist_r8m_etmar",
     "128x128x64_s4_c1x1_coop_persist_r8m_etma_sk3",
     "64x128x64_s6_c1x1_wg1_persist_r8m_etmat_acc2",
     // Stream-K with clusters: every CTA of a cluster takes the same k-range.
@@ -90,6 +92,9 @@ const char* const kTnOnlyTails[] = {
     "128x32x64_s8_c1x1_coop_persist_r8m",
     "64x16x64_s8_c2x1_wg1_persist_r8m_sk4",
     "256x48x128_s2_c1x1_coop_persist_r8m_etmar",
+    // Cooperative 256x160 and 256x176 (160-176 accumulators per thread), the latter stream-K.
+    "256x160x64_s4_c2x1_coop_persist_r8n",
+    "256x176x64_s4_c1x1_coop_persist_r8m_sk",
 };
 
 // Swap-AB specs, taking every fourth case of either layout (in nn the kernel's A is the
