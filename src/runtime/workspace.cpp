@@ -13,8 +13,9 @@
 namespace autogemm {
 namespace {
 
-// Largest tile area any valid spec has: 3 consumers of (bm / 3) * bn <= 12288 accumulators.
-constexpr size_t kMaxTileArea = 36864;
+// Largest tile area a stream-K spec may have: bm and bn are at most 256 (the register rule
+// keeps fp32 tiles smaller; fp16 accumulators hand over fp32 partials of the whole tile).
+constexpr size_t kMaxTileArea = 256 * 256;
 constexpr int kMaxConsumers = 3;
 
 std::unique_ptr<Workspace> allocate(int device) {

@@ -73,8 +73,9 @@ std::vector<KernelSpec> default_sweep(DType dtype, AccType acc, Layout layout) {
     int bm, bn, consumers;
     std::initializer_list<int> stages;
   };
-  // Tiles that fill the 128-register accumulator budget (the large-shape winners on Hopper)
-  // and smaller ones for the less regular shapes; stage counts around what fits in smem.
+  // Tiles that fill the 128-register accumulator budget (the large-shape winners on Hopper; the
+  // wider cooperative ones of notes item 119 lost) and smaller ones for the less regular shapes;
+  // stage counts around what fits in smem.
   const Row rows[] = {
       {192, 192, 3, {3, 4}},  // three consumers of 64 rows: the most work per loaded byte
       {128, 256, 2, {3, 4}},  // coop, 64 rows per consumer
@@ -127,7 +128,8 @@ std::vector<KernelSpec> default_sweep(DType dtype, AccType acc, Layout layout) {
         s.stream_k = true;  // unlimited stream-K: 1x1 clusters (clustered split-K is below)
         if (cm == 1 && cn == 1) add(s);
       }
-  // Ping-pong: each consumer owns a whole tile, so tiles are at most 128 accumulators/thread.
+  // Ping-pong: each consumer owns a whole tile (128x176 and 128x192, up to 192 accumulators a
+  // thread, are added below for short K).
   for (auto [bm, bn] : {std::pair{128, 128}, std::pair{64, 256}})
     for (int stages : {4, 5})
       for (auto [cm, cn] : {std::pair{1, 1}, std::pair{2, 1}})

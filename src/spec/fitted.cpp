@@ -115,9 +115,10 @@ std::vector<KernelSpec> fitted_specs(const Problem& p, int sm_count, size_t max_
             widths.push_back(int(w));
         }
       for (int w : widths) {
-        // Cooperative tiles of more than 128 accumulators per thread (256x136 and up) are
+        // Cooperative fp32 tiles of more than 128 accumulators per thread (256x136 and up) are
         // valid since notes item 119 but untrained in the cost model that ranks this family.
-        if (!pingpong && consumers == 2 && (bm / consumers) * w / 128 > 128) continue;
+        if (p.acc == AccType::f32 && !pingpong && consumers == 2 && bm / consumers * w / 128 > 128)
+          continue;
         const Base b{swap_ab, bm, consumers, pingpong, w};
         const int64_t tc = ceil_div(cols, w);
         // Few tiles over long K: pieces of K that fill the SMs the tiles leave idle, each

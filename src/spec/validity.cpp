@@ -253,21 +253,23 @@ Verdict rule_smem(const KernelSpec& s, const DeviceLimits& limits) {
 }
 
 Verdict rule_registers(const KernelSpec& s, const DeviceLimits&) {
-  // Consumers run with setmaxnreg 232; beyond 128 accumulators there is too little room left
-  // for fragments, addresses and the epilogue without spilling.
-  // With three consumers (512 threads) they get 152 registers each: 96 accumulators at most.
-  // The deferred store keeps the previous tile's C, packed two per register, beside them.
-  const int acc = acc_registers_per_thread(s);
+  // Consumers run with setmaxnreg 232: 128 accumulators leave room for fragments, addresses and
+  // the epilogues and split paths without spilling. With three consumers (512 threads) they get
+  // 152 registers each: 96 accumulators at most.
+  // The deferred store keeps the previous tile's C, packed two per register, beside them. A
+  // stream-K tail with fp16 accumulators widens them to fp32 to add the heads: it counts fp32.
+  const int acc = s.acc == AccType::f16 && s.stream_k ? s.bm / s.consumers * s.bn / 128
+                                                      : acc_registers_per_thread(s);
   const int regs = (s.defer_store ? acc + acc / 2 : acc) * s.acc_sets;
   // Ping-pong warpgroups hold one tile at a time, with no second set live: up to 192 (the 128x176
-  // and 128x192 tiles cuBLASLt runs on short K; notes/NOTES.md item 17). Cooperative ones reach
-  // 192 too (256x192) where ptxas keeps everything in registers: the direct or row-block TMA
-  // epilogue without swap-AB, up to 176 under stream-K (its hand-over needs a few more); the
-  // other epilogues and the transposed stores spill there (notes item 119).
-  const bool wide_coop = (s.epilogue == Epilogue::direct || s.epilogue == Epilogue::tma_rows) &&
-                         !s.swap_ab && s.acc_sets == 1;
-  const int coop = !wide_coop ? 128 : s.stream_k ? 176 : 192;
-  const int budget = s.consumers == 3 ? 96 : (s.defer_store || s.pingpong) ? 192 : coop;
+  // and 128x192 tiles cuBLASLt runs on short K; notes/NOTES.md item 17). Two cooperative
+  // warpgroups reach 192 too (256x192), where ptxas keeps everything in registers: the direct or
+  // row-block TMA epilogue, one tile per CTA's turn, nothing split; stream-K, cluster split-K, the
+  // reduction pass, the other epilogues and swap-AB's transposed stores spill there (item 119).
+  const bool wide_coop = s.consumers == 2 && !s.pingpong && !s.swap_ab && !s.stream_k &&
+                         s.cluster_k == 1 && s.split_pass == 1 && s.acc_sets == 1 &&
+                         (s.epilogue == Epilogue::direct || s.epilogue == Epilogue::tma_rows);
+  const int budget = s.consumers == 3 ? 96 : (s.defer_store || s.pingpong || wide_coop) ? 192 : 128;
   if (regs > budget)
     return fmt::format(
         "accumulators{} need {} fp32 registers per consumer thread, above the budget of {} "

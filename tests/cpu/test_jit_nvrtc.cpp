@@ -178,7 +178,7 @@ std::vector<KernelSpec> representative_specs() {
            "sm90_f16f32_nn_64x64x64_s8_c1x1_wg1_tiles_r8m_skp4_swap",
            // Cooperative 256x192 (192 accumulators per thread) with the row-block epilogue.
            "sm90_f16f32_tn_256x192x64_s3_c1x2_coop_persist_r8m_etmar",
-           "sm90_f16f32_tn_256x176x64_s4_c1x2_coop_persist_r8m_sk",
+           "sm90_f16f32_nn_256x192x64_s4_c1x2_coop_persist_r8m",
            // fp16 accumulators written as fp32 partials for the reduction pass, handed over by
            // stream-K (a tail widens them to fp32 to add the heads) and summed by cluster split-K.
            "sm90_f16f16_tn_64x128x64_s6_c1x1_wg1_tiles_r8m_skp4",

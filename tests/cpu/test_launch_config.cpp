@@ -3,6 +3,9 @@
 #include <gtest/gtest.h>
 
 #include "runtime/launch.hpp"
+#include "runtime/workspace.hpp"
+#include "spec/enumerate.hpp"
+#include "spec/name.hpp"
 
 namespace autogemm {
 namespace {
@@ -21,6 +24,22 @@ LaunchPlan plan(unsigned cluster, bool pdl) {
   p.cluster = cluster;
   p.pdl = pdl;
   return p;
+}
+
+// Stream-K grids hold one CTA per SM, each with a partial of its whole tile: every valid
+// stream-K spec of every type fits the workspace sized for 132 SMs (an fp16-accumulation
+// 256x256 needs 34.6 MB, more than the reduction pass's floor).
+TEST(Workspace, EveryStreamKTileFitsOnAFullGpu) {
+  const size_t have = workspace_size(132).partial_bytes;
+  size_t checked = 0;
+  for (AccType acc : {AccType::f32, AccType::f16})
+    for (Layout layout : {Layout::nn, Layout::tn})
+      for (const KernelSpec& s : enumerate_specs(DType::f16, acc, layout)) {
+        if (!s.stream_k) continue;
+        ++checked;
+        EXPECT_LE(stream_k_partial_bytes(132, s.bm, s.bn), have) << spec_name(s);
+      }
+  EXPECT_GT(checked, 100u);
 }
 
 TEST(LaunchConfig, OneCtaClustersLaunchWithoutTheClusterAttribute) {

@@ -1,7 +1,8 @@
 // Stream-K hand-over of partial tiles between CTAs (see scheduler.cuh).
 //
-// A partial is stored in the accumulator's own register order, thread-minor, so every access is
-// coalesced and the layout needs no knowledge of the tile's geometry. Each consumer warpgroup
+// A partial is stored as fp32 in the fp32 accumulators' register order (fp16 accumulators are
+// widened), thread-minor, so every access is coalesced and the layout needs no knowledge of the
+// tile's geometry. Each consumer warpgroup
 // hands over its own rows with its own flag: set (release) once its writes are visible, reset by
 // the finishing CTA after reading, so flags are zero again for the next launch.
 #pragma once
