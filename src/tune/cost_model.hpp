@@ -107,6 +107,12 @@ class CostModel {
 // grid), the first reached 0.974 of the sweep's best, measured in-run
 // (bench/results/h200/h200_issue5_retuned_tn.md).
 std::vector<std::pair<KernelSpec, double>> rank_sweep(const CostModel& model, const Problem& p);
+// A split (cluster split-K or the reduction pass) whose pieces average fewer than two k-blocks of
+// `p`: each piece exchanges a whole fp32 tile for one k-block of MMAs. Left out of every ranking:
+// never the fastest spec of a shape in three runs that timed every candidate (88 shapes with such
+// candidates: h200_oracle100_s14_tn, h200_fitted_offgrid49a_tn, h200_fitted_check49d_tn), and
+// 1.3-1.7x slower where the model picked one (notes/NOTES.md item 121).
+bool thin_split(const KernelSpec& s, const Problem& p);
 // The same over the sweep, the fitted specs and `proposals` (a policy's top choices; those that
 // break a rule or cannot run `p` are dropped, a spec proposed twice or already in the sweep
 // counts once): the policy proposes, the model screens.

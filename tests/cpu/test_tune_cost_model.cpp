@@ -155,6 +155,18 @@ TEST_F(CostModelTest, RankIsPredictOrdered) {
 // The sweep holds split-K specs (cluster split-K and the reduction pass) that fit these few-tile
 // long-K problems; the ranking the dispatcher uses scores them with the rest, each once, and
 // their features name the split (a spec and its split twin differ in more than the piece count).
+// Splits of fewer than two k-blocks a piece are left out, whatever the model thinks of them.
+TEST_F(CostModelTest, RankingLeavesOutThinSplits) {
+  const KernelSpec ck8 = parse_name("sm90_f16f32_tn_64x32x64_s8_c1x1_wg1_tiles_r8m_ck8_swap");
+  const Problem tiny{{74, 136, 528}, DType::f16, AccType::f32, Layout::tn};  // 9 k-blocks
+  EXPECT_TRUE(thin_split(ck8, tiny));
+  EXPECT_FALSE(thin_split(ck8, Problem{{74, 136, 1024}, DType::f16, AccType::f32, Layout::tn}));
+  EXPECT_FALSE(thin_split(parse_name("sm90_f16f32_tn_128x128x64_s4_c1x1_coop_persist_r8m"), tiny));
+  const auto ranked = rank_candidates(*model_, tiny, {ck8});
+  ASSERT_FALSE(ranked.empty());
+  for (const auto& [s, score] : ranked) EXPECT_FALSE(thin_split(s, tiny)) << spec_name(s);
+}
+
 TEST_F(CostModelTest, RankingIncludesTheSplitSpecs) {
   for (const Problem& p : {Problem{{128, 128, 8192}, DType::f16, AccType::f32, Layout::tn},
                            Problem{{17, 984, 2048}, DType::f16, AccType::f32, Layout::tn}}) {
