@@ -13,9 +13,10 @@
 namespace autogemm {
 namespace {
 
-// Largest tile area a stream-K spec may have: bm and bn are at most 256 (the register rule
-// keeps fp32 tiles smaller; fp16 accumulators hand over fp32 partials of the whole tile).
-constexpr size_t kMaxTileArea = 256 * 256;
+// Largest tile area a stream-K spec may have under the register rule (validity.cpp; fp16
+// accumulators counted as the fp32 partials they hand over): 3 consumers of (bm / 3) * bn <=
+// 12288 accumulators. A CPU test checks every valid stream-K spec against it.
+constexpr size_t kMaxTileArea = 36864;
 constexpr int kMaxConsumers = 3;
 
 std::unique_ptr<Workspace> allocate(int device) {

@@ -380,10 +380,6 @@ void use_cost_model_from_environment(Dispatcher& d, std::string_view gpu_name,
                           with_note(path->string(), data_note));
 }
 
-std::string problem_type(const Problem& p) {
-  return fmt::format("{}/{}/{}", to_string(p.dtype), to_string(p.acc), to_string(p.layout));
-}
-
 bool CostModel::trained_for(const Problem& p) const {
   const auto& types = impl_->header.problem_types;
   return types.empty() || std::find(types.begin(), types.end(), problem_type(p)) != types.end();

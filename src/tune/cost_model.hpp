@@ -123,9 +123,6 @@ std::vector<std::pair<KernelSpec, double>> rank_candidates(const CostModel& mode
                                                            const std::vector<KernelSpec>& proposals,
                                                            const DeviceFacts& device);
 
-// "fp16/fp32/tn": the types of a problem as CostModelHeader::problem_types lists them.
-std::string problem_type(const Problem& p);
-
 // Gives `d` a ranker: `model`'s best-ranked spec among the sweep and the dispatcher's policy
 // proposals (rank_candidates), for problems of the types it was trained on (trained_for; others
 // fall through to the policy or the heuristic); `source` names it in the dispatcher's reasons.

@@ -47,10 +47,6 @@ std::optional<std::string> unservable_reason(const Problem& p) {
 
 namespace {
 
-std::string types_of(const Problem& p) {
-  return fmt::format("{}/{}/{}", to_string(p.dtype), to_string(p.acc), to_string(p.layout));
-}
-
 Choice table_choice(const TableEntry& e, std::string_view what, const std::string& source) {
   std::string reason =
       fmt::format("{} {} (GPU '{}'): {:.1f} us measured", what, source, e.gpu, e.time_us);
@@ -91,6 +87,10 @@ std::optional<std::string> with_types_of(const std::string& spec, const Problem&
   } catch (const Error&) {
     return std::nullopt;
   }
+}
+
+std::string problem_type(const Problem& p) {
+  return fmt::format("{}/{}/{}", to_string(p.dtype), to_string(p.acc), to_string(p.layout));
 }
 
 std::string with_note(std::string source, std::string_view note) {
@@ -172,8 +172,8 @@ Choice Dispatcher::choose(const Problem& p) const {
       if (auto spec = with_types_of(e->spec, p)) {
         Choice c = table_choice(*e, "tuning table", table_source_);
         c.spec = *spec;
-        c.reason += fmt::format(" for its {} twin, whose spec serves {} as {}", types_of(*twin),
-                                types_of(p), *spec);
+        c.reason += fmt::format(" for its {} twin, whose spec serves {} as {}", problem_type(*twin),
+                                problem_type(p), *spec);
         c.borrowed = true;
         return c;
       }
@@ -201,7 +201,7 @@ Choice Dispatcher::choose(const Problem& p) const {
           return {ChoiceKind::cost_model, *spec,
                   fmt::format("{}; cost model {}: its best-ranked spec for the {} twin that "
                               "serves {} (rank {} of {}: {})",
-                              where, ranker_source_, types_of(*twin), types_of(p), i + 1,
+                              where, ranker_source_, problem_type(*twin), problem_type(p), i + 1,
                               ranked.size(), ranked[i])};
     }
   }

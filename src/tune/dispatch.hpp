@@ -74,6 +74,9 @@ class Policy;
 // `source` followed by " (note)", or `source` alone for an empty note.
 std::string with_note(std::string source, std::string_view note);
 
+// "fp16/fp32/tn": a problem's types, as reasons and CostModelHeader::problem_types name them.
+std::string problem_type(const Problem& p);
+
 // A problem of other types than fp16/fp32/tn borrows from its twin of those types (the shipped
 // table and cost model hold only them): twin_of gives the twin (nullopt for a problem of those
 // types), with_types_of a twin's spec with p's data type, accumulator and layout when that spec

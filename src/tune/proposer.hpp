@@ -12,7 +12,7 @@
 //       divide M or N into whole tiles (M on the MMA's N with swap-AB), 4- to 8-CTA clusters;
 //   3. local moves around the incumbent (the fastest correct spec so far; before any
 //      measurement, the heuristic's pick): one field changed at a time — bm, bn, stages ±1,
-//      cluster shape, epilogue, stream-K, swap-AB (tn, small M), mma_lag, consumers/ping-pong,
+//      cluster shape, epilogue, stream-K, swap-AB (small M), mma_lag, consumers/ping-pong,
 //      persistence, raster, swizzle, the problem's shape compiled in;
 //   4. the default sweep, ranked by a shape-aware score (wave fill × padding use × a mild
 //      preference for large tiles), so small shapes get small tiles first; then the rest of the

@@ -27,8 +27,8 @@ LaunchPlan plan(unsigned cluster, bool pdl) {
 }
 
 // Stream-K grids hold one CTA per SM, each with a partial of its whole tile: every valid
-// stream-K spec of every type fits the workspace sized for 132 SMs (an fp16-accumulation
-// 256x256 needs 34.6 MB, more than the reduction pass's floor).
+// stream-K spec of both accumulations and layouts fits the workspace sized for 132 SMs (a
+// 256x256 tile's partials would need 34.6 MB, more than it holds).
 TEST(Workspace, EveryStreamKTileFitsOnAFullGpu) {
   const size_t have = workspace_size(132).partial_bytes;
   size_t checked = 0;
