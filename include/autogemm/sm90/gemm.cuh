@@ -20,7 +20,14 @@
 #include "autogemm/sm90/types.cuh"
 #include "autogemm/sm90/wgmma_ops.cuh"
 
+// The MMAs' order within a k-block (see consume()); a measurement switch.
+#ifndef AUTOGEMM_MMA_M_OUTER
+#define AUTOGEMM_MMA_M_OUTER 0
+#endif
+
 namespace autogemm::sm90 {
+
+inline constexpr bool kMmaMOuter = AUTOGEMM_MMA_M_OUTER != 0;
 
 // The accumulator register type: fp32 values, or pairs of fp16 values in one 32-bit register.
 template <bool kF16>
@@ -382,8 +389,14 @@ __device__ __forceinline__ void consume(const TmaDescriptor* tma_c, const GemmAr
       const SmemDescriptor a_at = a_desc.plus(u32(pos.stage * (Cfg::kABytes / 16)));
       const SmemDescriptor b_at = b_desc.plus(u32(pos.stage * (Cfg::kBBytes / 16)));
       wgmma_fence();
+      constexpr int kSteps = Cfg::kBK / 16;
 #pragma unroll
-      for (int k16 = 0; k16 < Cfg::kBK / 16; ++k16) {
+      for (int step = 0; step < kSteps * Cfg::kMmaM; ++step) {
+        // Order of the MMAs (an A/B switch, AUTOGEMM_MMA_M_OUTER): by default each 16-deep step
+        // of K runs over the warpgroup's 64-row blocks; M-outer runs each block's steps back to
+        // back on one accumulator.
+        const int k16 = kMmaMOuter ? step % kSteps : step / Cfg::kMmaM;
+        const int mi = kMmaMOuter ? step / kSteps : step % Cfg::kMmaM;
         // K-major: the next 16 elements are 32 bytes further along the swizzled row, and every
         // kAtomK/16 steps the next atom. N-major: 16 K-rows further down, i.e. two 1024-byte
         // swizzle atoms.
@@ -392,8 +405,7 @@ __device__ __forceinline__ void consume(const TmaDescriptor* tma_c, const GemmAr
         const u64 desc_b =
             b_at.plus(u32((Cfg::kBMnMajor ? k16 * 2048 : atom * Cfg::kAtomBBytes + in_atom) / 16))
                 .value();
-#pragma unroll
-        for (int mi = 0; mi < Cfg::kMmaM; ++mi) {
+        {
           const u64 desc_a =
               a_at.plus(u32((Cfg::kAMnMajor
                                  ? k16 * 2048 + mi * Cfg::kBK * 128
