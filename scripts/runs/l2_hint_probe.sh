@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# Needs the switches of 777a459 (reverted after the run; bench/results/h100/h100_l2_hint.md).
 # L2 eviction priorities on issue 3's shapes (notes 122). Under ncu our large kernels read up to
 # 1.85x cuBLASLt's DRAM bytes with the same tile (notes 116) and none of our copies carries an L2
 # hint: C's stores (written once, never read) compete for L2 with the operands. Variants, as
