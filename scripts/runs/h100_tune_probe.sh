@@ -4,7 +4,8 @@
 # 26 of its 200 shapes are in oracle100) at budget 32, the H200's cost model screening the
 # candidates, for at most TUNE_SECONDS; exports the store's table; then one short bench, gemm()
 # alone style (four methods), on the shapes tuned: cuBLASLt-autotune nn and tn, the H200's table,
-# the new one. A resumed run (STORE=path of an earlier store) tunes the shapes not yet done.
+# the new one. A resumed run (STORE=path of an earlier store) tunes the shapes not yet done;
+# EXTRA_SHAPES (shape files) are tuned after the sample.
 # ON the device. Output: $OUT/h100_tune.tgz (store, table, logs, bench CSV).
 set -uo pipefail
 cd "$(dirname "$0")/../.." || exit 2
@@ -16,6 +17,7 @@ mkdir -p "$st"
 export AUTOGEMM_COMMIT="$(cat build/COMMIT 2>/dev/null || echo unknown)"
 [ -n "${STORE:-}" ] && cp "$STORE" "$st/tune.sqlite"
 "$bin" shapes --grid cudal2 --sample "${SAMPLE:-200}" --seed 18 > "$st/shapes.txt"
+for f in ${EXTRA_SHAPES:-}; do grep -v '^#' "$f" >> "$st/shapes.txt"; done
 t0=$(date +%s)
 timeout -k 20 "${TUNE_SECONDS:-400}" "$bin" tune --shapes "$st/shapes.txt" --resume \
   --dtype fp16 --acc fp32 --layout tn --budget 32 --store "$st/tune.sqlite" \

@@ -115,12 +115,23 @@ Dispatcher::Dispatcher(std::optional<TuningTable> table, std::string table_sourc
 
 Dispatcher Dispatcher::from_environment(std::string_view gpu_name,
                                         const std::filesystem::path& data_dir, DeviceFacts device,
-                                        std::string_view data_note) {
+                                        std::string_view data_note, std::string_view underlay_gpu) {
   std::optional<TuningTable> table;
   std::string source, note;
   if (const auto path = gpu_data_file("AUTOGEMM_TABLE", data_dir, gpu_name, ".json")) {
     source = with_note(path->string(), data_note);
     table = load_table(*path);
+    const char* env = std::getenv("AUTOGEMM_TABLE");
+    const auto under = gpu_data_path(data_dir, underlay_gpu, ".json");
+    if (!underlay_gpu.empty() && !(env && *env) && std::filesystem::exists(under)) {
+      // This GPU's own entries over the same chip's whole table.
+      TuningTable merged = load_table(under);
+      for (const TableEntry& e : table->entries()) merged.put(e);
+      merged.gpu = table->gpu;
+      source = fmt::format("{} over {} ({}'s, same chip, for the shapes it lacks)", source,
+                           under.string(), underlay_gpu);
+      table = std::move(merged);
+    }
   } else {
     note = fmt::format("no tuning table for GPU '{}' ({} does not exist)", gpu_name,
                        gpu_data_path(data_dir, gpu_name, ".json").string());

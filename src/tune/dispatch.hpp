@@ -95,10 +95,12 @@ class Dispatcher {
   // as use_policy_from_environment() finds it; logging on when AUTOGEMM_LOG is set to anything
   // but "" or "0". Throws Error for a table or policy that exists but does not load.
   // `data_note`, when given, follows the table's and policy's paths in every reason (why the
-  // data is another GPU's: DataGpu::note).
+  // data is another GPU's: DataGpu::note). With `underlay_gpu` (DataGpu::underlay), the shapes
+  // the table lacks come from that GPU's table in `data_dir` (not when AUTOGEMM_TABLE names it).
   static Dispatcher from_environment(std::string_view gpu_name,
                                      const std::filesystem::path& data_dir, DeviceFacts device = {},
-                                     std::string_view data_note = {});
+                                     std::string_view data_note = {},
+                                     std::string_view underlay_gpu = {});
 
   // The choice for `p`; pure (no cache, no log). Throws Error for M, N or K below 1.
   Choice choose(const Problem& p) const;

@@ -36,27 +36,35 @@ std::optional<std::filesystem::path> gpu_data_file(const char* env_var,
 }
 
 DataGpu data_gpu(std::string_view gpu_name, int cc_major, int cc_minor, int sm_count,
-                 const std::filesystem::path& data_dir) {
-  auto has_data = [&](std::string_view name) {
-    return std::filesystem::exists(gpu_data_path(data_dir, name, ".json")) ||
-           std::filesystem::exists(gpu_data_path(data_dir, name, ".costmodel.json"));
+                 const std::filesystem::path& data_dir, std::string_view suffix) {
+  const char* env = suffix == ".costmodel.json" ? "AUTOGEMM_COST_MODEL"
+                    : suffix == ".policy.json"  ? "AUTOGEMM_POLICY"
+                                                : "AUTOGEMM_TABLE";
+  if (const char* v = std::getenv(env); v && *v) return {std::string(gpu_name), "", ""};
+  auto ships = [&](std::string_view name) {
+    return std::filesystem::exists(gpu_data_path(data_dir, name, suffix));
   };
-  for (const char* env : {"AUTOGEMM_TABLE", "AUTOGEMM_COST_MODEL"})
-    if (const char* v = std::getenv(env); v && *v) return {std::string(gpu_name), ""};
-  if (has_data(gpu_name)) return {std::string(gpu_name), ""};
   // GPUs whose data ships, by chip.
   struct Shipped {
     const char* name;
     int cc_major, cc_minor, sm_count;
   };
   constexpr Shipped kShipped[] = {{"NVIDIA H200", 9, 0, 132}};
+  std::string same_chip;
   for (const Shipped& g : kShipped)
     if (g.cc_major == cc_major && g.cc_minor == cc_minor && g.sm_count == sm_count &&
-        has_data(g.name))
-      return {g.name, std::string(g.name) + "'s data (no data for " + std::string(gpu_name) +
-                          "; same chip: sm_" + std::to_string(cc_major) + std::to_string(cc_minor) +
-                          ", " + std::to_string(sm_count) + " SMs)"};
-  return {std::string(gpu_name), ""};
+        sanitize_gpu_name(g.name) != sanitize_gpu_name(gpu_name) && ships(g.name)) {
+      same_chip = g.name;
+      break;
+    }
+  if (ships(gpu_name)) return {std::string(gpu_name), "", suffix == ".json" ? same_chip : ""};
+  if (!same_chip.empty())
+    return {same_chip,
+            same_chip + "'s data (no data for " + std::string(gpu_name) + "; same chip: sm_" +
+                std::to_string(cc_major) + std::to_string(cc_minor) + ", " +
+                std::to_string(sm_count) + " SMs)",
+            ""};
+  return {std::string(gpu_name), "", ""};
 }
 
 }  // namespace autogemm::tune

@@ -25,18 +25,23 @@ std::optional<std::filesystem::path> gpu_data_file(const char* env_var,
                                                    std::string_view gpu_name,
                                                    std::string_view suffix);
 
-// Whose shipped data (tuning table, cost model, policy) serves the GPU at hand.
+// Whose shipped data of one kind serves the GPU at hand.
 struct DataGpu {
-  std::string name;  // the GPU name to look data up by
-  std::string note;  // why it is another GPU's ("" when it is the GPU's own)
+  std::string name;      // the GPU name to look the data up by
+  std::string note;      // why it is another GPU's ("" when it is the GPU's own)
+  std::string underlay;  // tables only: a same-chip GPU whose shipped table serves the shapes
+                         // the GPU's own table lacks ("" when none)
 };
 
-// The GPU's own name when `data_dir` has a table or cost model for it, or when a variable
-// (AUTOGEMM_TABLE, AUTOGEMM_COST_MODEL) names one; else a GPU of the same chip (compute
-// capability and SM count) whose data ships: the NVIDIA H200's serves the other 132-SM Hopper
-// parts (H100 SXM, H100 NVL, GH200), whose SMs, clocks and caches are the same and whose memory
-// is slower (so memory-bound shapes may rank specs differently); else the GPU's own name.
+// For the data of kind `suffix` (".json" the tuning table, ".costmodel.json", ".policy.json"):
+// the GPU's own name when `data_dir` has that file for it, or when the kind's variable
+// (AUTOGEMM_TABLE, AUTOGEMM_COST_MODEL, AUTOGEMM_POLICY) names one; else a GPU of the same chip
+// (compute capability and SM count) whose file ships: the NVIDIA H200's serves the other 132-SM
+// Hopper parts (H100 SXM, H100 NVL, GH200), whose SMs and caches are the same and whose memory
+// and power limits differ (so the picks of memory- and power-bound shapes may differ); else the
+// GPU's own name. A GPU's own table, which may hold only the shapes tuned on it, lies over the
+// same chip's shipped table (`underlay`), unless AUTOGEMM_TABLE names the table.
 DataGpu data_gpu(std::string_view gpu_name, int cc_major, int cc_minor, int sm_count,
-                 const std::filesystem::path& data_dir);
+                 const std::filesystem::path& data_dir, std::string_view suffix = ".json");
 
 }  // namespace autogemm::tune

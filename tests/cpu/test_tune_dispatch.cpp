@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdlib>
+#include <fstream>
 #include <regex>
 #include <sstream>
 
@@ -341,6 +342,50 @@ TEST(TuneDispatch, SameChipBorrowsShippedData) {
   ScratchDir empty;
   ScopedEnv no_table2("AUTOGEMM_TABLE", "");
   EXPECT_EQ(data_gpu("NVIDIA H100 NVL", 9, 0, 132, empty.path()).name, "NVIDIA H100 NVL");
+}
+
+// A GPU's own table, which may hold only the shapes tuned on it, lies over the same chip's
+// shipped table; each kind of data (table, cost model, policy) falls back on its own.
+TEST(TuneDispatch, OwnTableLiesOverTheSameChipsTable) {
+  ScratchDir dir;
+  ScopedEnv no_table("AUTOGEMM_TABLE", "");
+  ScopedEnv no_model("AUTOGEMM_COST_MODEL", "");
+  ScopedEnv no_policy("AUTOGEMM_POLICY", "");
+  const Problem mine = problem(4096, 4096, 4096), theirs = problem(8192, 8192, 8192);
+  TuningTable h200 = one_entry_table(mine, kSpecB);
+  h200.add(one_entry_table(theirs, kSpecB).entries().front());
+  save_table(h200, dir / "nvidia_h200.json");
+  save_table(one_entry_table(mine, kSpecA), dir / "nvidia_h100_80gb_hbm3.json");
+  std::ofstream(dir / "nvidia_h200.costmodel.json") << "{}";
+
+  const DataGpu table = data_gpu("NVIDIA H100 80GB HBM3", 9, 0, 132, dir.path(), ".json");
+  EXPECT_EQ(table.name, "NVIDIA H100 80GB HBM3");
+  EXPECT_EQ(table.underlay, "NVIDIA H200");
+  EXPECT_TRUE(table.note.empty()) << table.note;
+  const DataGpu model = data_gpu("NVIDIA H100 80GB HBM3", 9, 0, 132, dir.path(), ".costmodel.json");
+  EXPECT_EQ(model.name, "NVIDIA H200");
+  EXPECT_TRUE(model.underlay.empty());
+  EXPECT_TRUE(contains(model.note, "no data for NVIDIA H100 80GB HBM3")) << model.note;
+  EXPECT_EQ(data_gpu("NVIDIA H100 80GB HBM3", 9, 0, 132, dir.path(), ".policy.json").name,
+            "NVIDIA H100 80GB HBM3");  // none ships: its own (missing) name
+
+  const Dispatcher d =
+      Dispatcher::from_environment(table.name, dir.path(), {132}, table.note, table.underlay);
+  const Choice own = d.choose(mine), borrowed = d.choose(theirs);
+  EXPECT_EQ(own.kind, ChoiceKind::table);
+  EXPECT_EQ(own.spec, kSpecA);
+  EXPECT_EQ(borrowed.kind, ChoiceKind::table);
+  EXPECT_EQ(borrowed.spec, kSpecB);
+  EXPECT_TRUE(contains(borrowed.reason, "nvidia_h100_80gb_hbm3.json over ")) << borrowed.reason;
+  EXPECT_TRUE(contains(borrowed.reason, "nvidia_h200.json (NVIDIA H200's")) << borrowed.reason;
+
+  // A table named by AUTOGEMM_TABLE is the whole table.
+  ScopedEnv named("AUTOGEMM_TABLE", (dir / "nvidia_h100_80gb_hbm3.json").string());
+  const DataGpu env = data_gpu("NVIDIA H100 80GB HBM3", 9, 0, 132, dir.path());
+  EXPECT_TRUE(env.underlay.empty());
+  const Dispatcher alone =
+      Dispatcher::from_environment(env.name, dir.path(), {132}, env.note, "NVIDIA H200");
+  EXPECT_EQ(alone.choose(theirs).kind, ChoiceKind::heuristic);
 }
 
 TEST(TuneDispatch, AutogemmTableOverridesDataDir) {
