@@ -1,6 +1,11 @@
 // Tuning tables: JSON round trip, strict loading, export from the store, merging shards.
 #include <gtest/gtest.h>
 
+#include <filesystem>
+
+#include "spec/name.hpp"
+#include "spec/validity.hpp"
+#include "tune/gpu_name.hpp"
 #include "tune/table.hpp"
 #include "tune/table_ops.hpp"
 #include "tune_test_util.hpp"
@@ -235,4 +240,29 @@ TEST(TuneTable, MergeRequiresOneGpu) {
     EXPECT_NE(msg.find("NVIDIA H100"), std::string::npos) << msg;
   }
   EXPECT_THROW(merge_tables({}), Error);
+}
+
+// Every shipped table (data/<gpu>.json) loads, is named by its GPU, and names valid specs of its
+// entries' types: gemm() reads them on any machine of that GPU.
+TEST(TuneTable, ShippedTablesLoadAndNameValidSpecs) {
+  int tables = 0;
+  for (const auto& f : std::filesystem::directory_iterator(AUTOGEMM_SOURCE_DIR "/data")) {
+    const std::string name = f.path().filename().string();
+    if (!name.ends_with(".json") || name.find('.') != name.size() - 5) continue;  // not models
+    SCOPED_TRACE(name);
+    const TuningTable t = load_table(f.path());
+    ++tables;
+    EXPECT_EQ(sanitize_gpu_name(t.gpu) + ".json", name);
+    EXPECT_GT(t.size(), 0u);
+    for (const TableEntry& e : t.entries()) {
+      KernelSpec s;
+      ASSERT_NO_THROW(s = parse_name(e.spec)) << e.spec;
+      EXPECT_EQ(validate(s), std::nullopt) << e.spec;
+      EXPECT_EQ(validate_problem(s, e.problem), std::nullopt) << e.spec;
+      EXPECT_EQ(s.dtype, e.problem.dtype) << e.spec;
+      EXPECT_EQ(s.acc, e.problem.acc) << e.spec;
+      EXPECT_EQ(s.layout, e.problem.layout) << e.spec;
+    }
+  }
+  EXPECT_GE(tables, 2);  // the H200's and the H100's
 }
