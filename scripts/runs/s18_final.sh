@@ -5,7 +5,7 @@
 # on offgrid49c/d before and after the thin splits left the cost model's ranking, the old build
 # (ed1723b, at old/build) and this one in turn, twice, both reading the H200's table and model
 # named explicitly (the old build would take the H100's partial table alone). ON the device.
-# Output: $OUT/results_main.tgz, $OUT/results_i121_{old,new}_{1,2}.tgz, summary.txt.
+# Output: $OUT/results_main.tgz, $OUT/results_i121_{old,new}_{1,2}.tgz, summaries.txt.
 set -uo pipefail
 cd "$(dirname "$0")/../.." || exit 2
 m='--mode kernel --layout tn --methods cublaslt_autotune_nn,cublaslt_autotune_tn,autogemm'
@@ -14,6 +14,7 @@ bash scripts/device_job.sh \
   h100_latency_s18_tn "--mnk 64_64_64 --mnk 64_4096_64 --mnk 64_64_64 $m --spec auto" \
   h100_decode_auto_s18_tn "--shapes bench/shapes/decode.txt $m --spec auto"
 mv "$OUT/results.tgz" "$OUT/results_main.tgz"
+cat "$OUT/summary.txt" >> "$OUT/summaries.txt"
 export AUTOGEMM_TABLE="$PWD/data/nvidia_h200.json" AUTOGEMM_COST_MODEL="$PWD/data/nvidia_h200.costmodel.json"
 for rep in 1 2; do
   for arm in old new; do
@@ -24,5 +25,6 @@ for rep in 1 2; do
       i121_${arm}_49d_$rep "--shapes bench/shapes/offgrid49d.txt $m --spec auto" \
       i121_${arm}_49c_f16_$rep "--shapes bench/shapes/offgrid49c.txt $m --acc fp16 --spec auto"
     mv "$OUT/results.tgz" "$OUT/results_i121_${arm}_$rep.tgz"
+    cat "$OUT/summary.txt" >> "$OUT/summaries.txt"
   done
 done
