@@ -6,10 +6,10 @@
 
 #include <algorithm>
 #include <cmath>
-
 #include <fstream>
 #include <iostream>
 #include <iterator>
+#include <regex>
 #include <set>
 
 #include "cost_model_synthetic.hpp"
@@ -365,13 +365,17 @@ CommandResult run(const std::string& args) {
   return run_command(std::string(AUTOGEMM_BINARY) + " " + args + " 2>&1");
 }
 
+// A store in `dir` of 60 synthetic shapes, 16 specs each.
+std::string synthetic_store(const ScratchDir& dir) {
+  const std::string path = (dir / "s.sqlite").string();
+  auto store = ExperienceStore::open(path);
+  for (const Measurement& m : synthetic_rows(17, 60, 16)) store.record(m);
+  return path;
+}
+
 TEST(CostModelCli, TrainFromAStoreThenLoad) {
   ScratchDir dir;
-  const std::string store_path = (dir / "s.sqlite").string();
-  {
-    auto store = ExperienceStore::open(store_path);
-    for (const Measurement& m : synthetic_rows(17, 60, 16)) store.record(m);
-  }
+  const std::string store_path = synthetic_store(dir);
   const std::string model_path = (dir / "m.bin").string();
   const CommandResult r = run("db train-cost-model --store '" + store_path + "' --out '" +
                               model_path + "' --rounds 100 --holdout 0.25");
@@ -384,6 +388,46 @@ TEST(CostModelCli, TrainFromAStoreThenLoad) {
   const CostModel m = CostModel::load(model_path);
   EXPECT_EQ(m.header().rounds, 100);
   EXPECT_EQ(m.header().groups, 60u);
+}
+
+// `autogemm db eval-cost-model`: a saved model judged on a store, on every shape or on the shapes
+// train-cost-model's --holdout of the same fraction leaves out (the same split).
+TEST(CostModelCli, EvaluateASavedModel) {
+  ScratchDir dir;
+  const std::string store_path = synthetic_store(dir);
+  const std::string model_path = (dir / "m.bin").string();
+  const CommandResult trained = run("db train-cost-model --store '" + store_path + "' --out '" +
+                                    model_path + "' --rounds 50 --holdout 0.25");
+  ASSERT_EQ(trained.code, 0) << trained.output;
+  const std::regex held("held out ([0-9]+) shapes: mean Spearman ([-0-9.e]+)");
+  std::smatch t, e;
+  ASSERT_TRUE(std::regex_search(trained.output, t, held)) << trained.output;
+  const CommandResult all =
+      run("db eval-cost-model --cost-model '" + model_path + "' --store '" + store_path + "'");
+  EXPECT_EQ(all.code, 0) << all.output;
+  EXPECT_NE(all.output.find("all 60 shapes: mean Spearman "), std::string::npos) << all.output;
+  const CommandResult part = run("db eval-cost-model --cost-model '" + model_path + "' --store '" +
+                                 store_path + "' --holdout 0.25");
+  EXPECT_EQ(part.code, 0) << part.output;
+  ASSERT_TRUE(std::regex_search(part.output, e, held)) << part.output;
+  EXPECT_EQ(e[1].str(), t[1].str());  // the same held-out shapes
+  // The saved model learned from those shapes too: it ranks them at least about as well.
+  EXPECT_GT(std::stod(e[2].str()), std::stod(t[2].str()) - 0.2) << part.output;
+  const std::pair<std::string, std::string> bad[] = {
+      {"db eval-cost-model --cost-model '" + (dir / "none.bin").string() + "' --store '" +
+           store_path + "'",
+       "--cost-model"},
+      {"db eval-cost-model --cost-model '" + model_path + "' --store '" + store_path +
+           "' --holdout 1.5",
+       "--holdout"},
+      {"db eval-cost-model --cost-model '" + model_path + "' --store '" +
+           (dir / "none.sqlite").string() + "'",
+       "does not exist"}};
+  for (const auto& [args, says] : bad) {
+    const CommandResult r = run(args);
+    EXPECT_EQ(r.code, 2) << args << "\n" << r.output;
+    EXPECT_NE(r.output.find(says), std::string::npos) << args << "\n" << r.output;
+  }
 }
 
 // Several stores: their rows are pooled (the grid's store and a re-tuning's, for example).

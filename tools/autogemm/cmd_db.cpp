@@ -5,6 +5,7 @@
 //   autogemm db train-policy --store tune.sqlite --out policy.json (cmd_db_policy.cpp)
 //   autogemm db train-cost-model --store tune.sqlite --out model.bin [--gpu NAME] [--holdout 0.2]
 //       [--exclude-shapes FILE]
+//   autogemm db eval-cost-model --cost-model model.bin --store tune.sqlite [--holdout 0.25]
 //   autogemm db rank --cost-model model.bin --shapes FILE (cmd_db_rank.cpp)
 #include <cstdlib>
 #include <filesystem>
@@ -104,6 +105,33 @@ void register_stats(CLI::App& db) {
   });
 }
 
+// The rows of `stores` (pooled) measured in `mode`, of GPU `gpu` when given; they must be of
+// one GPU.
+std::vector<tune::Measurement> one_gpus_rows(const std::vector<std::string>& stores,
+                                             const std::string& gpu, const std::string& mode) {
+  tune::MeasurementFilter f;
+  if (!gpu.empty()) f.gpu_name = gpu;
+  f.mode = mode;
+  std::vector<tune::Measurement> rows;
+  for (const std::string& path : stores) {
+    const auto store = open_existing_store(path);
+    const auto some = as_bad_input([&] { return store.measurements(f); });
+    rows.insert(rows.end(), some.begin(), some.end());
+  }
+  const auto gpus = tune::gpu_names(rows);
+  if (gpus.size() > 1)
+    throw bench::InputError(std::string(stores.size() > 1 ? "the stores hold" : "the store holds") +
+                            " rows of " + std::to_string(gpus.size()) +
+                            " GPUs; choose one with --gpu");
+  return rows;
+}
+
+void print_quality(const tune::RankingQuality& q, std::string_view what) {
+  std::cout << what << " " << q.groups << " shapes: mean Spearman " << q.mean_spearman
+            << ", top-1 within 5% of the best on " << 100 * q.top1_hit_rate
+            << "% of shapes, top-1 speed " << q.geomean_top1 << "x of the best (geomean)\n";
+}
+
 void register_train_cost_model(CLI::App& db) {
   struct Options {
     std::vector<std::string> stores;
@@ -147,20 +175,8 @@ void register_train_cost_model(CLI::App& db) {
     if (o->sms < 1) throw bench::InputError("--sms must be positive");
     if (!(o->holdout >= 0 && o->holdout < 1))
       throw bench::InputError("--holdout must be in [0, 1)");
-    tune::MeasurementFilter f;
-    if (!o->gpu.empty()) f.gpu_name = o->gpu;
-    f.mode = o->mode;
-    std::vector<tune::Measurement> rows;
-    for (const std::string& path : o->stores) {
-      const auto store = open_existing_store(path);
-      const auto some = as_bad_input([&] { return store.measurements(f); });
-      rows.insert(rows.end(), some.begin(), some.end());
-    }
+    const auto rows = one_gpus_rows(o->stores, o->gpu, o->mode);
     const auto gpus = tune::gpu_names(rows);
-    if (gpus.size() > 1)
-      throw bench::InputError(
-          std::string(o->stores.size() > 1 ? "the stores hold" : "the store holds") + " rows of " +
-          std::to_string(gpus.size()) + " GPUs; choose one with --gpu");
     tune::ExampleOptions eo;
     eo.mode = o->mode;
     // e.g. the shapes a zero-shot test is judged on
@@ -181,11 +197,47 @@ void register_train_cost_model(CLI::App& db) {
       const auto [train, held] = tune::split_by_shape(data, o->holdout);
       const auto q = as_bad_input(
           [&] { return tune::evaluate(tune::CostModel::train(train, mo), held); }, "--holdout");
-      std::cout << "held out " << q.groups << " shapes: mean Spearman " << q.mean_spearman
-                << ", top-1 within 5% of the best on " << 100 * q.top1_hit_rate
-                << "% of shapes, top-1 speed " << q.geomean_top1 << "x of the best (geomean)\n";
+      print_quality(q, "held out");
     }
     std::cout << "cost model -> " << o->out << "\n";
+  });
+}
+
+// How well a trained cost model ranks the measurements of a store: e.g. one GPU's model on
+// another GPU's tunings, against a model trained there (the same --holdout split as
+// train-cost-model's, so both are judged on shapes the second never saw).
+void register_eval_cost_model(CLI::App& db) {
+  struct Options {
+    std::string model, gpu, mode = "kernel";
+    std::vector<std::string> stores;
+    double holdout = 0;
+  };
+  auto o = std::make_shared<Options>();
+  auto* sub = db.add_subcommand(
+      "eval-cost-model", "Ranking quality of a trained cost model on a store's measurements");
+  sub->add_option("--cost-model,--cost_model", o->model, "Cost model to judge")->required();
+  sub->add_option("--store", o->stores, "Experience store (SQLite file); repeat to pool several")
+      ->required();
+  sub->add_option("--gpu", o->gpu,
+                  "GPU whose rows to judge on (needed when the store holds several)");
+  sub->add_option("--mode", o->mode, "Timing mode whose measurements count")->capture_default_str();
+  sub->add_option("--holdout", o->holdout,
+                  "Judge only on the shapes train-cost-model --holdout with this fraction holds "
+                  "out (0: every shape)")
+      ->capture_default_str();
+  sub->callback([o] {
+    if (!(o->holdout >= 0 && o->holdout < 1))
+      throw bench::InputError("--holdout must be in [0, 1)");
+    const auto model =
+        as_bad_input([&] { return tune::CostModel::load(o->model); }, "--cost-model");
+    tune::ExampleOptions eo;
+    eo.mode = o->mode;
+    tune::CostDataset data =
+        tune::build_cost_dataset(one_gpus_rows(o->stores, o->gpu, o->mode), eo);
+    if (o->holdout > 0) data = tune::split_by_shape(data, o->holdout).second;
+    if (data.groups.empty()) throw bench::InputError("no shapes to judge on");
+    print_quality(as_bad_input([&] { return tune::evaluate(model, data); }),
+                  o->holdout > 0 ? "held out" : "all");
   });
 }
 
@@ -195,13 +247,14 @@ void register_db(CLI::App& app) {
   auto* db = app.add_subcommand(
       "db",
       "Experience store and tuning tables: export, merge, stats, train-policy, train-cost-model, "
-      "rank");
+      "eval-cost-model, rank");
   db->require_subcommand(1);
   register_export(*db);
   register_merge(*db);
   register_stats(*db);
   register_train_policy(*db);
   register_train_cost_model(*db);
+  register_eval_cost_model(*db);
   register_rank(*db);
 }
 
