@@ -48,13 +48,18 @@ TraceSummary summarize(const TraceLayout& l, const std::vector<uint64_t>& words)
   const size_t region = kHeader + size_t(l.roles) * size_t(l.items) * kFields;
   TraceSummary s;
   std::vector<double> ghz, cycles, first_ready, ready, mainloop, stalled, epilogue, gap, waited;
+  std::vector<std::vector<double>> item_start_ns(size_t(l.items));  // producers', per item
+  std::vector<double> item_ns;                                      // producer start to start
+  int recorded = 0;
   uint64_t first_exit = UINT64_MAX, last_exit = 0, first_start = UINT64_MAX, last_start = 0;
   s.cta_sm.assign(size_t(l.ctas), -1);
   for (int cta = 0; cta < l.ctas; ++cta) {
     const uint64_t* h = words.data() + size_t(cta) * region;
     if (h[kSmWord] > 0) s.cta_sm[size_t(cta)] = int(h[kSmWord] - 1);
     if (h[2] == 0 || h[3] <= h[1]) continue;  // consumer 0 never finished: not recorded
-    ghz.push_back(double(h[2] - h[0]) / double(h[3] - h[1]));
+    const double cta_ghz = double(h[2] - h[0]) / double(h[3] - h[1]);
+    ghz.push_back(cta_ghz);
+    ++recorded;
     cycles.push_back(double(h[2] - h[0]));
     first_exit = std::min(first_exit, h[3]);
     last_exit = std::max(last_exit, h[3]);
@@ -69,6 +74,11 @@ TraceSummary summarize(const TraceLayout& l, const std::vector<uint64_t>& words)
         if (r[kStart] == 0) continue;  // another role's item (ping-pong) or none
         if (producer) {
           waited.push_back(double(r[kWaited]));
+          // On the globaltimer's scale, so that CTAs compare.
+          const double t = double(h[1]) + double(r[kStart] - h[0]) / cta_ghz;
+          item_start_ns[size_t(item)].push_back(t);
+          if (prev != nullptr) item_ns.push_back(double(r[kStart] - prev[kStart]) / cta_ghz);
+          prev = r;
           continue;
         }
         ++s.consumer_items;
@@ -97,6 +107,19 @@ TraceSummary summarize(const TraceLayout& l, const std::vector<uint64_t>& words)
   s.epilogue = stat_of(epilogue);
   s.gap = stat_of(gap);
   s.producer_waited = stat_of(waited);
+  if (!item_ns.empty()) {
+    const double unit = median(item_ns);
+    std::vector<double> spreads;
+    for (const auto& starts : item_start_ns) {
+      if (int(starts.size()) < recorded) continue;  // not a whole wave
+      const auto [lo, hi] = std::minmax_element(starts.begin(), starts.end());
+      spreads.push_back((*hi - *lo) / unit);
+    }
+    if (!spreads.empty()) {
+      s.last_wave_spread = spreads.back();
+      s.wave_spread = stat_of(spreads);
+    }
+  }
   return s;
 }
 
@@ -122,6 +145,11 @@ std::string format_summary(const TraceSummary& s) {
   row("epilogue (MMAs done -> C issued)", s.epilogue, true);
   row("gap to the next item", s.gap, true);
   row("producer: waiting for free stages", s.producer_waited, false);
+  if (s.wave_spread.count > 0)
+    out += fmt::format(
+        "drift: a wave's producer starts spread over {:.2f} items (median; p90 {:.2f}, last "
+        "wave {:.2f}, {} waves)\n",
+        s.wave_spread.p50, s.wave_spread.p90, s.last_wave_spread, s.wave_spread.count);
   return out;
 }
 

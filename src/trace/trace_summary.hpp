@@ -41,6 +41,12 @@ struct TraceSummary {
   Stat gap;          // end of an item -> start of the warpgroup's next (scheduler, turn-taking)
   // Producer, per item: cycles waiting for a free stage.
   Stat producer_waited;
+  // Drift between CTAs: for each item index that every recorded CTA reached (a wave of the
+  // persistent schedule), the spread of the producers' start times, in units of the median
+  // producer item (start to next start). Above ~1, the CTAs of one wave run tiles of different
+  // waves at once, and the operand slices they share meet in L2 further apart in time.
+  Stat wave_spread;
+  double last_wave_spread = 0;  // the same for the last such item index
   // The SM each CTA ran on (%smid), by CTA index; -1 where the header was not written.
   std::vector<int> cta_sm;
 };

@@ -67,6 +67,26 @@ TEST(TraceSummary, PhasesClockAndSpread) {
   EXPECT_NE(text.find("epilogue"), std::string::npos) << text;
 }
 
+// Drift: item i of CTA 1's producer starts 100 ns after CTA 0's in the synthetic buffer, a
+// fifth of the 500 ns producer item; when CTA 1's items take 600 ns, the gap grows by 100 ns an
+// item, in units of the median item (600 ns: the upper middle of 500, 500, 600, 600).
+TEST(TraceSummary, WaveSpreadMeasuresDriftBetweenCtas) {
+  const TraceLayout l{2, 2, 4};
+  auto w = synthetic(l);
+  TraceSummary s = summarize(l, w);
+  EXPECT_EQ(s.wave_spread.count, 3u);
+  EXPECT_DOUBLE_EQ(s.wave_spread.p50, 0.2);
+  EXPECT_DOUBLE_EQ(s.last_wave_spread, 0.2);
+  const size_t region = w.size() / 2;
+  for (int item = 0; item < 3; ++item) w[region + 5 + (l.items + item) * 5] = 900 + 1200 * item;
+  s = summarize(l, w);
+  EXPECT_NEAR(s.wave_spread.p50, 200.0 / 600, 1e-9);
+  EXPECT_NEAR(s.last_wave_spread, 300.0 / 600, 1e-9);
+  EXPECT_NE(format_summary(s).find("drift: a wave's producer starts spread over 0.33 items"),
+            std::string::npos)
+      << format_summary(s);
+}
+
 TEST(TraceSummary, AnUnwrittenSmReadsAsMinusOne) {
   const TraceLayout l{2, 2, 4};
   auto w = synthetic(l);

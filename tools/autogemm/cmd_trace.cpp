@@ -114,6 +114,8 @@ void register_trace(CLI::App& app) {
                                 {"epilogue", stat(s.epilogue)},
                                 {"gap", stat(s.gap)},
                                 {"producer_waited", stat(s.producer_waited)},
+                                {"wave_spread", stat(s.wave_spread)},
+                                {"last_wave_spread", s.last_wave_spread},
                                 {"cta_sm", s.cta_sm}};
       std::ofstream f(o->json);
       f << j.dump(2) << "\n";
