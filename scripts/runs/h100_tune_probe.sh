@@ -7,7 +7,8 @@
 # a resumed run (STORE= an earlier store) skips shapes done at that budget. Then exports the
 # store's table and runs one short bench, gemm() alone style, on the shapes whose pick differs
 # from BASE_TABLE's (default data/nvidia_h100_80gb_hbm3.json; all tuned shapes if it is absent):
-# cuBLASLt-autotune nn and tn, the H200's table, the new one.
+# cuBLASLt-autotune nn and tn, the H200's table, the new one (CONFIRM=0: no bench, e.g. for
+# shapes off the grid that no table holds).
 # ON the device. Output: $OUT/h100_tune.tgz (store, table, logs, bench CSV).
 set -uo pipefail
 cd "$(dirname "$0")/../.." || exit 2
@@ -42,7 +43,7 @@ for e in new:
         print(f"{e['m']}_{e['n']}_{e['k']}")
 PY
 echo "shapes to confirm (new or changed picks): $(wc -l < "$st/confirm_shapes.txt")" | tee -a "$st/SUMMARY"
-if [ -s "$st/confirm_shapes.txt" ]; then
+if [ "${CONFIRM:-1}" != 0 ] && [ -s "$st/confirm_shapes.txt" ]; then
   timeout "${CONFIRM_SECONDS:-200}" "$bin" bench --shapes "$st/confirm_shapes.txt" --mode kernel \
     --layout tn --methods cublaslt_autotune_nn,cublaslt_autotune_tn,autogemm \
     --spec table:h200=data/nvidia_h200.json --spec "table:h100=$st/h100.table.json" \
