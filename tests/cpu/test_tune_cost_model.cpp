@@ -2,6 +2,7 @@
 // ranks held-out shapes' candidates well, where constant and random rankings do not; it is
 // deterministic, survives a save/load round trip bit for bit, refuses bad files, and
 // `autogemm db train-cost-model` / `autogemm tune --cost-model` use it. No GPU.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -428,6 +429,46 @@ TEST(CostModelCli, EvaluateASavedModel) {
     EXPECT_EQ(r.code, 2) << args << "\n" << r.output;
     EXPECT_NE(r.output.find(says), std::string::npos) << args << "\n" << r.output;
   }
+}
+
+// Rows of two GPUs: refused unless --pool-gpus, which keeps each GPU's shapes ranking among
+// themselves; eval-cost-model --shapes judges on the listed shapes only.
+TEST(CostModelCli, PoolsGpusOnlyWhenAskedAndJudgesListedShapes) {
+  ScratchDir dir;
+  const std::string a = (dir / "a.sqlite").string(), b = (dir / "b.sqlite").string();
+  {
+    auto sa = ExperienceStore::open(a);
+    auto sb = ExperienceStore::open(b);
+    for (const Measurement& m : synthetic_rows(17, 60, 16)) sa.record(m);
+    for (Measurement m : synthetic_rows(18, 20, 16)) {
+      m.env.gpu_name = "NVIDIA H100 80GB HBM3";
+      sb.record(m);
+    }
+  }
+  const std::string model = (dir / "m.bin").string();
+  const std::string both = "--store '" + a + "' --store '" + b + "' --out '" + model + "'";
+  const CommandResult refused = run("db train-cost-model " + both + " --rounds 20");
+  EXPECT_EQ(refused.code, 2) << refused.output;
+  EXPECT_NE(refused.output.find("rows of 2 GPUs; choose one with --gpu (or --pool-gpus"),
+            std::string::npos)
+      << refused.output;
+  const CommandResult pooled = run("db train-cost-model " + both + " --rounds 20 --pool-gpus");
+  EXPECT_EQ(pooled.code, 0) << pooled.output;
+  EXPECT_NE(pooled.output.find("on NVIDIA H100 80GB HBM3 + NVIDIA H200"), std::string::npos)
+      << pooled.output;
+  EXPECT_EQ(CostModel::load(model).header().groups, 80u);  // 60 + 20: per GPU and shape
+
+  const auto rows = synthetic_rows(17, 60, 16);
+  write_file(
+      dir / "three.txt",
+      fmt::format("# three of them\n{}_{}_{}\n{}_{}_{}\n{}_{}_{}\n", rows[0].problem.shape.m,
+                  rows[0].problem.shape.n, rows[0].problem.shape.k, rows[16].problem.shape.m,
+                  rows[16].problem.shape.n, rows[16].problem.shape.k, rows[32].problem.shape.m,
+                  rows[32].problem.shape.n, rows[32].problem.shape.k));
+  const CommandResult three = run("db eval-cost-model --cost-model '" + model + "' --store '" + a +
+                                  "' --shapes '" + (dir / "three.txt").string() + "'");
+  EXPECT_EQ(three.code, 0) << three.output;
+  EXPECT_NE(three.output.find("held out 3 shapes: "), std::string::npos) << three.output;
 }
 
 // Several stores: their rows are pooled (the grid's store and a re-tuning's, for example).

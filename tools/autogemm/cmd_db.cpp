@@ -7,6 +7,10 @@
 //       [--exclude-shapes FILE]
 //   autogemm db eval-cost-model --cost-model model.bin --store tune.sqlite [--holdout 0.25]
 //   autogemm db rank --cost-model model.bin --shapes FILE (cmd_db_rank.cpp)
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <iostream>
@@ -106,9 +110,10 @@ void register_stats(CLI::App& db) {
 }
 
 // The rows of `stores` (pooled) measured in `mode`, of GPU `gpu` when given; they must be of
-// one GPU.
-std::vector<tune::Measurement> one_gpus_rows(const std::vector<std::string>& stores,
-                                             const std::string& gpu, const std::string& mode) {
+// one GPU unless `several` (each GPU's rows then rank among themselves: groups are per GPU).
+std::vector<tune::Measurement> store_rows(const std::vector<std::string>& stores,
+                                          const std::string& gpu, const std::string& mode,
+                                          bool several = false) {
   tune::MeasurementFilter f;
   if (!gpu.empty()) f.gpu_name = gpu;
   f.mode = mode;
@@ -119,10 +124,10 @@ std::vector<tune::Measurement> one_gpus_rows(const std::vector<std::string>& sto
     rows.insert(rows.end(), some.begin(), some.end());
   }
   const auto gpus = tune::gpu_names(rows);
-  if (gpus.size() > 1)
+  if (gpus.size() > 1 && !several)
     throw bench::InputError(std::string(stores.size() > 1 ? "the stores hold" : "the store holds") +
                             " rows of " + std::to_string(gpus.size()) +
-                            " GPUs; choose one with --gpu");
+                            " GPUs; choose one with --gpu (or --pool-gpus to train on all)");
   return rows;
 }
 
@@ -139,6 +144,7 @@ void register_train_cost_model(CLI::App& db) {
     int rounds = tune::CostModelOptions{}.rounds, sms = 132;
     int policy_rounds = tune::CostModelOptions{}.policy_rounds;
     double holdout = 0;
+    bool pool_gpus = false;
   };
   auto o = std::make_shared<Options>();
   auto* sub = db.add_subcommand(
@@ -152,6 +158,9 @@ void register_train_cost_model(CLI::App& db) {
   sub->add_option("--gpu", o->gpu,
                   "GPU whose rows to learn from (needed when the store holds "
                   "several)");
+  sub->add_flag("--pool-gpus,--pool_gpus", o->pool_gpus,
+                "Learn from the rows of every GPU in the stores (GPUs of one chip, whose rankings "
+                "mostly agree; each GPU's measurements of a shape rank among themselves)");
   sub->add_option("--exclude-shapes,--exclude_shapes", o->exclude,
                   "Shape file whose shapes are left out of training (any dtype and layout)");
   sub->add_option("--mode", o->mode, "Timing mode whose measurements count")->capture_default_str();
@@ -175,7 +184,7 @@ void register_train_cost_model(CLI::App& db) {
     if (o->sms < 1) throw bench::InputError("--sms must be positive");
     if (!(o->holdout >= 0 && o->holdout < 1))
       throw bench::InputError("--holdout must be in [0, 1)");
-    const auto rows = one_gpus_rows(o->stores, o->gpu, o->mode);
+    const auto rows = store_rows(o->stores, o->gpu, o->mode, o->pool_gpus);
     const auto gpus = tune::gpu_names(rows);
     tune::ExampleOptions eo;
     eo.mode = o->mode;
@@ -192,7 +201,7 @@ void register_train_cost_model(CLI::App& db) {
     std::cout << "trained on " << data.examples() << " specs (" << data.failed_examples()
               << " failed, ranked last) of " << data.groups.size() << " shapes from "
               << data.rows_used << " rows (" << data.rows_skipped << " skipped) on "
-              << (gpus.empty() ? "no GPU" : gpus[0]) << "\n";
+              << (gpus.empty() ? "no GPU" : fmt::format("{}", fmt::join(gpus, " + "))) << "\n";
     if (o->holdout > 0) {
       const auto [train, held] = tune::split_by_shape(data, o->holdout);
       const auto q = as_bad_input(
@@ -208,7 +217,7 @@ void register_train_cost_model(CLI::App& db) {
 // train-cost-model's, so both are judged on shapes the second never saw).
 void register_eval_cost_model(CLI::App& db) {
   struct Options {
-    std::string model, gpu, mode = "kernel";
+    std::string model, gpu, mode = "kernel", shapes;
     std::vector<std::string> stores;
     double holdout = 0;
   };
@@ -225,6 +234,9 @@ void register_eval_cost_model(CLI::App& db) {
                   "Judge only on the shapes train-cost-model --holdout with this fraction holds "
                   "out (0: every shape)")
       ->capture_default_str();
+  sub->add_option("--shapes", o->shapes,
+                  "Judge only on these shapes (a shape file; e.g. those a model was trained "
+                  "without, --exclude-shapes)");
   sub->callback([o] {
     if (!(o->holdout >= 0 && o->holdout < 1))
       throw bench::InputError("--holdout must be in [0, 1)");
@@ -232,12 +244,17 @@ void register_eval_cost_model(CLI::App& db) {
         as_bad_input([&] { return tune::CostModel::load(o->model); }, "--cost-model");
     tune::ExampleOptions eo;
     eo.mode = o->mode;
-    tune::CostDataset data =
-        tune::build_cost_dataset(one_gpus_rows(o->stores, o->gpu, o->mode), eo);
+    tune::CostDataset data = tune::build_cost_dataset(store_rows(o->stores, o->gpu, o->mode), eo);
     if (o->holdout > 0) data = tune::split_by_shape(data, o->holdout).second;
+    if (!o->shapes.empty()) {
+      const auto keep = bench::read_shapes_file(o->shapes);
+      std::erase_if(data.groups, [&](const tune::CostGroup& g) {
+        return std::find(keep.begin(), keep.end(), g.problem.shape) == keep.end();
+      });
+    }
     if (data.groups.empty()) throw bench::InputError("no shapes to judge on");
     print_quality(as_bad_input([&] { return tune::evaluate(model, data); }),
-                  o->holdout > 0 ? "held out" : "all");
+                  o->holdout > 0 || !o->shapes.empty() ? "held out" : "all");
   });
 }
 
