@@ -20,7 +20,7 @@ mkdir -p "$st"
 export AUTOGEMM_COMMIT="$(cat build/COMMIT 2>/dev/null || echo unknown)"
 [ -n "${STORE:-}" ] && cp "$STORE" "$st/tune.sqlite"
 if [ -n "${SHAPES:-}" ]; then
-  cat $SHAPES | grep -v '^#' > "$st/shapes.txt"
+  for f in $SHAPES; do grep -v '^#' "$f"; echo; done | grep -v '^$' > "$st/shapes.txt"
 else
   grep -v "^#" bench/shapes/grid200_seed18.txt > "$st/shapes.txt"
 fi

@@ -28,6 +28,7 @@
 #include "tune/dispatch.hpp"
 #include "tune/first_sight.hpp"
 #include "tune/gpu_name.hpp"
+#include "tune/shipped_data.hpp"
 
 namespace autogemm {
 namespace {
@@ -133,16 +134,8 @@ tune::Dispatcher& dispatcher(int device) {
     // Each kind of data is this GPU's own where it ships, else a same-chip GPU's (an H100 SXM
     // uses the H200's): tuned picks beat the heuristic there (bench/results/h100/). An own
     // table lies over the same chip's, which serves the shapes it lacks.
-    auto data_of = [&](std::string_view suffix) {
-      return tune::data_gpu(prop.name, prop.major, prop.minor, prop.multiProcessorCount, dir,
-                            suffix);
-    };
-    const tune::DataGpu table = data_of(".json"), model = data_of(".costmodel.json"),
-                        policy = data_of(".policy.json");
-    d = std::make_unique<tune::Dispatcher>(tune::Dispatcher::from_environment(
-        table.name, dir, tune::DeviceFacts{prop.multiProcessorCount}, table.note, table.underlay));
-    if (policy.name != table.name) d->use_policy_from_environment(policy.name, dir, policy.note);
-    tune::use_cost_model_from_environment(*d, model.name, dir, model.note);
+    d = std::make_unique<tune::Dispatcher>(
+        tune::dispatcher_for_gpu(prop.name, prop.major, prop.minor, prop.multiProcessorCount, dir));
     tune::use_first_sight_from_environment(*d, prop.name, device, AUTOGEMM_BUILT_TUNE_COMMAND);
   }
   return *d;

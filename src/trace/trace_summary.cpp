@@ -51,15 +51,17 @@ TraceSummary summarize(const TraceLayout& l, const std::vector<uint64_t>& words)
   std::vector<std::vector<double>> item_start_ns(size_t(l.items));  // producers', per item
   std::vector<double> item_ns;                                      // producer start to start
   int recorded = 0;
+  uint64_t base_ns = 0;  // the first recorded CTA's start
   uint64_t first_exit = UINT64_MAX, last_exit = 0, first_start = UINT64_MAX, last_start = 0;
   s.cta_sm.assign(size_t(l.ctas), -1);
   for (int cta = 0; cta < l.ctas; ++cta) {
     const uint64_t* h = words.data() + size_t(cta) * region;
     if (h[kSmWord] > 0) s.cta_sm[size_t(cta)] = int(h[kSmWord] - 1);
-    if (h[2] == 0 || h[3] <= h[1]) continue;  // consumer 0 never finished: not recorded
+    // Consumer 0 never finished (or a corrupt header): not recorded.
+    if (h[2] <= h[0] || h[3] <= h[1]) continue;
     const double cta_ghz = double(h[2] - h[0]) / double(h[3] - h[1]);
     ghz.push_back(cta_ghz);
-    ++recorded;
+    if (recorded++ == 0) base_ns = h[1];
     cycles.push_back(double(h[2] - h[0]));
     first_exit = std::min(first_exit, h[3]);
     last_exit = std::max(last_exit, h[3]);
@@ -75,7 +77,9 @@ TraceSummary summarize(const TraceLayout& l, const std::vector<uint64_t>& words)
         if (producer) {
           waited.push_back(double(r[kWaited]));
           // On the globaltimer's scale, so that CTAs compare.
-          const double t = double(h[1]) + double(r[kStart] - h[0]) / cta_ghz;
+          // %globaltimer counts from the epoch (~1.7e18 ns, where a double steps by 256 ns):
+          // taken relative to the first CTA's start in integers before the conversion.
+          const double t = double(int64_t(h[1] - base_ns)) + double(r[kStart] - h[0]) / cta_ghz;
           item_start_ns[size_t(item)].push_back(t);
           if (prev != nullptr) item_ns.push_back(double(r[kStart] - prev[kStart]) / cta_ghz);
           prev = r;
@@ -107,8 +111,7 @@ TraceSummary summarize(const TraceLayout& l, const std::vector<uint64_t>& words)
   s.epilogue = stat_of(epilogue);
   s.gap = stat_of(gap);
   s.producer_waited = stat_of(waited);
-  if (!item_ns.empty()) {
-    const double unit = median(item_ns);
+  if (const double unit = median(item_ns); unit > 0) {
     std::vector<double> spreads;
     for (const auto& starts : item_start_ns) {
       if (int(starts.size()) < recorded) continue;  // not a whole wave

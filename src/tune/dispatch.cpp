@@ -116,6 +116,15 @@ Dispatcher::Dispatcher(std::optional<TuningTable> table, std::string table_sourc
 Dispatcher Dispatcher::from_environment(std::string_view gpu_name,
                                         const std::filesystem::path& data_dir, DeviceFacts device,
                                         std::string_view data_note, std::string_view underlay_gpu) {
+  Dispatcher d = table_from_environment(gpu_name, data_dir, device, data_note, underlay_gpu);
+  d.use_policy_from_environment(gpu_name, data_dir, data_note);
+  return d;
+}
+
+Dispatcher Dispatcher::table_from_environment(std::string_view gpu_name,
+                                              const std::filesystem::path& data_dir,
+                                              DeviceFacts device, std::string_view data_note,
+                                              std::string_view underlay_gpu) {
   std::optional<TuningTable> table;
   std::string source, note;
   if (const auto path = gpu_data_file("AUTOGEMM_TABLE", data_dir, gpu_name, ".json")) {
@@ -137,7 +146,6 @@ Dispatcher Dispatcher::from_environment(std::string_view gpu_name,
                        gpu_data_path(data_dir, gpu_name, ".json").string());
   }
   Dispatcher d(std::move(table), std::move(source), std::move(note), device);
-  d.use_policy_from_environment(gpu_name, data_dir, data_note);
   if (const char* log = std::getenv("AUTOGEMM_LOG"); log && *log && std::string_view(log) != "0")
     d.set_log(&std::cerr);
   return d;

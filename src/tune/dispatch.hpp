@@ -101,6 +101,11 @@ class Dispatcher {
                                      const std::filesystem::path& data_dir, DeviceFacts device = {},
                                      std::string_view data_note = {},
                                      std::string_view underlay_gpu = {});
+  // The same without the policy (dispatcher_for_gpu finds it separately).
+  static Dispatcher table_from_environment(std::string_view gpu_name,
+                                           const std::filesystem::path& data_dir,
+                                           DeviceFacts device = {}, std::string_view data_note = {},
+                                           std::string_view underlay_gpu = {});
 
   // The choice for `p`; pure (no cache, no log). Throws Error for M, N or K below 1.
   Choice choose(const Problem& p) const;

@@ -2,6 +2,8 @@
 
 #include <cstdlib>
 
+#include "autogemm/types.hpp"
+
 namespace autogemm::tune {
 
 std::string sanitize_gpu_name(std::string_view name) {
@@ -37,9 +39,14 @@ std::optional<std::filesystem::path> gpu_data_file(const char* env_var,
 
 DataGpu data_gpu(std::string_view gpu_name, int cc_major, int cc_minor, int sm_count,
                  const std::filesystem::path& data_dir, std::string_view suffix) {
-  const char* env = suffix == ".costmodel.json" ? "AUTOGEMM_COST_MODEL"
-                    : suffix == ".policy.json"  ? "AUTOGEMM_POLICY"
-                                                : "AUTOGEMM_TABLE";
+  const char* env = nullptr;
+  const char* kind = nullptr;
+  if (suffix == ".json") env = "AUTOGEMM_TABLE", kind = "tuning table";
+  if (suffix == ".costmodel.json") env = "AUTOGEMM_COST_MODEL", kind = "cost model";
+  if (suffix == ".policy.json") env = "AUTOGEMM_POLICY", kind = "policy";
+  if (env == nullptr)
+    throw Error("data_gpu: unknown kind of data '" + std::string(suffix) +
+                "' (.json, .costmodel.json or .policy.json)");
   if (const char* v = std::getenv(env); v && *v) return {std::string(gpu_name), "", ""};
   auto ships = [&](std::string_view name) {
     return std::filesystem::exists(gpu_data_path(data_dir, name, suffix));
@@ -60,8 +67,8 @@ DataGpu data_gpu(std::string_view gpu_name, int cc_major, int cc_minor, int sm_c
   if (ships(gpu_name)) return {std::string(gpu_name), "", suffix == ".json" ? same_chip : ""};
   if (!same_chip.empty())
     return {same_chip,
-            same_chip + "'s data (no data for " + std::string(gpu_name) + "; same chip: sm_" +
-                std::to_string(cc_major) + std::to_string(cc_minor) + ", " +
+            same_chip + "'s data (no " + kind + " for " + std::string(gpu_name) +
+                "; same chip: sm_" + std::to_string(cc_major) + std::to_string(cc_minor) + ", " +
                 std::to_string(sm_count) + " SMs)",
             ""};
   return {std::string(gpu_name), "", ""};

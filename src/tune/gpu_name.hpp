@@ -40,7 +40,8 @@ struct DataGpu {
 // Hopper parts (H100 SXM, H100 NVL, GH200), whose SMs and caches are the same and whose memory
 // and power limits differ (so the picks of memory- and power-bound shapes may differ); else the
 // GPU's own name. A GPU's own table, which may hold only the shapes tuned on it, lies over the
-// same chip's shipped table (`underlay`), unless AUTOGEMM_TABLE names the table.
+// same chip's shipped table (`underlay`), unless AUTOGEMM_TABLE names the table. Throws Error for
+// another suffix.
 DataGpu data_gpu(std::string_view gpu_name, int cc_major, int cc_minor, int sm_count,
                  const std::filesystem::path& data_dir, std::string_view suffix = ".json");
 

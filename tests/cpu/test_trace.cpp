@@ -77,7 +77,13 @@ TEST(TraceSummary, WaveSpreadMeasuresDriftBetweenCtas) {
   EXPECT_EQ(s.wave_spread.count, 3u);
   EXPECT_DOUBLE_EQ(s.wave_spread.p50, 0.2);
   EXPECT_DOUBLE_EQ(s.last_wave_spread, 0.2);
+  // %globaltimer counts from the epoch: at ~1.7e18 ns a double steps by 256 ns.
   const size_t region = w.size() / 2;
+  for (size_t cta = 0; cta < 2; ++cta) {
+    w[cta * region + 1] += 1'700'000'000'000'000'000ULL;
+    w[cta * region + 3] += 1'700'000'000'000'000'000ULL;
+  }
+  EXPECT_DOUBLE_EQ(summarize(l, w).wave_spread.p50, 0.2);
   for (int item = 0; item < 3; ++item) w[region + 5 + (l.items + item) * 5] = 900 + 1200 * item;
   s = summarize(l, w);
   EXPECT_NEAR(s.wave_spread.p50, 200.0 / 600, 1e-9);

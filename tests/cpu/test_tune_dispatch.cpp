@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <regex>
 #include <sstream>
@@ -12,6 +13,7 @@
 #include "tune/dispatch.hpp"
 #include "tune/gpu_name.hpp"
 #include "tune/heuristic.hpp"
+#include "tune/shipped_data.hpp"
 #include "tune_test_util.hpp"
 
 using namespace autogemm;
@@ -323,7 +325,7 @@ TEST(TuneDispatch, SameChipBorrowsShippedData) {
   save_table(one_entry_table(p, kSpecB), dir / "nvidia_h200.json");
   const DataGpu h100 = data_gpu("NVIDIA H100 80GB HBM3", 9, 0, 132, dir.path());
   EXPECT_EQ(h100.name, "NVIDIA H200");
-  EXPECT_TRUE(contains(h100.note, "no data for NVIDIA H100 80GB HBM3")) << h100.note;
+  EXPECT_TRUE(contains(h100.note, "no tuning table for NVIDIA H100 80GB HBM3")) << h100.note;
   const Dispatcher d = Dispatcher::from_environment(h100.name, dir.path(), {132}, h100.note);
   const Choice c = d.choose(p);
   EXPECT_EQ(c.kind, ChoiceKind::table);
@@ -365,12 +367,17 @@ TEST(TuneDispatch, OwnTableLiesOverTheSameChipsTable) {
   const DataGpu model = data_gpu("NVIDIA H100 80GB HBM3", 9, 0, 132, dir.path(), ".costmodel.json");
   EXPECT_EQ(model.name, "NVIDIA H200");
   EXPECT_TRUE(model.underlay.empty());
-  EXPECT_TRUE(contains(model.note, "no data for NVIDIA H100 80GB HBM3")) << model.note;
+  EXPECT_TRUE(contains(model.note, "no cost model for NVIDIA H100 80GB HBM3")) << model.note;
   EXPECT_EQ(data_gpu("NVIDIA H100 80GB HBM3", 9, 0, 132, dir.path(), ".policy.json").name,
             "NVIDIA H100 80GB HBM3");  // none ships: its own (missing) name
+  // The shipped GPU itself lies over nothing; an unknown kind of data is an error.
+  EXPECT_TRUE(data_gpu("NVIDIA H200", 9, 0, 132, dir.path()).underlay.empty());
+  EXPECT_EQ(data_gpu("NVIDIA H200", 9, 0, 132, dir.path()).name, "NVIDIA H200");
+  EXPECT_THROW(data_gpu("NVIDIA H200", 9, 0, 132, dir.path(), ".tabel.json"), Error);
 
-  const Dispatcher d =
-      Dispatcher::from_environment(table.name, dir.path(), {132}, table.note, table.underlay);
+  // What gemm() builds (the stand-in model file above would not load).
+  std::filesystem::remove(dir / "nvidia_h200.costmodel.json");
+  const Dispatcher d = dispatcher_for_gpu("NVIDIA H100 80GB HBM3", 9, 0, 132, dir.path());
   const Choice own = d.choose(mine), borrowed = d.choose(theirs);
   EXPECT_EQ(own.kind, ChoiceKind::table);
   EXPECT_EQ(own.spec, kSpecA);

@@ -113,7 +113,7 @@ void register_stats(CLI::App& db) {
 // one GPU unless `several` (each GPU's rows then rank among themselves: groups are per GPU).
 std::vector<tune::Measurement> store_rows(const std::vector<std::string>& stores,
                                           const std::string& gpu, const std::string& mode,
-                                          bool several = false) {
+                                          bool several = false, bool several_hint = false) {
   tune::MeasurementFilter f;
   if (!gpu.empty()) f.gpu_name = gpu;
   f.mode = mode;
@@ -127,7 +127,8 @@ std::vector<tune::Measurement> store_rows(const std::vector<std::string>& stores
   if (gpus.size() > 1 && !several)
     throw bench::InputError(std::string(stores.size() > 1 ? "the stores hold" : "the store holds") +
                             " rows of " + std::to_string(gpus.size()) +
-                            " GPUs; choose one with --gpu (or --pool-gpus to train on all)");
+                            " GPUs; choose one with --gpu" +
+                            (several_hint ? " (or --pool-gpus to train on all)" : ""));
   return rows;
 }
 
@@ -160,7 +161,9 @@ void register_train_cost_model(CLI::App& db) {
                   "several)");
   sub->add_flag("--pool-gpus,--pool_gpus", o->pool_gpus,
                 "Learn from the rows of every GPU in the stores (GPUs of one chip, whose rankings "
-                "mostly agree; each GPU's measurements of a shape rank among themselves)");
+                "mostly agree; each GPU's measurements of a shape rank among themselves; with "
+                "--holdout, a shape held out on one GPU may still be learned from another's rows: "
+                "hold shapes out with --exclude-shapes instead)");
   sub->add_option("--exclude-shapes,--exclude_shapes", o->exclude,
                   "Shape file whose shapes are left out of training (any dtype and layout)");
   sub->add_option("--mode", o->mode, "Timing mode whose measurements count")->capture_default_str();
@@ -184,7 +187,9 @@ void register_train_cost_model(CLI::App& db) {
     if (o->sms < 1) throw bench::InputError("--sms must be positive");
     if (!(o->holdout >= 0 && o->holdout < 1))
       throw bench::InputError("--holdout must be in [0, 1)");
-    const auto rows = store_rows(o->stores, o->gpu, o->mode, o->pool_gpus);
+    if (o->pool_gpus && !o->gpu.empty())
+      throw bench::InputError("--pool-gpus and --gpu: choose one");
+    const auto rows = store_rows(o->stores, o->gpu, o->mode, o->pool_gpus, true);
     const auto gpus = tune::gpu_names(rows);
     tune::ExampleOptions eo;
     eo.mode = o->mode;
@@ -252,9 +257,18 @@ void register_eval_cost_model(CLI::App& db) {
         return std::find(keep.begin(), keep.end(), g.problem.shape) == keep.end();
       });
     }
-    if (data.groups.empty()) throw bench::InputError("no shapes to judge on");
-    print_quality(as_bad_input([&] { return tune::evaluate(model, data); }),
-                  o->holdout > 0 || !o->shapes.empty() ? "held out" : "all");
+    if (data.groups.empty())
+      throw bench::InputError(
+          "no shapes to judge on (the store's rows after --gpu, --mode, "
+          "--holdout and --shapes)");
+    // Which shapes, by the filter that chose them: the model may have learned from them (a
+    // saved train-cost-model model learns from every shape; --exclude-shapes leaves some out).
+    std::string what;
+    if (o->holdout > 0) what = fmt::format("holdout split {}", o->holdout);
+    if (!o->shapes.empty())
+      what += fmt::format("{}listed in {}", what.empty() ? "" : ", ", o->shapes);
+    what = what.empty() ? "all" : what + ":";
+    print_quality(as_bad_input([&] { return tune::evaluate(model, data); }), what);
   });
 }
 

@@ -15,6 +15,7 @@
 #include "tune/dispatch.hpp"
 #include "tune/measurement.hpp"
 #include "tune/policy_file.hpp"
+#include "tune/shipped_data.hpp"
 
 namespace autogemm::cli {
 
@@ -53,18 +54,20 @@ void register_dispatch(CLI::App& app) {
     const tune::DeviceFacts device{o->sms};
 
     const char* env_table = std::getenv("AUTOGEMM_TABLE");
+    // --gpu: the data gemm() would find on that GPU (an sm_90 part with --sms SMs), each kind
+    // falling back to a same-chip GPU's and its own table over that GPU's.
+    const bool shipped = o->table.empty() && (!o->gpu.empty() || (env_table && *env_table));
     tune::Dispatcher d = as_bad_input([&] {
       if (!o->table.empty())
         return tune::Dispatcher(tune::load_table(o->table), o->table, "", device);
-      if (!o->gpu.empty() || (env_table && *env_table))
-        return tune::Dispatcher::from_environment(o->gpu, o->data_dir, device);
+      if (shipped) return tune::dispatcher_for_gpu(o->gpu, 9, 0, o->sms, o->data_dir);
       return tune::Dispatcher(std::nullopt, "",
                               "no tuning table given (--table, AUTOGEMM_TABLE or --gpu)", device);
     });
     as_bad_input([&] {
       if (!o->policy.empty())
         d.set_policy(std::make_shared<const tune::Policy>(tune::load_policy(o->policy)), o->policy);
-      else if (!d.policy())
+      else if (!shipped)
         d.use_policy_from_environment(o->gpu, o->data_dir);
     });
     as_bad_input([&] {
@@ -72,7 +75,7 @@ void register_dispatch(CLI::App& app) {
         tune::set_cost_model_ranker(
             d, std::make_shared<const tune::CostModel>(tune::CostModel::load(o->cost_model)),
             o->cost_model);
-      else
+      else if (!shipped)
         tune::use_cost_model_from_environment(d, o->gpu, o->data_dir);
     });
     const tune::Choice c = as_bad_input([&] { return d.choose(p); });
