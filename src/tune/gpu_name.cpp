@@ -39,15 +39,22 @@ std::optional<std::filesystem::path> gpu_data_file(const char* env_var,
 
 DataGpu data_gpu(std::string_view gpu_name, int cc_major, int cc_minor, int sm_count,
                  const std::filesystem::path& data_dir, std::string_view suffix) {
-  const char* env = nullptr;
-  const char* kind = nullptr;
-  if (suffix == ".json") env = "AUTOGEMM_TABLE", kind = "tuning table";
-  if (suffix == ".costmodel.json") env = "AUTOGEMM_COST_MODEL", kind = "cost model";
-  if (suffix == ".policy.json") env = "AUTOGEMM_POLICY", kind = "policy";
-  if (env == nullptr)
+  // The kinds of data: file suffix, the variable that names a file instead, what it is.
+  struct Kind {
+    std::string_view suffix;
+    const char* env;
+    const char* what;
+  };
+  constexpr Kind kKinds[] = {{".json", "AUTOGEMM_TABLE", "tuning table"},
+                             {".costmodel.json", "AUTOGEMM_COST_MODEL", "cost model"},
+                             {".policy.json", "AUTOGEMM_POLICY", "policy"}};
+  const Kind* kind = nullptr;
+  for (const Kind& k : kKinds)
+    if (k.suffix == suffix) kind = &k;
+  if (kind == nullptr)
     throw Error("data_gpu: unknown kind of data '" + std::string(suffix) +
                 "' (.json, .costmodel.json or .policy.json)");
-  if (const char* v = std::getenv(env); v && *v) return {std::string(gpu_name), "", ""};
+  if (const char* v = std::getenv(kind->env); v && *v) return {std::string(gpu_name), "", ""};
   auto ships = [&](std::string_view name) {
     return std::filesystem::exists(gpu_data_path(data_dir, name, suffix));
   };
@@ -67,7 +74,7 @@ DataGpu data_gpu(std::string_view gpu_name, int cc_major, int cc_minor, int sm_c
   if (ships(gpu_name)) return {std::string(gpu_name), "", suffix == ".json" ? same_chip : ""};
   if (!same_chip.empty())
     return {same_chip,
-            same_chip + "'s data (no " + kind + " for " + std::string(gpu_name) +
+            same_chip + "'s data (no " + kind->what + " for " + std::string(gpu_name) +
                 "; same chip: sm_" + std::to_string(cc_major) + std::to_string(cc_minor) + ", " +
                 std::to_string(sm_count) + " SMs)",
             ""};
