@@ -24,10 +24,8 @@
 #include "runtime/workspace.hpp"
 #include "spec/name.hpp"
 #include "spec/validity.hpp"
-#include "tune/cost_model.hpp"
 #include "tune/dispatch.hpp"
 #include "tune/first_sight.hpp"
-#include "tune/gpu_name.hpp"
 #include "tune/shipped_data.hpp"
 
 namespace autogemm {

@@ -115,8 +115,8 @@ Dispatcher::Dispatcher(std::optional<TuningTable> table, std::string table_sourc
 
 Dispatcher Dispatcher::from_environment(std::string_view gpu_name,
                                         const std::filesystem::path& data_dir, DeviceFacts device,
-                                        std::string_view data_note, std::string_view underlay_gpu) {
-  Dispatcher d = table_from_environment(gpu_name, data_dir, device, data_note, underlay_gpu);
+                                        std::string_view data_note) {
+  Dispatcher d = table_from_environment(gpu_name, data_dir, device, data_note);
   d.use_policy_from_environment(gpu_name, data_dir, data_note);
   return d;
 }
@@ -130,9 +130,8 @@ Dispatcher Dispatcher::table_from_environment(std::string_view gpu_name,
   if (const auto path = gpu_data_file("AUTOGEMM_TABLE", data_dir, gpu_name, ".json")) {
     source = with_note(path->string(), data_note);
     table = load_table(*path);
-    const char* env = std::getenv("AUTOGEMM_TABLE");
     const auto under = gpu_data_path(data_dir, underlay_gpu, ".json");
-    if (!underlay_gpu.empty() && !(env && *env) && std::filesystem::exists(under)) {
+    if (!underlay_gpu.empty() && std::filesystem::exists(under)) {
       // This GPU's own entries over the same chip's whole table.
       TuningTable merged = load_table(under);
       for (const TableEntry& e : table->entries()) merged.put(e);

@@ -95,13 +95,13 @@ class Dispatcher {
   // as use_policy_from_environment() finds it; logging on when AUTOGEMM_LOG is set to anything
   // but "" or "0". Throws Error for a table or policy that exists but does not load.
   // `data_note`, when given, follows the table's and policy's paths in every reason (why the
-  // data is another GPU's: DataGpu::note). With `underlay_gpu` (DataGpu::underlay), the shapes
-  // the table lacks come from that GPU's table in `data_dir` (not when AUTOGEMM_TABLE names it).
+  // data is another GPU's: DataGpu::note). gemm() uses dispatcher_for_gpu (shipped_data.hpp).
   static Dispatcher from_environment(std::string_view gpu_name,
                                      const std::filesystem::path& data_dir, DeviceFacts device = {},
-                                     std::string_view data_note = {},
-                                     std::string_view underlay_gpu = {});
-  // The same without the policy (dispatcher_for_gpu finds it separately).
+                                     std::string_view data_note = {});
+  // The same without the policy. With `underlay_gpu` (DataGpu::underlay, empty when
+  // AUTOGEMM_TABLE names the table), the shapes the table lacks come from that GPU's table in
+  // `data_dir`.
   static Dispatcher table_from_environment(std::string_view gpu_name,
                                            const std::filesystem::path& data_dir,
                                            DeviceFacts device = {}, std::string_view data_note = {},

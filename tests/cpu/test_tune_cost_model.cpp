@@ -436,11 +436,9 @@ TEST(CostModelCli, EvaluateASavedModel) {
 // themselves; eval-cost-model --shapes judges on the listed shapes only.
 TEST(CostModelCli, PoolsGpusOnlyWhenAskedAndJudgesListedShapes) {
   ScratchDir dir;
-  const std::string a = (dir / "a.sqlite").string(), b = (dir / "b.sqlite").string();
+  const std::string a = synthetic_store(dir), b = (dir / "b.sqlite").string();
   {
-    auto sa = ExperienceStore::open(a);
     auto sb = ExperienceStore::open(b);
-    for (const Measurement& m : synthetic_rows(17, 60, 16)) sa.record(m);
     for (Measurement m : synthetic_rows(18, 20, 16)) {
       m.env.gpu_name = "NVIDIA H100 80GB HBM3";
       sb.record(m);

@@ -388,10 +388,9 @@ TEST(TuneDispatch, OwnTableLiesOverTheSameChipsTable) {
 
   // A table named by AUTOGEMM_TABLE is the whole table.
   ScopedEnv named("AUTOGEMM_TABLE", (dir / "nvidia_h100_80gb_hbm3.json").string());
-  const DataGpu env = data_gpu("NVIDIA H100 80GB HBM3", 9, 0, 132, dir.path());
-  EXPECT_TRUE(env.underlay.empty());
-  const Dispatcher alone =
-      Dispatcher::from_environment(env.name, dir.path(), {132}, env.note, "NVIDIA H200");
+  EXPECT_TRUE(data_gpu("NVIDIA H100 80GB HBM3", 9, 0, 132, dir.path()).underlay.empty());
+  const Dispatcher alone = dispatcher_for_gpu("NVIDIA H100 80GB HBM3", 9, 0, 132, dir.path());
+  EXPECT_EQ(alone.choose(mine).spec, kSpecA);
   EXPECT_EQ(alone.choose(theirs).kind, ChoiceKind::heuristic);
 }
 
