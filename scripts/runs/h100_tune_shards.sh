@@ -3,7 +3,8 @@
 # and dealt round-robin to one shard per GPU, so each GPU gets a like mix of sizes; each shard
 # tunes into a store of its own (`autogemm tune`, budget BUDGET, the H200's cost model screening,
 # at most TUNE_SECONDS), then benches its new picks in a fresh run against cuBLASLt-autotune and
-# the H200's table (at most CONFIRM_SECONDS). Refuses any GPU that is not an H100 (the table is
+# COMPARE's table (NAME=FILE, default h200=data/nvidia_h200.json; for a re-tuning, the shipped
+# H100 table), at most CONFIRM_SECONDS. Refuses any GPU that is not an H100 (the table is
 # the H100's). Finally merges the shard tables over BASE_TABLE (default the shipped H100 table).
 # ON the device. Output: $OUT/h100_shards.tgz (stores, tables, logs, confirm CSVs, merged table).
 set -uo pipefail
@@ -38,7 +39,7 @@ for e in json.load(open(sys.argv[1]))["entries"]: print("%d_%d_%d" % (e["m"], e[
       "$st/table$g.json" > "$st/confirm$g.txt"
     timeout "${CONFIRM_SECONDS:-150}" "$bin" bench --shapes "$st/confirm$g.txt" --mode kernel \
       --layout tn --methods cublaslt_autotune_nn,cublaslt_autotune_tn,autogemm \
-      --spec table:h200=data/nvidia_h200.json --spec "table:h100=$st/table$g.json" \
+      --spec "table:${COMPARE:-h200=data/nvidia_h200.json}" --spec "table:h100=$st/table$g.json" \
       --out "$st/confirm$g.csv" > "$st/confirm$g.log" 2>&1
     echo "shard $g: confirm exit $? after $(($(date +%s) - t0)) s" >> "$st/SUMMARY"
   ) &
