@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
-# Tuning on every H100 of one host at once (notes 131): the shapes of SHAPES are sorted by flops
-# and dealt round-robin to one shard per GPU, so each GPU gets a like mix of sizes; each shard
-# tunes into a store of its own (`autogemm tune`, budget BUDGET, the H200's cost model screening,
-# at most TUNE_SECONDS), then benches its new picks in a fresh run against cuBLASLt-autotune and
+# Tuning on every H100 of one host at once (notes 131): `autogemm tune --devices` (one worker per
+# GPU pulling SHAPES from a shared queue in one store, STORE= an earlier one to resume; budget
+# BUDGET, the H200's cost model screening, at most TUNE_SECONDS); then each GPU benches a share
+# of the new picks (by flops, round-robin) in a fresh run against cuBLASLt-autotune and
 # COMPARE's table (NAME=FILE, default h200=data/nvidia_h200.json; for a re-tuning, the shipped
 # H100 table), at most CONFIRM_SECONDS. Refuses any GPU that is not an H100 (the table is
-# the H100's). Finally merges the shard tables over BASE_TABLE (default the shipped H100 table).
-# ON the device. Output: $OUT/h100_shards.tgz (stores, tables, logs, confirm CSVs, merged table).
+# the H100's). Finally merges the new table over BASE_TABLE (default the shipped H100 table).
+# (The s19 runs, h100_tune_s19.md, used 9b572bd's form: one store per GPU.)
+# ON the device. Output: $OUT/h100_shards.tgz (store, table, logs, confirm CSVs, merged table).
 set -uo pipefail
 cd "$(dirname "$0")/../.." || exit 2
 source scripts/runs/cublas_libs.sh
@@ -22,30 +23,33 @@ if grep -v "H100" "$st/gpus.txt" | grep -q .; then
   exit 3
 fi
 n=$(wc -l < "$st/gpus.txt")
-grep -hv '^#' ${SHAPES:?a shape file} | grep . |
-  awk -F_ '{ printf "%.0f %s\n", $1 * $2 * $3, $0 }' | sort -n | awk '{ print $2 }' |
-  awk -v n="$n" -v d="$st" '{ print > (d "/shapes" (NR - 1) % n ".txt") }'
+devices=$(seq -s, 0 $((n - 1)))
+grep -hv '^#' ${SHAPES:?a shape file} | grep . > "$st/shapes.txt"
 t0=$(date +%s)
-for ((g = 0; g < n; g++)); do
-  (
-    export CUDA_VISIBLE_DEVICES=$g
-    timeout -k 20 "${TUNE_SECONDS:-400}" "$bin" tune --shapes "$st/shapes$g.txt" --resume \
-      --dtype fp16 --acc fp32 --layout tn --budget "${BUDGET:-32}" --store "$st/tune$g.sqlite" \
-      --cost-model data/nvidia_h200.costmodel.json > "$st/tune$g.log" 2>&1
-    echo "shard $g: tune exit $? after $(($(date +%s) - t0)) s" >> "$st/SUMMARY"
-    "$bin" db export --store "$st/tune$g.sqlite" --out "$st/table$g.json" >> "$st/SUMMARY" 2>&1
-    python3 -c 'import json, sys
+[ -n "${STORE:-}" ] && cp "$STORE" "$st/tune.sqlite"
+timeout -k 20 "${TUNE_SECONDS:-400}" "$bin" tune --shapes "$st/shapes.txt" --resume \
+  --devices "$devices" --dtype fp16 --acc fp32 --layout tn --budget "${BUDGET:-32}" \
+  --store "$st/tune.sqlite" --cost-model data/nvidia_h200.costmodel.json > "$st/tune.log" 2>&1
+echo "tune on GPUs $devices: exit $? after $(($(date +%s) - t0)) s" | tee "$st/SUMMARY"
+"$bin" db stats --store "$st/tune.sqlite" | tee -a "$st/SUMMARY"
+"$bin" db export --store "$st/tune.sqlite" --out "$st/table.json" 2>&1 | tee -a "$st/SUMMARY"
+# The confirm runs: the tuned shapes sorted by flops and dealt round-robin, one share per GPU,
+# so each GPU benches a like mix of sizes alone.
+python3 -c 'import json, sys
 for e in json.load(open(sys.argv[1]))["entries"]: print("%d_%d_%d" % (e["m"], e["n"], e["k"]))' \
-      "$st/table$g.json" > "$st/confirm$g.txt"
-    timeout "${CONFIRM_SECONDS:-150}" "$bin" bench --shapes "$st/confirm$g.txt" --mode kernel \
-      --layout tn --methods cublaslt_autotune_nn,cublaslt_autotune_tn,autogemm \
-      --spec "table:${COMPARE:-h200=data/nvidia_h200.json}" --spec "table:h100=$st/table$g.json" \
-      --out "$st/confirm$g.csv" > "$st/confirm$g.log" 2>&1
-    echo "shard $g: confirm exit $? after $(($(date +%s) - t0)) s" >> "$st/SUMMARY"
-  ) &
+  "$st/table.json" | awk -F_ '{ printf "%.0f %s\n", $1 * $2 * $3, $0 }' | sort -n |
+  awk '{ print $2 }' | awk -v n="$n" -v d="$st" '{ print > (d "/confirm" (NR - 1) % n ".txt") }'
+for ((g = 0; g < n; g++)); do
+  [ -s "$st/confirm$g.txt" ] || continue
+  CUDA_VISIBLE_DEVICES=$g timeout "${CONFIRM_SECONDS:-150}" "$bin" bench \
+    --shapes "$st/confirm$g.txt" --mode kernel --layout tn \
+    --methods cublaslt_autotune_nn,cublaslt_autotune_tn,autogemm \
+    --spec "table:${COMPARE:-h200=data/nvidia_h200.json}" --spec "table:h100=$st/table.json" \
+    --out "$st/confirm$g.csv" > "$st/confirm$g.log" 2>&1 &
 done
 wait
-"$bin" db merge "${BASE_TABLE:-data/nvidia_h100_80gb_hbm3.json}" "$st"/table*.json \
+echo "confirm runs done after $(($(date +%s) - t0)) s" | tee -a "$st/SUMMARY"
+"$bin" db merge "${BASE_TABLE:-data/nvidia_h100_80gb_hbm3.json}" "$st/table.json" \
   --out "$st/merged.table.json" 2>&1 | tee -a "$st/SUMMARY"
 cat "$st/SUMMARY"
 tar czf "$out/h100_shards.tgz" -C "$out" h100_shards && rm -rf "$st"
