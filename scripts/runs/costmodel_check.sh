@@ -3,16 +3,17 @@
 # shapes no model saw: bench/shapes/decode.txt (its (N, K) pairs were left out of the decode-like
 # training shapes) and offgrid49c/d. gemm() (--spec auto) with AUTOGEMM_COST_MODEL naming each
 # model, processes old, new, old, new; the tables are the shipped ones (these shapes are in none).
-# ON the device; OLD_MODEL: the other model's file (the "new" arm is data/'s shipped model, so put
-# the candidate there). Output: $OUT/cm_check.tgz.
+# ON the device; OLD_MODEL: the other model's file; NEW_MODEL: the candidate's (default data/'s
+# shipped H200 model, for a candidate put there); SETS: the shape sets (default decode offgrid49c
+# offgrid49d). Output: $OUT/cm_check.tgz.
 source "$(dirname "$0")/spec_bench.sh"
 out="${OUT:-/tmp/cm_check}"
 mkdir -p "$out/cm"
 for rep in 1 2; do
   for arm in old new; do
-    model="$PWD/data/nvidia_h200.costmodel.json"
+    model="$(realpath "${NEW_MODEL:-data/nvidia_h200.costmodel.json}")"
     [ $arm = old ] && model="$(realpath "${OLD_MODEL:?OLD_MODEL: the previous model}")"
-    for set in decode offgrid49c offgrid49d; do
+    for set in ${SETS:-decode offgrid49c offgrid49d}; do
       AUTOGEMM_COST_MODEL="$model" OUT="$out/cm" SHAPES="$(grep -v '^#' bench/shapes/$set.txt | tr '\n' ' ')" \
         spec_bench "cm_${arm}_${set}_$rep" "" auto
     done
