@@ -24,6 +24,9 @@ struct BenchConfig {
   Layout autogemm_layout = Layout::nn;
   DataDist data = DataDist::normal;
   int device = 0;
+  // At most this many bytes of device memory for the run's buffers (0: as much as is free). Under
+  // it, methods share C buffers on shapes that would need one each (memory_plan.hpp).
+  size_t max_device_bytes = 0;
   uint64_t seed = 2026;
   // C = alpha·A·B + beta·C for every method (--alpha, --beta; finite). Not plain: autogemm runs
   // each spec's scaled twin and cuBLAS/cuBLASLt get the same scalars; with beta != 0 the check

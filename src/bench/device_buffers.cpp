@@ -26,7 +26,8 @@ DeviceBuffers::~DeviceBuffers() {
 void DeviceBuffers::bind(const Shape& s) {
   if (!fits(s)) throw Error("shape does not fit the bench buffers");
   shape_ = s;
-  r_ = plan_regions(s, dtype_, outputs_);
+  c_regions_ = outputs_that_fit(s, dtype_, outputs_, capacity_);
+  r_ = plan_regions(s, dtype_, c_regions_);
 }
 
 void DeviceBuffers::fill_inputs(uint64_t seed, DataDist dist, cudaStream_t stream) {

@@ -24,15 +24,19 @@ class DeviceBuffers {
   DeviceBuffers& operator=(const DeviceBuffers&) = delete;
 
   size_t capacity() const { return capacity_; }
-  size_t bytes_needed(const Shape& s) const { return plan_regions(s, dtype_, outputs_).total; }
+  // The least a shape needs: inputs, the reference and one C shared by every method.
+  size_t bytes_needed(const Shape& s) const { return plan_regions(s, dtype_, 1).total; }
   bool fits(const Shape& s) const { return bytes_needed(s) <= capacity_; }
-  // Lays the regions out for `s` (throws Error if it does not fit).
+  // Lays the regions out for `s`, with as many C regions as fit, up to one per method (throws
+  // Error if not even one fits).
   void bind(const Shape& s);
+  // C regions of the bound shape: below the method count, methods share them round-robin.
+  int c_regions() const { return c_regions_; }
 
   const Shape& shape() const { return shape_; }
   const void* a() const { return base_ + r_.a; }
   const void* b(Layout l) const { return base_ + (l == Layout::nn ? r_.b_nn : r_.b_tn); }
-  void* c(int output) const { return base_ + r_.c0 + r_.c_stride * size_t(output); }
+  void* c(int output) const { return base_ + r_.c0 + r_.c_stride * size_t(output % c_regions_); }
   const float* ref() const { return reinterpret_cast<const float*>(base_ + r_.ref); }
 
   // Fresh A and B (B written in both storages, same logical values) from `seed`.
@@ -55,6 +59,7 @@ class DeviceBuffers {
   CompareAccum* accum_ = nullptr;
   Shape shape_{};
   Regions r_{};
+  int c_regions_ = 1;
 };
 
 }  // namespace autogemm::bench

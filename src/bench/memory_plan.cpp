@@ -25,6 +25,13 @@ Regions plan_regions(const Shape& s, DType dtype, int outputs) {
   return r;
 }
 
+int outputs_that_fit(const Shape& s, DType dtype, int outputs, size_t capacity) {
+  const Regions one = plan_regions(s, dtype, 1);
+  if (one.total > capacity) return 0;
+  const size_t fit = 1 + (capacity - one.total) / one.c_stride;
+  return int(std::min<size_t>(fit, size_t(std::max(outputs, 1))));
+}
+
 size_t plan_capacity(const std::vector<size_t>& needs, size_t free_bytes, size_t reserve_bytes) {
   const size_t usable = free_bytes > reserve_bytes ? free_bytes - reserve_bytes : 0;
   size_t best = 0;

@@ -116,13 +116,18 @@ std::vector<ResultRow> Runner::run() {
   for (auto& m : methods_) ++count[m->name()];
   for (auto& m : methods_) slots_.emplace_back(m.get(), count[m->name()] > 1 ? m->spec() : "");
 
-  // One allocation for the largest shape that fits; larger shapes are skipped, not fatal.
+  // One allocation for the largest shape that fits; larger shapes are skipped, not fatal. A
+  // shape fits with a C per method or, failing that, with one C every method shares.
   std::vector<size_t> needs;
-  for (const auto& s : cfg_.shapes)
+  for (const auto& s : cfg_.shapes) {
     needs.push_back(plan_regions(s, cfg_.dtype, int(slots_.size())).total);
+    needs.push_back(plan_regions(s, cfg_.dtype, 1).total);
+  }
   size_t free_bytes = 0, total_bytes = 0;
   check_cuda(cudaMemGetInfo(&free_bytes, &total_bytes), "cudaMemGetInfo");
   const size_t flush_bytes = cfg_.l2_cold ? 2 * info.l2_bytes : 0;
+  if (cfg_.max_device_bytes > 0)
+    free_bytes = std::min(free_bytes, cfg_.max_device_bytes + kReserveBytes + flush_bytes);
   DeviceBuffers buf(plan_capacity(needs, free_bytes, kReserveBytes + flush_bytes), cfg_.dtype,
                     int(slots_.size()));
   Timer timer(cfg_.mode, cfg_.l2_cold, cfg_.target_qps, derive_seed(cfg_.seed, 0x5e7),
@@ -206,6 +211,10 @@ void Runner::run_shape(size_t index, const Shape& shape, DeviceBuffers& buf, Tim
     return;
   }
   buf.bind(shape);
+  if (buf.c_regions() < int(slots_.size()) && !quiet_)
+    out_ << shape_name(shape) << ": " << slots_.size() << " methods share " << buf.c_regions()
+         << " C buffers (one each would need "
+         << gib(plan_regions(shape, cfg_.dtype, int(slots_.size())).total) << ")\n";
   // Correctness gate on fresh N(0,1) data; then fresh timing data of the requested kind.
   buf.fill_inputs(derive_seed(cfg_.seed, index, 1), DataDist::normal, stream_);
   buf.compute_reference(stream_, scaling());

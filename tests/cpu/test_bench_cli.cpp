@@ -118,6 +118,16 @@ TEST(BenchFlags, EverythingSet) {
   EXPECT_EQ(c.beta, -2.0f);
 }
 
+TEST(BenchFlags, MaxMemoryGib) {
+  EXPECT_EQ(parse({"--mnk", "64_64_64"}).max_device_bytes, 0u);
+  EXPECT_EQ(parse({"--mnk", "64_64_64", "--max_memory_gib", "1.5"}).max_device_bytes, size_t(3)
+                                                                                          << 29);
+  EXPECT_NE(input_error({"--mnk", "64_64_64", "--max_memory_gib", "-1"}).find("--max_memory_gib"),
+            std::string::npos);
+  EXPECT_NE(input_error({"--mnk", "64_64_64", "--max_memory_gib", "inf"}).find("--max_memory_gib"),
+            std::string::npos);
+}
+
 TEST(BenchFlags, GridAndSample) {
   EXPECT_EQ(parse({"--grid", "cudal2"}).shapes.size(), 1000u);
   EXPECT_EQ(parse({"--grid", "cudal2", "--sample", "100"}).shapes.size(), 100u);

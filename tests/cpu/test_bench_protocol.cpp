@@ -75,6 +75,25 @@ TEST(MemoryPlan, CapacityIsTheLargestNeedThatFits) {
   EXPECT_EQ(plan_capacity({10}, 5, 20), 0u);
 }
 
+TEST(MemoryPlan, MethodsShareCWhenOnePerMethodDoesNotFit) {
+  const Shape big{16384, 16384, 16384};
+  const size_t mn = 16384ull * 16384;  // elements of C
+  // Inputs (A, B twice) and the fp32 reference: 2 + 4 + 4 bytes per element of 16384^2.
+  const size_t base = 10 * mn;
+  EXPECT_EQ(outputs_that_fit(big, DType::f16, 190, base + 190 * 2 * mn), 190);
+  EXPECT_EQ(outputs_that_fit(big, DType::f16, 190, base + 190 * 2 * mn + 1000), 190);  // capped
+  EXPECT_EQ(outputs_that_fit(big, DType::f16, 190, base + 40 * 2 * mn + 2 * mn - 1), 40);
+  EXPECT_EQ(outputs_that_fit(big, DType::f16, 190, base + 2 * mn), 1);
+  EXPECT_EQ(outputs_that_fit(big, DType::f16, 190, base + 2 * mn - 1), 0);
+  // A small shape always gets one C per method.
+  EXPECT_EQ(outputs_that_fit({64, 64, 64}, DType::f16, 190, size_t(1) << 30), 190);
+  // The plan for the shared count is what it says: it fits the capacity.
+  const size_t cap = base + 40 * 2 * mn + 12345;
+  const int n = outputs_that_fit(big, DType::f16, 190, cap);
+  EXPECT_LE(plan_regions(big, DType::f16, n).total, cap);
+  EXPECT_GT(plan_regions(big, DType::f16, n + 1).total, cap);
+}
+
 TEST(Progress, Formatting) {
   EXPECT_EQ(format_duration(0), "0:00");
   EXPECT_EQ(format_duration(75), "1:15");

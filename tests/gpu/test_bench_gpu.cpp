@@ -18,6 +18,7 @@
 #include "bench/blas_context.hpp"
 #include "bench/csv.hpp"
 #include "bench/kernels.hpp"
+#include "bench/memory_plan.hpp"
 #include "bench/method_registry.hpp"
 #include "bench/random.hpp"
 #include "bench/report.hpp"
@@ -248,6 +249,35 @@ TEST_F(BenchGpu, GateFailsPlantedWrongMethodsAndDoesNotTimeThem) {
       EXPECT_NE(r.message.find(i % 3 == 1 ? "rel_err" : "NaN/Inf"), std::string::npos) << r.message;
     }
   }
+}
+
+// A memory limit under one C per method (a ~190-spec sweep on 16384^3 on an 80 GB GPU): the
+// methods share one C buffer, and each is still checked alone, on a poisoned C, right after it
+// runs, so a method that leaves part of C unwritten cannot pass on an honest method's output.
+TEST_F(BenchGpu, MethodsSharingOneCAreStillCheckedOneByOne) {
+  BlasContext blas;
+  std::vector<MethodPtr> methods;
+  methods.push_back(
+      std::make_unique<Planted>(make_cublas_method(blas, Layout::nn), Planted::honest));
+  methods.push_back(std::make_unique<Planted>(make_cublaslt_heuristic_method(blas, Layout::nn),
+                                              Planted::half_unwritten));
+  methods.push_back(
+      std::make_unique<Planted>(make_cublas_method(blas, Layout::tn), Planted::half_zeroed));
+  methods.push_back(
+      std::make_unique<Planted>(make_cublas_method(blas, Layout::tn), Planted::honest));
+  const Shape shape{256, 512, 1024};
+  BenchConfig cfg = quick_config({shape});
+  cfg.max_device_bytes = plan_regions(shape, DType::f16, 1).total;  // room for one C only
+  ASSERT_LT(cfg.max_device_bytes, plan_regions(shape, DType::f16, 2).total);
+  const auto rows = run_quiet(cfg, methods);
+  ASSERT_EQ(rows.size(), 4u);
+  EXPECT_EQ(rows[0].status, RowStatus::ok) << status_text(rows[0]);
+  EXPECT_EQ(rows[1].status, RowStatus::failed);
+  EXPECT_NE(rows[1].message.find("NaN/Inf"), std::string::npos) << rows[1].message;
+  EXPECT_EQ(rows[2].status, RowStatus::failed);
+  EXPECT_NE(rows[2].message.find("rel_err"), std::string::npos) << rows[2].message;
+  EXPECT_EQ(rows[3].status, RowStatus::ok) << status_text(rows[3]);
+  EXPECT_TRUE(rows[3].time.has_value());
 }
 
 // --alpha/--beta: every method gets the scalars (autogemm its specs' scaled twins) and the gate

@@ -27,6 +27,7 @@ struct BenchOptions {
   std::string l2 = "warm";
   bool graph = false;
   int gpu_device_id = 0;
+  double max_memory_gib = 0;  // 0: no limit
   std::string base_dir;
   std::string out;
   uint64_t seed = 2026;
