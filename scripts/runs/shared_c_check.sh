@@ -5,5 +5,5 @@
 # device. Output: $OUT/results.tgz.
 set -uo pipefail
 cd "$(dirname "$0")/../.." || exit 2
-bash scripts/device_job.sh --ctest '-R bench' \
+bash scripts/device_job.sh --ctest '-R BenchGpu' \
   h100_oracle100_16384cube_s19_tn "--mnk 16384_16384_16384 --mode kernel --layout tn --methods cublaslt_autotune_nn,cublaslt_autotune_tn,autogemm --spec sweep --spec table:h100=data/nvidia_h100_80gb_hbm3.json"
