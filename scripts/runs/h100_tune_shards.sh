@@ -3,8 +3,9 @@
 # GPU pulling SHAPES from a shared queue in one store, STORE= an earlier one to resume; budget
 # BUDGET, the H200's cost model screening, at most TUNE_SECONDS); then each GPU benches a share
 # of the new picks (by flops, round-robin) in a fresh run against cuBLASLt-autotune and
-# COMPARE's table (NAME=FILE, default h200=data/nvidia_h200.json; for a re-tuning, the shipped
-# H100 table), at most CONFIRM_SECONDS. Refuses any GPU that is not an H100 (the table is
+# COMPARE's picks (a picker spec, default table:h200=data/nvidia_h200.json; for a re-tuning the
+# shipped H100 table, off the grid costmodel:cm=data/nvidia_h200.costmodel.json), at most
+# CONFIRM_SECONDS. Refuses any GPU that is not an H100 (the table is
 # the H100's). Finally merges the new table over BASE_TABLE (default the shipped H100 table).
 # (The s19 runs, h100_tune_s19.md, used 9b572bd's form: one store per GPU.)
 # ON the device. Output: $OUT/h100_shards.tgz (store, table, logs, confirm CSVs, merged table).
@@ -44,7 +45,7 @@ for ((g = 0; g < n; g++)); do
   CUDA_VISIBLE_DEVICES=$g timeout "${CONFIRM_SECONDS:-150}" "$bin" bench \
     --shapes "$st/confirm$g.txt" --mode kernel --layout tn \
     --methods cublaslt_autotune_nn,cublaslt_autotune_tn,autogemm \
-    --spec "table:${COMPARE:-h200=data/nvidia_h200.json}" --spec "table:h100=$st/table.json" \
+    --spec "${COMPARE:-table:h200=data/nvidia_h200.json}" --spec "table:h100=$st/table.json" \
     --out "$st/confirm$g.csv" > "$st/confirm$g.log" 2>&1 &
 done
 wait

@@ -213,7 +213,7 @@ void Runner::run_shape(size_t index, const Shape& shape, DeviceBuffers& buf, Tim
   buf.bind(shape);
   if (buf.c_regions() < int(slots_.size()) && !quiet_)
     out_ << shape_name(shape) << ": " << slots_.size() << " methods share " << buf.c_regions()
-         << " C buffers (one each would need "
+         << (buf.c_regions() == 1 ? " C buffer" : " C buffers") << " (one each would need "
          << gib(plan_regions(shape, cfg_.dtype, int(slots_.size())).total) << ")\n";
   // Correctness gate on fresh N(0,1) data; then fresh timing data of the requested kind.
   buf.fill_inputs(derive_seed(cfg_.seed, index, 1), DataDist::normal, stream_);
