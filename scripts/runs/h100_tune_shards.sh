@@ -5,7 +5,8 @@
 # of the new picks (by flops, round-robin) in a fresh run against cuBLASLt-autotune and
 # COMPARE's picks (a picker spec, default table:h200=data/nvidia_h200.json; for a re-tuning the
 # shipped H100 table, off the grid costmodel:cm=data/nvidia_h200.costmodel.json), at most
-# CONFIRM_SECONDS. Refuses any GPU that is not an H100 (the table is
+# CONFIRM_SECONDS; the new picks are method `new` (before 4ac5f86 COMPARE was a table's NAME=FILE
+# and the new picks were `h100`). Refuses any GPU that is not an H100 (the table is
 # the H100's). Finally merges the new table over BASE_TABLE (default the shipped H100 table).
 # (The s19 runs, h100_tune_s19.md, used 9b572bd's form: one store per GPU.)
 # ON the device. Output: $OUT/h100_shards.tgz (store, table, logs, confirm CSVs, merged table).
@@ -17,6 +18,11 @@ out="${OUT:-/tmp/h100_shards}"
 st="$out/h100_shards"
 mkdir -p "$st"
 export AUTOGEMM_COMMIT="$(cat build/COMMIT 2>/dev/null || echo unknown)"
+# nvidia-smi lists every GPU whatever CUDA_VISIBLE_DEVICES says, and the indices below are its.
+if [ -n "${CUDA_VISIBLE_DEVICES:-}" ]; then
+  echo "CUDA_VISIBLE_DEVICES is set: this script tunes on every GPU of the host" >&2
+  exit 2
+fi
 nvidia-smi --query-gpu=index,name,driver_version --format=csv,noheader | tee "$st/gpus.txt"
 if grep -v "H100" "$st/gpus.txt" | grep -q .; then
   echo "not every GPU is an H100: this table is the H100's" | tee "$st/SUMMARY"
@@ -40,15 +46,20 @@ python3 -c 'import json, sys
 for e in json.load(open(sys.argv[1]))["entries"]: print("%d_%d_%d" % (e["m"], e["n"], e["k"]))' \
   "$st/table.json" | awk -F_ '{ printf "%.0f %s\n", $1 * $2 * $3, $0 }' | sort -n |
   awk '{ print $2 }' | awk -v n="$n" -v d="$st" '{ print > (d "/confirm" (NR - 1) % n ".txt") }'
+pids=()
 for ((g = 0; g < n; g++)); do
   [ -s "$st/confirm$g.txt" ] || continue
   CUDA_VISIBLE_DEVICES=$g timeout "${CONFIRM_SECONDS:-150}" "$bin" bench \
     --shapes "$st/confirm$g.txt" --mode kernel --layout tn \
     --methods cublaslt_autotune_nn,cublaslt_autotune_tn,autogemm \
-    --spec "${COMPARE:-table:h200=data/nvidia_h200.json}" --spec "table:h100=$st/table.json" \
+    --spec "${COMPARE:-table:h200=data/nvidia_h200.json}" --spec "table:new=$st/table.json" \
     --out "$st/confirm$g.csv" > "$st/confirm$g.log" 2>&1 &
+  pids[g]=$!
 done
-wait
+for g in "${!pids[@]}"; do
+  wait "${pids[g]}"
+  echo "GPU $g: confirm exit $?" | tee -a "$st/SUMMARY"
+done
 echo "confirm runs done after $(($(date +%s) - t0)) s" | tee -a "$st/SUMMARY"
 "$bin" db merge "${BASE_TABLE:-data/nvidia_h100_80gb_hbm3.json}" "$st/table.json" \
   --out "$st/merged.table.json" 2>&1 | tee -a "$st/SUMMARY"

@@ -28,6 +28,7 @@ Regions plan_regions(const Shape& s, DType dtype, int outputs) {
 int outputs_that_fit(const Shape& s, DType dtype, int outputs, size_t capacity) {
   const Regions one = plan_regions(s, dtype, 1);
   if (one.total > capacity) return 0;
+  if (one.c_stride == 0) return std::max(outputs, 1);  // an empty C (M or N of 0)
   const size_t fit = 1 + (capacity - one.total) / one.c_stride;
   return int(std::min<size_t>(fit, size_t(std::max(outputs, 1))));
 }

@@ -102,6 +102,7 @@ class Runner {
   std::vector<Slot> slots_;
   std::unique_ptr<CsvWriter> csv_;
   std::vector<ResultRow> rows_;
+  std::vector<std::string> shared_c_;  // one line per shape whose methods shared C buffers
   std::mt19937_64 order_rng_;
 };
 
@@ -182,6 +183,7 @@ std::vector<ResultRow> Runner::run() {
                           {"target_qps", cfg_.target_qps},
                           {"data", to_string(cfg_.data)},
                           {"seed", cfg_.seed},
+                          {"max_device_bytes", cfg_.max_device_bytes},
                           {"alpha", cfg_.alpha},
                           {"beta", cfg_.beta},
                           {"rounds", cfg_.protocol.rounds},
@@ -189,6 +191,7 @@ std::vector<ResultRow> Runner::run() {
                           {"benchmark_seconds", cfg_.protocol.benchmark_seconds},
                           {"shapes", cfg_.shapes.size()},
                           {"csv", cfg_.csv_path}}},
+                        {"shared_c", shared_c_},
                         {"summary", summary_json(summary)}};
     std::filesystem::path p(cfg_.json_path);
     if (p.has_parent_path()) std::filesystem::create_directories(p.parent_path());
@@ -211,10 +214,14 @@ void Runner::run_shape(size_t index, const Shape& shape, DeviceBuffers& buf, Tim
     return;
   }
   buf.bind(shape);
-  if (buf.c_regions() < int(slots_.size()) && !quiet_)
-    out_ << shape_name(shape) << ": " << slots_.size() << " methods share " << buf.c_regions()
-         << (buf.c_regions() == 1 ? " C buffer" : " C buffers") << " (one each would need "
-         << gib(plan_regions(shape, cfg_.dtype, int(slots_.size())).total) << ")\n";
+  if (buf.c_regions() < int(slots_.size())) {
+    shared_c_.push_back(shape_name(shape) + ": " + std::to_string(slots_.size()) +
+                        " methods share " + std::to_string(buf.c_regions()) +
+                        (buf.c_regions() == 1 ? " C buffer" : " C buffers") +
+                        " (one each would need " +
+                        gib(plan_regions(shape, cfg_.dtype, int(slots_.size())).total) + ")");
+    if (!quiet_) out_ << shared_c_.back() << "\n";
+  }
   // Correctness gate on fresh N(0,1) data; then fresh timing data of the requested kind.
   buf.fill_inputs(derive_seed(cfg_.seed, index, 1), DataDist::normal, stream_);
   buf.compute_reference(stream_, scaling());

@@ -126,6 +126,8 @@ TEST(BenchFlags, MaxMemoryGib) {
             std::string::npos);
   EXPECT_NE(input_error({"--mnk", "64_64_64", "--max_memory_gib", "inf"}).find("--max_memory_gib"),
             std::string::npos);
+  EXPECT_NE(input_error({"--mnk", "64_64_64", "--max_memory_gib", "1e30"}).find("--max_memory_gib"),
+            std::string::npos);
 }
 
 TEST(BenchFlags, GridAndSample) {

@@ -85,6 +85,8 @@ TEST(MemoryPlan, MethodsShareCWhenOnePerMethodDoesNotFit) {
   EXPECT_EQ(outputs_that_fit(big, DType::f16, 190, base + 40 * 2 * mn + 2 * mn - 1), 40);
   EXPECT_EQ(outputs_that_fit(big, DType::f16, 190, base + 2 * mn), 1);
   EXPECT_EQ(outputs_that_fit(big, DType::f16, 190, base + 2 * mn - 1), 0);
+  // An empty C (M of 0) needs no room per method.
+  EXPECT_EQ(outputs_that_fit({0, 64, 64}, DType::f16, 190, size_t(1) << 30), 190);
   // A small shape always gets one C per method.
   EXPECT_EQ(outputs_that_fit({64, 64, 64}, DType::f16, 190, size_t(1) << 30), 190);
   // The plan for the shared count is what it says: it fits the capacity.

@@ -269,7 +269,11 @@ TEST_F(BenchGpu, MethodsSharingOneCAreStillCheckedOneByOne) {
   BenchConfig cfg = quick_config({shape});
   cfg.max_device_bytes = plan_regions(shape, DType::f16, 1).total;  // room for one C only
   ASSERT_LT(cfg.max_device_bytes, plan_regions(shape, DType::f16, 2).total);
-  const auto rows = run_quiet(cfg, methods);
+  std::ostringstream out, err;
+  const auto rows = run_methods(cfg, methods, out, err, false);
+  // The sharing happened (the limit was not ignored).
+  EXPECT_NE(out.str().find("256_512_1024: 4 methods share 1 C buffer"), std::string::npos)
+      << out.str();
   ASSERT_EQ(rows.size(), 4u);
   EXPECT_EQ(rows[0].status, RowStatus::ok) << status_text(rows[0]);
   EXPECT_EQ(rows[1].status, RowStatus::failed);

@@ -91,8 +91,9 @@ void add_bench_options(CLI::App& sub, BenchOptions& o) {
   sub.add_flag("--graph", o.graph, "Kernel mode: time a CUDA graph of each loop");
   sub.add_option("--gpu_device_id", o.gpu_device_id, "GPU to run on")->capture_default_str();
   sub.add_option("--max_memory_gib", o.max_memory_gib,
-                 "Device memory the bench may allocate, GiB (0: what is free); a shape that would "
-                 "need a C per method beyond it has its methods share C buffers");
+                 "GiB the bench's own buffers (inputs, each method's C, the reference) may take "
+                 "(0: what is free; workspaces and the L2 flush come on top); a shape that "
+                 "would need a C per method beyond it has its methods share C buffers");
   sub.add_option("--base_dir", o.base_dir, "Directory for the CSV and JSON outputs");
   sub.add_option("--out", o.out, "CSV output file (JSON summary beside it, .json)");
   sub.add_option("--seed", o.seed, "Seed for data, shuffles, samples")->capture_default_str();
@@ -138,8 +139,10 @@ bench::BenchConfig make_bench_config(const BenchOptions& o, const std::string& c
   c.protocol.benchmark_seconds = o.benchmark_seconds;
   if (o.gpu_device_id < 0) throw InputError("--gpu_device_id must not be negative");
   c.device = o.gpu_device_id;
-  if (!(o.max_memory_gib >= 0) || !std::isfinite(o.max_memory_gib))
-    throw InputError("--max_memory_gib must be a finite number, 0 or more");
+  // 2^20 GiB bounds it far above any GPU and keeps the byte count and the reserve added to it
+  // in range.
+  if (!(o.max_memory_gib >= 0 && o.max_memory_gib <= 1048576.0))
+    throw InputError("--max_memory_gib must be 0 (no limit) or a number of GiB up to 1048576");
   c.max_device_bytes = size_t(o.max_memory_gib * double(size_t(1) << 30));
 
   c.methods = o.methods.empty() ? bench::default_methods() : o.methods;
