@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# Tuning on every H100 of one host at once (notes 131): `autogemm tune --devices` (one worker per
+# Tuning on the H100s of one host, one or several (notes 131; it replaced h100_tune_probe.sh, the
+# one-GPU form the eighteenth session's records name): `autogemm tune --devices` (one worker per
 # GPU pulling SHAPES from a shared queue in one store, STORE= an earlier one to resume; budget
 # BUDGET, the H200's cost model screening, at most TUNE_SECONDS); then each GPU benches a share
 # of the new picks (by flops, round-robin) in a fresh run against cuBLASLt-autotune and
 # COMPARE's picks (a picker spec, default table:h200=data/nvidia_h200.json; for a re-tuning the
 # shipped H100 table, off the grid costmodel:cm=data/nvidia_h200.costmodel.json), at most
-# CONFIRM_SECONDS; the new picks are method `new` (before 4ac5f86 COMPARE was a table's NAME=FILE
+# CONFIRM_SECONDS (CONFIRM=0: none); the new picks are method `new` (before 4ac5f86 COMPARE was a table's NAME=FILE
 # and the new picks were `h100`). Refuses any GPU that is not an H100 (the table is
 # the H100's). Finally merges the new table over BASE_TABLE (default the shipped H100 table).
 # (The s19 runs, h100_tune_s19.md, used 9b572bd's form: one store per GPU.)
@@ -48,7 +49,7 @@ for e in json.load(open(sys.argv[1]))["entries"]: print("%d_%d_%d" % (e["m"], e[
   awk '{ print $2 }' | awk -v n="$n" -v d="$st" '{ print > (d "/confirm" (NR - 1) % n ".txt") }'
 pids=()
 for ((g = 0; g < n; g++)); do
-  [ -s "$st/confirm$g.txt" ] || continue
+  [ "${CONFIRM:-1}" != 0 ] && [ -s "$st/confirm$g.txt" ] || continue
   CUDA_VISIBLE_DEVICES=$g timeout "${CONFIRM_SECONDS:-150}" "$bin" bench \
     --shapes "$st/confirm$g.txt" --mode kernel --layout tn \
     --methods cublaslt_autotune_nn,cublaslt_autotune_tn,autogemm \
