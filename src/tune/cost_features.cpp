@@ -130,16 +130,21 @@ void write(const Problem& p, const KernelSpec& s, const DeviceFacts& device, Wri
       std::log2(double(s.persistent ? std::min(tiles, sms)
                                     : tiles * std::max(1, s.cluster_k) * s.split_pass)));
   // Rows that do not start on a 128-byte line (K-major rows of K elements: A, and B in tn;
-  // N-major rows of B in nn): TMA reads each as two requests, which cost the sweep's best 6-58%
-  // on such shapes (h200_k_align_tn.md). Row requests per k-block atom and CTA, per MMA element:
-  // what a multicast cluster shares out and such rows double.
-  const bool a_off = (p.shape.k * element_bytes(p.dtype)) % 128 != 0;
-  const bool b_off =
-      ((p.layout == Layout::tn ? p.shape.k : p.shape.n) * element_bytes(p.dtype)) % 128 != 0;
-  out("rows_off_lines", double(a_off) + double(b_off));
-  const double requests =
-      (double(bm) / double(cn) * (a_off ? 2 : 1) + double(bn) / double(cm) * (b_off ? 2 : 1)) /
-      double(bm * bn);
+  // N-major rows of B in nn) cost TMA extra L2 requests: rows on 32-byte sectors about twice an
+  // aligned row's, rows at an odd multiple of 16 bytes 3.4 times, and those run 21-26% and 85%
+  // longer (bench/results/h200/h200_ncu_row_offsets.md). Row requests per k-block atom and CTA,
+  // per MMA element: what a multicast cluster shares out and such rows multiply.
+  const auto pitch = [&](int64_t elements) { return elements * element_bytes(p.dtype); };
+  const auto row_requests = [](int64_t bytes) {
+    return bytes % 128 == 0 ? 1.0 : bytes % 32 == 0 ? 2.0 : 3.4;
+  };
+  const int64_t a_pitch = pitch(p.shape.k);
+  const int64_t b_pitch = pitch(p.layout == Layout::tn ? p.shape.k : p.shape.n);
+  out("rows_off_lines", double(a_pitch % 128 != 0) + double(b_pitch % 128 != 0));
+  out("rows_odd16", double(a_pitch % 32 != 0) + double(b_pitch % 32 != 0));
+  const double requests = (double(bm) / double(cn) * row_requests(a_pitch) +
+                           double(bn) / double(cm) * row_requests(b_pitch)) /
+                          double(bm * bn);
   out("log2_row_requests_per_mma", std::log2(requests));
   // Roofline-like time: the MMA volume the busiest SM runs, in tile-k-block elements.
   const double busiest = double(unit_waves * ceil_div(k_blocks, pieces));

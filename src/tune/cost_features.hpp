@@ -29,7 +29,7 @@
 
 namespace autogemm::tune {
 
-inline constexpr size_t kNumCostFeatures = 61;
+inline constexpr size_t kNumCostFeatures = 62;
 using CostFeatures = std::array<float, kNumCostFeatures>;
 
 // The features' names, in vector order (e.g. "log2_m", "wave_fill", "epilogue_tma").

@@ -197,13 +197,27 @@ TEST_F(CostModelTest, RankingIncludesTheSplitSpecs) {
   // Four CTAs sharing B: each loads its 64 rows of A and a quarter of B's 128.
   EXPECT_FLOAT_EQ(split[at("log2_row_requests_per_mma")], std::log2((64.f + 32.f) / (64 * 128)));
   EXPECT_EQ(split[at("rows_off_lines")], 0.f);
-  // K = 12296: every row of A and B starts off a 128-byte line, two requests each.
-  const Problem off{{256, 512, 12296}, DType::f16, AccType::f32, Layout::tn};
-  const auto unaligned =
-      cost_features(off, parse_name("sm90_f16f32_tn_64x128x64_s8_c4x1_wg1_tiles_r8m_skp3"), {});
-  EXPECT_EQ(unaligned[at("rows_off_lines")], 2.f);
-  EXPECT_FLOAT_EQ(unaligned[at("log2_row_requests_per_mma")],
+  EXPECT_EQ(split[at("rows_odd16")], 0.f);
+  // K = 12304: every row of A and B starts off a 128-byte line on a 32-byte sector, about two
+  // requests each; K = 12296: at an odd multiple of 16 bytes, about 3.4.
+  const auto spec = parse_name("sm90_f16f32_tn_64x128x64_s8_c4x1_wg1_tiles_r8m_skp3");
+  const auto sectors =
+      cost_features({{256, 512, 12304}, DType::f16, AccType::f32, Layout::tn}, spec, {});
+  EXPECT_EQ(sectors[at("rows_off_lines")], 2.f);
+  EXPECT_EQ(sectors[at("rows_odd16")], 0.f);
+  EXPECT_FLOAT_EQ(sectors[at("log2_row_requests_per_mma")],
                   std::log2(2 * (64.f + 32.f) / (64 * 128)));
+  const auto odd16 =
+      cost_features({{256, 512, 12296}, DType::f16, AccType::f32, Layout::tn}, spec, {});
+  EXPECT_EQ(odd16[at("rows_off_lines")], 2.f);
+  EXPECT_EQ(odd16[at("rows_odd16")], 2.f);
+  EXPECT_FLOAT_EQ(odd16[at("log2_row_requests_per_mma")],
+                  std::log2(3.4f * (64.f + 32.f) / (64 * 128)));
+  // Layout nn: B's rows are N long (512 elements, aligned), A's K long.
+  const auto nn =
+      cost_features({{256, 512, 12296}, DType::f16, AccType::f32, Layout::nn}, spec, {});
+  EXPECT_EQ(nn[at("rows_off_lines")], 1.f);
+  EXPECT_EQ(nn[at("rows_odd16")], 1.f);
 }
 
 TEST_F(CostModelTest, SaveLoadRoundTripGivesIdenticalPredictions) {
