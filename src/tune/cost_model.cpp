@@ -9,6 +9,7 @@
 #include <mutex>
 #include <numeric>
 #include <unordered_set>
+#include <utility>
 
 #include "spec/enumerate.hpp"
 #include "spec/fitted.hpp"
@@ -114,13 +115,13 @@ void boost_policy_gradient(BoosterHandle booster, DMatrixHandle train,
 }  // namespace
 
 struct CostModel::Impl {
-  BoosterHandle booster = nullptr;
+  std::vector<BoosterHandle> boosters;  // one, or an ensemble's members (scores averaged)
   // predict() may be called from several host threads (the dispatcher, through a policy's
   // spec head); one prediction at a time keeps the booster's use simple.
   std::mutex predicting;
   CostModelHeader header;
   ~Impl() {
-    if (booster) XGBoosterFree(booster);
+    for (BoosterHandle b : boosters) XGBoosterFree(b);
   }
 };
 
@@ -161,34 +162,42 @@ CostModel CostModel::train(const CostDataset& data, const CostModelOptions& o) {
   if (ranking)
     check(XGDMatrixSetUIntInfo(train.get(), "group", group_sizes.data(), group_sizes.size()),
           "setting groups");
+  for (const int depth : o.ensemble_depths)
+    if (depth < 1) throw Error("cost model: an ensemble's tree depths must be positive");
+  const std::vector<int> depths =
+      o.ensemble_depths.empty() ? std::vector<int>{o.max_depth} : o.ensemble_depths;
   auto impl = std::make_unique<Impl>();
-  const DMatrixHandle handles[] = {train.get()};
-  check(XGBoosterCreate(handles, 1, &impl->booster), "creating the booster");
-  const std::pair<const char*, std::string> params[] = {
-      // policy:gradient supplies its own gradients (boost_policy_gradient); the objective
-      // XGBoost is told of then only names the model's output (a raw score, base 0).
-      {"objective", o.objective == kPolicyGradient ? "reg:squarederror" : o.objective},
-      {"tree_method", "hist"},
-      {"max_depth", std::to_string(o.max_depth)},
-      {"eta", fmt::format("{}", o.learning_rate)},
-      {"seed", std::to_string(o.seed)},
-      {"nthread", std::to_string(std::max(1, o.threads))},
-      {"verbosity", "0"},
-  };
-  for (const auto& [key, value] : params)
-    check(XGBoosterSetParam(impl->booster, key, value.c_str()),
-          fmt::format("setting {}={}", key, value));
-  // A policy's logits start at 0 (a uniform policy); XGBoost's default intercept is 0.5.
-  if (o.objective == kPolicyGradient)
-    check(XGBoosterSetParam(impl->booster, "base_score", "0"), "setting base_score=0");
-  // policy:gradient starts from the reward's regression (`rounds` trees): the tuner measured
-  // each shape's promising specs only, and the softmax over them says nothing of the specs it
-  // never tried, while a ranking over the sweep meets those; the regression gives them a score
-  // in the reward's units, and the policy rounds then sharpen each shape's top.
-  for (int i = 0; i < o.rounds; ++i)
-    check(XGBoosterUpdateOneIter(impl->booster, i, train.get()), "training");
-  if (o.objective == kPolicyGradient)
-    boost_policy_gradient(impl->booster, train.get(), y, group_sizes, o.policy_rounds);
+  for (const int depth : depths) {
+    const DMatrixHandle handles[] = {train.get()};
+    BoosterHandle booster = nullptr;
+    check(XGBoosterCreate(handles, 1, &booster), "creating the booster");
+    impl->boosters.push_back(booster);  // freed by impl from here on
+    const std::pair<const char*, std::string> params[] = {
+        // policy:gradient supplies its own gradients (boost_policy_gradient); the objective
+        // XGBoost is told of then only names the model's output (a raw score, base 0).
+        {"objective", o.objective == kPolicyGradient ? "reg:squarederror" : o.objective},
+        {"tree_method", "hist"},
+        {"max_depth", std::to_string(depth)},
+        {"eta", fmt::format("{}", o.learning_rate)},
+        {"seed", std::to_string(o.seed)},
+        {"nthread", std::to_string(std::max(1, o.threads))},
+        {"verbosity", "0"},
+    };
+    for (const auto& [key, value] : params)
+      check(XGBoosterSetParam(booster, key, value.c_str()),
+            fmt::format("setting {}={}", key, value));
+    // A policy's logits start at 0 (a uniform policy); XGBoost's default intercept is 0.5.
+    if (o.objective == kPolicyGradient)
+      check(XGBoosterSetParam(booster, "base_score", "0"), "setting base_score=0");
+    // policy:gradient starts from the reward's regression (`rounds` trees): the tuner measured
+    // each shape's promising specs only, and the softmax over them says nothing of the specs it
+    // never tried, while a ranking over the sweep meets those; the regression gives them a
+    // score in the reward's units, and the policy rounds then sharpen each shape's top.
+    for (int i = 0; i < o.rounds; ++i)
+      check(XGBoosterUpdateOneIter(booster, i, train.get()), "training");
+    if (o.objective == kPolicyGradient)
+      boost_policy_gradient(booster, train.get(), y, group_sizes, o.policy_rounds);
+  }
 
   CostModelHeader& h = impl->header;
   std::vector<std::string> gpus;
@@ -206,6 +215,7 @@ CostModel CostModel::train(const CostDataset& data, const CostModelOptions& o) {
   h.smem_per_sm_bytes = o.device.smem_per_sm_bytes;
   h.l2_bytes = o.device.l2_bytes;
   h.features = this_builds_features();
+  if (!o.ensemble_depths.empty()) h.member_depths = o.ensemble_depths;  // member_bytes: to_file
   for (const CostGroup& g : data.groups) h.problem_types.push_back(problem_type(g.problem));
   std::sort(h.problem_types.begin(), h.problem_types.end());
   h.problem_types.erase(std::unique(h.problem_types.begin(), h.problem_types.end()),
@@ -219,11 +229,17 @@ CostModel CostModel::train(const std::vector<Measurement>& rows, const CostModel
 }
 
 CostModelFile CostModel::to_file() const {
-  bst_ulong size = 0;
-  const char* bytes = nullptr;
-  check(XGBoosterSaveModelToBuffer(impl_->booster, R"({"format": "ubj"})", &size, &bytes),
-        "serializing the model");
-  return {impl_->header, std::string(bytes, size)};
+  CostModelFile f{impl_->header, {}};
+  f.header.member_bytes.clear();
+  for (BoosterHandle b : impl_->boosters) {
+    bst_ulong size = 0;
+    const char* bytes = nullptr;
+    check(XGBoosterSaveModelToBuffer(b, R"({"format": "ubj"})", &size, &bytes),
+          "serializing the model");
+    f.payload.append(bytes, size);
+    if (!f.header.member_depths.empty()) f.header.member_bytes.push_back(size);
+  }
+  return f;
 }
 
 void CostModel::save(const std::filesystem::path& path) const {
@@ -261,15 +277,25 @@ CostModel CostModel::from_file(CostModelFile file, std::string_view source,
     throw fail("the device facts (sm_count, smem_per_sm_bytes, l2_bytes) must be positive");
   auto impl = std::make_unique<Impl>();
   impl->header = std::move(file.header);
-  check(XGBoosterCreate(nullptr, 0, &impl->booster), "creating the booster");
-  if (XGBoosterLoadModelFromBuffer(impl->booster, file.payload.data(), file.payload.size()) != 0)
-    throw fail(fmt::format("XGBoost cannot read the model: {}", last_error()));
-  bst_ulong features = 0;
-  check(XGBoosterGetNumFeature(impl->booster, &features), "reading the feature count");
-  if (features != kNumCostFeatures)
-    throw fail(fmt::format("the booster takes {} features, the header names {}", features,
-                           kNumCostFeatures));
-  check(XGBoosterSetParam(impl->booster, "nthread", "1"), "setting nthread");
+  // The members' lengths are the file's layout, not the model's description: header() leaves
+  // them out, as a freshly trained model's does (to_file fills them in).
+  std::vector<uint64_t> parts = std::exchange(impl->header.member_bytes, {});
+  if (parts.empty()) parts.push_back(file.payload.size());
+  size_t at = 0;
+  for (const uint64_t part : parts) {
+    BoosterHandle booster = nullptr;
+    check(XGBoosterCreate(nullptr, 0, &booster), "creating the booster");
+    impl->boosters.push_back(booster);  // freed by impl from here on
+    if (XGBoosterLoadModelFromBuffer(booster, file.payload.data() + at, part) != 0)
+      throw fail(fmt::format("XGBoost cannot read the model: {}", last_error()));
+    at += part;
+    bst_ulong features = 0;
+    check(XGBoosterGetNumFeature(booster, &features), "reading the feature count");
+    if (features != kNumCostFeatures)
+      throw fail(fmt::format("the booster takes {} features, the header names {}", features,
+                             kNumCostFeatures));
+    check(XGBoosterSetParam(booster, "nthread", "1"), "setting nthread");
+  }
   return CostModel(std::move(impl));
 }
 
@@ -286,15 +312,20 @@ std::vector<double> CostModel::predict(const Problem& p, const std::vector<Kerne
   for (const KernelSpec& s : specs) append_features(x, p, s, device);
   const Matrix m(x, specs.size());
   std::lock_guard lock(impl_->predicting);
-  const bst_ulong* shape = nullptr;
-  bst_ulong dims = 0;
-  const float* out = nullptr;
-  check(XGBoosterPredictFromDMatrix(impl_->booster, m.get(),
-                                    R"({"type": 0, "training": false, "iteration_begin": 0, )"
-                                    R"("iteration_end": 0, "strict_shape": false})",
-                                    &shape, &dims, &out),
-        "predicting");
-  return std::vector<double>(out, out + specs.size());
+  std::vector<double> scores(specs.size(), 0.0);
+  for (BoosterHandle b : impl_->boosters) {
+    const bst_ulong* shape = nullptr;
+    bst_ulong dims = 0;
+    const float* out = nullptr;
+    check(XGBoosterPredictFromDMatrix(b, m.get(),
+                                      R"({"type": 0, "training": false, "iteration_begin": 0, )"
+                                      R"("iteration_end": 0, "strict_shape": false})",
+                                      &shape, &dims, &out),
+          "predicting");
+    for (size_t i = 0; i < specs.size(); ++i) scores[i] += out[i];
+  }
+  for (double& v : scores) v /= double(impl_->boosters.size());
+  return scores;
 }
 
 std::vector<KernelSpec> CostModel::rank(const Problem& p,

@@ -16,6 +16,8 @@
 // deterministic: fixed seed, one thread by default (histograms summed in one order), rows in
 // the dataset's order.
 //
+// An ensemble (CostModelOptions::ensemble_depths) averages several boosters' scores.
+//
 // Saved with a header naming its features and a checksum (cost_model_file.hpp); load() refuses
 // a corrupt file, another format, or a model trained on another feature list.
 #pragma once
@@ -46,6 +48,11 @@ struct CostModelOptions {
   int rounds = 300;                            // boosted trees (policy:gradient: regression's)
   int policy_rounds = 30;                      // policy:gradient's trees after those
   int max_depth = 6;
+  // Non-empty: an ensemble, one booster per depth listed (max_depth then unused), their scores
+  // averaged. Boosters of different depths err on different shapes: on offgrid49a-d, timed
+  // whole on an H100 and an H200, the mean of depths 4, 6 and 8 picked better than any one of
+  // them (notes/NOTES.md item 137).
+  std::vector<int> ensemble_depths;
   double learning_rate = 0.1;
   uint64_t seed = 2026;
   int threads = 1;  // > 1 trains faster but sums histograms in a thread-dependent order

@@ -70,11 +70,24 @@ CostModelFile decode(std::string_view bytes) {
   h.features = field<std::vector<std::string>>(header, "features");
   if (header.contains("problem_types"))
     h.problem_types = field<std::vector<std::string>>(header, "problem_types");
+  if (header.contains("member_bytes") || header.contains("member_depths")) {
+    h.member_bytes = field<std::vector<uint64_t>>(header, "member_bytes");
+    h.member_depths = field<std::vector<int>>(header, "member_depths");
+    if (h.member_bytes.empty() || h.member_bytes.size() != h.member_depths.size())
+      throw Bad{"member_bytes and member_depths must name the same members, at least one"};
+  }
   const auto size = field<uint64_t>(header, "payload_bytes");
   const std::string checksum = field<std::string>(header, "payload_fnv1a64");
   if (bytes.size() - pos != size)
     throw Bad{fmt::format("the model is {} bytes, the header says {}: truncated or appended to",
                           bytes.size() - pos, size)};
+  uint64_t members = 0;
+  for (const uint64_t b : h.member_bytes) {
+    if (b == 0) throw Bad{"an ensemble member of 0 bytes"};
+    members += b;
+  }
+  if (!h.member_bytes.empty() && members != size)
+    throw Bad{fmt::format("the members' bytes sum to {}, the payload is {}", members, size)};
   f.payload.assign(bytes.substr(pos));
   if (fmt::format("{:016x}", fnv1a64(f.payload)) != checksum)
     throw Bad{"checksum mismatch: the file is corrupt"};
@@ -108,6 +121,10 @@ std::string encode_cost_model(const CostModelFile& f) {
   header["l2_bytes"] = h.l2_bytes;
   header["features"] = h.features;
   if (!h.problem_types.empty()) header["problem_types"] = h.problem_types;
+  if (!h.member_bytes.empty()) {
+    header["member_bytes"] = h.member_bytes;
+    header["member_depths"] = h.member_depths;
+  }
   header["payload_bytes"] = f.payload.size();
   header["payload_fnv1a64"] = fmt::format("{:016x}", fnv1a64(f.payload));
   return fmt::format("{} {}\n{}\n", kCostModelMagic, kCostModelFormatVersion, header.dump()) +

@@ -7,6 +7,9 @@
 //    "payload_bytes":812345,"payload_fnv1a64":"9c2e..."}
 //   <payload_bytes bytes: the XGBoost booster in UBJSON>
 //
+// An ensemble (several boosters whose scores are averaged) adds "member_bytes" (each booster's
+// length, in payload order; they sum to payload_bytes) and "member_depths" to the header.
+//
 // Why an envelope around XGBoost's format: XGBoost checks only the feature count of a model and
 // loads a file with a flipped bit in a split value silently. The header names the features this
 // build computes and the checksum covers every payload byte, so a model from another feature
@@ -39,12 +42,16 @@ struct CostModelHeader {
   // The problem types ("fp16/fp32/tn") of its training shapes, sorted; empty in files written
   // before it was recorded (then unknown: any type is ranked).
   std::vector<std::string> problem_types;
+  // An ensemble's members, in payload order: each booster's bytes and tree depth; empty for a
+  // single booster (the payload is then one).
+  std::vector<uint64_t> member_bytes;
+  std::vector<int> member_depths;
   friend bool operator==(const CostModelHeader&, const CostModelHeader&) = default;
 };
 
 struct CostModelFile {
   CostModelHeader header;
-  std::string payload;  // XGBoost's model bytes
+  std::string payload;  // XGBoost's model bytes (an ensemble's members one after another)
 };
 
 // FNV-1a, 64 bits: a checksum against accidents (truncation, bit flips), not an attacker.

@@ -301,6 +301,49 @@ TEST(CostModel, TrainingIsDeterministic) {
     EXPECT_EQ(a.predict(h.problems[i], h.pools[i]), b.predict(h.problems[i], h.pools[i]));
 }
 
+// An ensemble's score is the mean of its members' (each trained alone with its depth), and it
+// survives a save/load round trip; a file whose member lengths do not add up is refused.
+TEST(CostModel, EnsembleAveragesItsMembersAndRoundTrips) {
+  const CostDataset data = build_cost_dataset(synthetic_rows(5, 60, 12));
+  CostModelOptions o;
+  o.rounds = 40;
+  o.max_depth = 3;
+  const CostModel shallow = CostModel::train(data, o);
+  o.max_depth = 7;
+  const CostModel deep = CostModel::train(data, o);
+  o.ensemble_depths = {3, 7};
+  const CostModel both = CostModel::train(data, o);
+  EXPECT_EQ(both.header().member_depths, (std::vector<int>{3, 7}));
+  ScratchDir dir;
+  both.save(dir / "ensemble.bin");
+  const CostModel loaded = CostModel::load(dir / "ensemble.bin");
+  EXPECT_EQ(loaded.header(), both.header());
+  const HeldOut h = held_out_shapes(11, 6);
+  for (size_t i = 0; i < h.problems.size(); ++i) {
+    const auto a = shallow.predict(h.problems[i], h.pools[i]);
+    const auto b = deep.predict(h.problems[i], h.pools[i]);
+    const auto mean = both.predict(h.problems[i], h.pools[i]);
+    ASSERT_EQ(mean.size(), a.size());
+    for (size_t j = 0; j < mean.size(); ++j) EXPECT_NEAR(mean[j], (a[j] + b[j]) / 2, 1e-6);
+    EXPECT_EQ(loaded.predict(h.problems[i], h.pools[i]), mean);
+  }
+  const CostModelFile f = read_cost_model_file(dir / "ensemble.bin");
+  ASSERT_EQ(f.header.member_bytes.size(), 2u);
+  CostModelFile bad = f;
+  bad.header.member_bytes[0] -= 1;  // no longer sums to the payload
+  EXPECT_THROW(decode_cost_model(encode_cost_model(bad), "bad.bin"), Error);
+  bad = f;
+  bad.header.member_depths.pop_back();  // members named differently in the two lists
+  EXPECT_THROW(decode_cost_model(encode_cost_model(bad), "bad.bin"), Error);
+  bad = f;  // the split point moved: the first member's bytes end inside the second
+  bad.header.member_bytes[0] += 1;
+  bad.header.member_bytes[1] -= 1;
+  write_file(dir / "split.bin", encode_cost_model(bad));
+  EXPECT_THROW(CostModel::load(dir / "split.bin"), Error);
+  o.ensemble_depths = {3, 0};
+  EXPECT_THROW(CostModel::train(data, o), Error);
+}
+
 // Pairwise ranking learns the order as well, but is less sure of the top (cost_model.hpp).
 TEST(CostModel, PairwiseRankingLearnsTheOrderToo) {
   CostModelOptions o;
@@ -517,6 +560,10 @@ TEST(CostModelCli, BadInputExitsTwo) {
        "does not exist"},
       {"db train-cost-model --store x.sqlite", "--out is required"},
       {"db train-cost-model --store x.sqlite --out m.bin --holdout 1.5", "--holdout"},
+      {"db train-cost-model --store x.sqlite --out m.bin --ensemble-depths 4,0",
+       "--ensemble-depths"},
+      {"db train-cost-model --store x.sqlite --out m.bin --max-depth 40", "--max-depth"},
+      {"db train-cost-model --store x.sqlite --out m.bin --learning-rate 0", "--learning-rate"},
       {"tune --mnk 128_128_128 --store '" + (dir / "t.sqlite").string() + "' --cost-model '" +
            junk + "'",
        "--cost-model: cost model '" + junk + "': not an autogemm cost model"},

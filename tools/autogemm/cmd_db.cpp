@@ -144,6 +144,9 @@ void register_train_cost_model(CLI::App& db) {
     std::string out, gpu, exclude, mode = "kernel", objective = "reg:squarederror";
     int rounds = tune::CostModelOptions{}.rounds, sms = 132;
     int policy_rounds = tune::CostModelOptions{}.policy_rounds;
+    int max_depth = tune::CostModelOptions{}.max_depth;
+    double learning_rate = tune::CostModelOptions{}.learning_rate;
+    std::vector<int> ensemble_depths;
     double holdout = 0;
     bool pool_gpus = false;
   };
@@ -174,6 +177,15 @@ void register_train_cost_model(CLI::App& db) {
   sub->add_option("--policy-rounds,--policy_rounds", o->policy_rounds,
                   "policy:gradient's trees after the regression's")
       ->capture_default_str();
+  sub->add_option("--max-depth,--max_depth", o->max_depth, "Depth of each tree")
+      ->capture_default_str();
+  sub->add_option("--learning-rate,--learning_rate", o->learning_rate,
+                  "Shrinkage of each tree's contribution")
+      ->capture_default_str();
+  sub->add_option("--ensemble-depths,--ensemble_depths", o->ensemble_depths,
+                  "An ensemble: one booster per tree depth listed (e.g. 4,6,8; --max-depth then "
+                  "unused), their scores averaged")
+      ->delimiter(',');
   sub->add_option("--sms", o->sms,
                   "SM count of the GPU the rows were measured on (shared memory and L2: the "
                   "H200's)")
@@ -185,6 +197,12 @@ void register_train_cost_model(CLI::App& db) {
   sub->callback([o] {
     if (o->rounds < 1) throw bench::InputError("--rounds must be at least 1");
     if (o->sms < 1) throw bench::InputError("--sms must be positive");
+    if (o->max_depth < 1 || o->max_depth > 16)
+      throw bench::InputError("--max-depth must be in [1, 16]");
+    if (!(o->learning_rate > 0 && o->learning_rate <= 1))
+      throw bench::InputError("--learning-rate must be in (0, 1]");
+    for (const int d : o->ensemble_depths)
+      if (d < 1 || d > 16) throw bench::InputError("--ensemble-depths: each must be in [1, 16]");
     if (!(o->holdout >= 0 && o->holdout < 1))
       throw bench::InputError("--holdout must be in [0, 1)");
     if (o->pool_gpus && !o->gpu.empty())
@@ -200,6 +218,9 @@ void register_train_cost_model(CLI::App& db) {
     mo.objective = o->objective;
     mo.rounds = o->rounds;
     mo.policy_rounds = o->policy_rounds;
+    mo.max_depth = o->max_depth;
+    mo.learning_rate = o->learning_rate;
+    mo.ensemble_depths = o->ensemble_depths;
     mo.device.sm_count = o->sms;
     const auto model = as_bad_input([&] { return tune::CostModel::train(data, mo); });
     model.save(o->out);
