@@ -3,14 +3,15 @@
 
 Reads `autogemm db rank --top N` output (M_N_K RANK SPEC SCORE per line) and a bench CSV in
 which the specs were timed (e.g. a `--spec sweep` run). Per shape, the pick is the best-ranked
-spec the CSV has a correct time for (counted when it is not the first); prints the geomean of
+spec the CSV (gzipped or not) has a correct time for (counted when it is not the first); prints the geomean of
 cuBLASLt-autotune-max / pick (and the sweep's best / pick), by class of 2MNK, and the shapes
 below 1.0x. Usage: rank_eval.py RANKING CSV [LABEL]
 """
 import collections
-import csv
 import math
 import sys
+
+from costmodel_offline_eval import load  # the bench CSV, gzipped or not
 
 
 def geomean(xs):
@@ -25,16 +26,7 @@ def main():
         parts = line.split()
         if len(parts) == 4 and parts[1].isdigit():
             ranked[parts[0]].append(parts[2])
-    times = collections.defaultdict(dict)
-    cublas = collections.defaultdict(lambda: float("inf"))
-    for r in csv.DictReader(open(bench)):
-        if r["status"] != "ok":
-            continue
-        key = f"{r['M']}_{r['N']}_{r['K']}"
-        if r["method"].startswith("cublaslt_autotune"):
-            cublas[key] = min(cublas[key], float(r["median_us"]))
-        elif r["method"] == "autogemm":
-            times[key][r["spec"]] = float(r["median_us"])
+    times, cublas = load(bench)
     vs_cublas, vs_best, classes, below, fallbacks, missing = [], [], [[], [], []], [], 0, 0
     for key, specs in ranked.items():
         measured = [s for s in specs if s in times[key]]
