@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The oracle's picks as a tuning table: per shape, the fastest correct spec of one or more bench
 runs that timed many (a `--spec sweep [--spec fitted] [--spec table:...]` run), so that they can
-be timed again in a short run (`--spec table:oracle=FILE`) beside cuBLASLt and gemm()'s own
+be timed again in a short run (`--spec table:best=FILE`) beside cuBLASLt and gemm()'s own
 picks. A sweep run's best is the minimum of ~200 noisy times, and cuBLASLt runs slower among 190
 other methods (notes/NOTES.md items 117, 132); the short run measures both again like for like.
 Rows of `oracle` (the bench's own best-of) are skipped; any other method's spec counts.

@@ -10,10 +10,10 @@ mkdir -p "$out/oracle_short"
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | tee "$out/oracle_short/gpu.txt"
 for rep in $(seq 1 "${REPS:-2}"); do
   SHAPES="$(grep -hv '^#' bench/shapes/oracle100.txt | tr '\n' ' ')" OUT="$out/oracle_short" \
-    BENCH_TIMEOUT=200 spec_bench "oracle100_short_$rep" "" "table:oracle=${ORACLE100_PICKS:?}" auto
+    BENCH_TIMEOUT=200 spec_bench "oracle100_short_$rep" "" "table:best=${ORACLE100_PICKS:?}" auto
   tail -n 9 "$out/oracle_short/oracle100_short_$rep.log"
   SHAPES="$(grep -hv '^#' bench/shapes/decode.txt | tr '\n' ' ')" OUT="$out/oracle_short" \
-    BENCH_TIMEOUT=120 spec_bench "decode_short_$rep" "" "table:oracle=${DECODE_PICKS:?}" auto
+    BENCH_TIMEOUT=120 spec_bench "decode_short_$rep" "" "table:best=${DECODE_PICKS:?}" auto
   tail -n 9 "$out/oracle_short/decode_short_$rep.log"
 done
 ctest --test-dir build -R "${CTEST:-DispatchGpu|FirstSightGpu|TuneGpu|HangGpu}" --output-on-failure \
