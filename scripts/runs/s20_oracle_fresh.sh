@@ -13,7 +13,7 @@ gpu="$(nvidia-smi --query-gpu=name --format=csv,noheader | head -n 1)"
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | tee "$d/gpu.txt"
 shapes() { grep -hv '^#' "bench/shapes/$1.txt" | tr '\n' ' '; }
 SHAPES="$(shapes oracle100)" OUT="$d" BENCH_TIMEOUT=330 \
-  spec_bench oracle100_sweep "" sweep "table:table=${TABLE:-data/nvidia_h200.json}"
+  spec_bench oracle100_sweep "" sweep "table:shipped=${TABLE:-data/nvidia_h200.json}"
 SHAPES="$(shapes decode)" OUT="$d" BENCH_TIMEOUT=150 spec_bench decode_sweep "" sweep fitted
 for set in oracle100 decode; do
   python3 scripts/oracle_picks_table.py "$d/${set}_picks.json" "$gpu" "$d/${set}_sweep.csv"
