@@ -38,8 +38,9 @@ def load(path):
 
 
 def ranking(binary, model, shapes):
+    # --top past any candidate count: every candidate scored, so averaging drops none.
     out = subprocess.run([binary, "db", "rank", "--cost-model", model, "--shapes", shapes,
-                          "--top", "1000"], capture_output=True, text=True, check=True).stdout
+                          "--top", "1000000"], capture_output=True, text=True, check=True).stdout
     scores = collections.defaultdict(dict)
     for line in out.splitlines():
         p = line.split()
@@ -56,6 +57,9 @@ def main():
     ap.add_argument("models", nargs="+")
     a = ap.parse_args()
     runs = [r.split(":", 2) for r in a.run]
+    for r, parts in zip(a.run, runs):
+        if len(parts) != 3 or not all(parts):
+            ap.error(f"--run {r!r}: expected LABEL:SHAPES_FILE:CSV")
     data = {csv_path: load(csv_path) for _, _, csv_path in runs}
     arms = [[m] for m in a.models] + ([a.models] if a.ensemble else [])
     for arm in arms:
@@ -74,7 +78,8 @@ def main():
                 flops = 2 * m * n * k
                 best, cub, classes = per[label]
                 best.append(min(times[key].values()) / t)
-                cub.append(cublas[key] / t)
+                if math.isfinite(cublas[key]):  # a run without cuBLASLt rows scores "best" only
+                    cub.append(cublas[key] / t)
                 classes[0 if flops < 1e8 else 1 if flops < 1e11 else 2].append(best[-1])
         name = "+".join(arm)
         for label, (best, cub, classes) in per.items():

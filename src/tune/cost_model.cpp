@@ -162,8 +162,15 @@ CostModel CostModel::train(const CostDataset& data, const CostModelOptions& o) {
   if (ranking)
     check(XGDMatrixSetUIntInfo(train.get(), "group", group_sizes.data(), group_sizes.size()),
           "setting groups");
-  for (const int depth : o.ensemble_depths)
-    if (depth < 1) throw Error("cost model: an ensemble's tree depths must be positive");
+  for (size_t i = 0; i < o.ensemble_depths.size(); ++i) {
+    if (o.ensemble_depths[i] < 1)
+      throw Error("cost model: an ensemble's tree depths must be positive");
+    // Same rows, seed and depth give the same booster: a repeat would only weigh it double.
+    if (std::find(o.ensemble_depths.begin(), o.ensemble_depths.begin() + i, o.ensemble_depths[i]) !=
+        o.ensemble_depths.begin() + i)
+      throw Error(fmt::format("cost model: tree depth {} is listed twice in the ensemble",
+                              o.ensemble_depths[i]));
+  }
   const std::vector<int> depths =
       o.ensemble_depths.empty() ? std::vector<int>{o.max_depth} : o.ensemble_depths;
   auto impl = std::make_unique<Impl>();
@@ -216,6 +223,8 @@ CostModel CostModel::train(const CostDataset& data, const CostModelOptions& o) {
   h.l2_bytes = o.device.l2_bytes;
   h.features = this_builds_features();
   if (!o.ensemble_depths.empty()) h.member_depths = o.ensemble_depths;  // member_bytes: to_file
+  h.max_depth = o.ensemble_depths.empty() ? o.max_depth : 0;
+  h.learning_rate = o.learning_rate;
   for (const CostGroup& g : data.groups) h.problem_types.push_back(problem_type(g.problem));
   std::sort(h.problem_types.begin(), h.problem_types.end());
   h.problem_types.erase(std::unique(h.problem_types.begin(), h.problem_types.end()),
@@ -280,15 +289,28 @@ CostModel CostModel::from_file(CostModelFile file, std::string_view source,
   // The members' lengths are the file's layout, not the model's description: header() leaves
   // them out, as a freshly trained model's does (to_file fills them in).
   std::vector<uint64_t> parts = std::exchange(impl->header.member_bytes, {});
-  if (parts.empty()) parts.push_back(file.payload.size());
+  const bool listed = !parts.empty();
+  if (!listed) parts.push_back(file.payload.size());
   size_t at = 0;
   for (const uint64_t part : parts) {
+    if (part > file.payload.size() - at) throw fail("an ensemble member runs past the payload");
+    const std::string_view bytes(file.payload.data() + at, part);
+    at += part;
     BoosterHandle booster = nullptr;
     check(XGBoosterCreate(nullptr, 0, &booster), "creating the booster");
     impl->boosters.push_back(booster);  // freed by impl from here on
-    if (XGBoosterLoadModelFromBuffer(booster, file.payload.data() + at, part) != 0)
+    if (XGBoosterLoadModelFromBuffer(booster, bytes.data(), bytes.size()) != 0)
       throw fail(fmt::format("XGBoost cannot read the model: {}", last_error()));
-    at += part;
+    // XGBoost reads a booster from the front of the bytes and ignores the rest, so a header that
+    // splits the payload wrongly (two members read as one, a member cut short) could load a
+    // different model silently: each member must be exactly what saving it again writes.
+    bst_ulong size = 0;
+    const char* saved = nullptr;
+    check(XGBoosterSaveModelToBuffer(booster, R"({"format": "ubj"})", &size, &saved),
+          "serializing the model");
+    if (std::string_view(saved, size) != bytes)
+      throw fail(listed ? "the member lengths do not split the payload into boosters"
+                        : "the payload is not exactly one booster");
     bst_ulong features = 0;
     check(XGBoosterGetNumFeature(booster, &features), "reading the feature count");
     if (features != kNumCostFeatures)

@@ -51,7 +51,8 @@ struct CostModelOptions {
   // Non-empty: an ensemble, one booster per depth listed (max_depth then unused), their scores
   // averaged. Boosters of different depths err on different shapes: on offgrid49a-d, timed
   // whole on an H100 and an H200, the mean of depths 4, 6 and 8 picked better than any one of
-  // them (notes/NOTES.md item 137).
+  // them (notes/NOTES.md item 137). Under policy:gradient each member sharpens its own logits;
+  // the mean of those is not a policy trained on the mean (no policy file uses an ensemble).
   std::vector<int> ensemble_depths;
   double learning_rate = 0.1;
   uint64_t seed = 2026;

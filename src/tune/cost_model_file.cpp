@@ -70,20 +70,29 @@ CostModelFile decode(std::string_view bytes) {
   h.features = field<std::vector<std::string>>(header, "features");
   if (header.contains("problem_types"))
     h.problem_types = field<std::vector<std::string>>(header, "problem_types");
+  if (header.contains("max_depth")) h.max_depth = field<int>(header, "max_depth");
+  if (header.contains("learning_rate")) h.learning_rate = field<double>(header, "learning_rate");
   if (header.contains("member_bytes") || header.contains("member_depths")) {
-    h.member_bytes = field<std::vector<uint64_t>>(header, "member_bytes");
+    // Signed, so that a negative length is refused rather than wrapped to a huge one.
+    const auto bytes = field<std::vector<int64_t>>(header, "member_bytes");
     h.member_depths = field<std::vector<int>>(header, "member_depths");
-    if (h.member_bytes.empty() || h.member_bytes.size() != h.member_depths.size())
+    if (bytes.empty() || bytes.size() != h.member_depths.size())
       throw Bad{"member_bytes and member_depths must name the same members, at least one"};
+    for (const int64_t b : bytes) {
+      if (b < 1) throw Bad{fmt::format("an ensemble member of {} bytes", b)};
+      h.member_bytes.push_back(uint64_t(b));
+    }
+    for (const int d : h.member_depths)
+      if (d < 1) throw Bad{fmt::format("an ensemble member of tree depth {}", d)};
   }
   const auto size = field<uint64_t>(header, "payload_bytes");
   const std::string checksum = field<std::string>(header, "payload_fnv1a64");
   if (bytes.size() - pos != size)
     throw Bad{fmt::format("the model is {} bytes, the header says {}: truncated or appended to",
                           bytes.size() - pos, size)};
-  uint64_t members = 0;
+  uint64_t members = 0;  // never more than size, so size - members cannot wrap
   for (const uint64_t b : h.member_bytes) {
-    if (b == 0) throw Bad{"an ensemble member of 0 bytes"};
+    if (b > size - members) throw Bad{"the members' bytes run past the payload"};
     members += b;
   }
   if (!h.member_bytes.empty() && members != size)
@@ -121,6 +130,8 @@ std::string encode_cost_model(const CostModelFile& f) {
   header["l2_bytes"] = h.l2_bytes;
   header["features"] = h.features;
   if (!h.problem_types.empty()) header["problem_types"] = h.problem_types;
+  if (h.max_depth > 0) header["max_depth"] = h.max_depth;
+  if (h.learning_rate > 0) header["learning_rate"] = h.learning_rate;
   if (!h.member_bytes.empty()) {
     header["member_bytes"] = h.member_bytes;
     header["member_depths"] = h.member_depths;

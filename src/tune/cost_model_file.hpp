@@ -33,6 +33,10 @@ struct CostModelHeader {
   std::string objective;
   int rounds = 0;
   int policy_rounds = 0;  // policy:gradient's trees after the `rounds` of regression
+  // Tree depth (0: an ensemble, whose member_depths say, or a file that does not record it) and
+  // learning rate (0: not recorded).
+  int max_depth = 0;
+  double learning_rate = 0;
   uint64_t seed = 0;
   size_t groups = 0, examples = 0, failed_examples = 0;
   // The device facts the features were computed with.

@@ -327,19 +327,53 @@ TEST(CostModel, EnsembleAveragesItsMembersAndRoundTrips) {
     for (size_t j = 0; j < mean.size(); ++j) EXPECT_NEAR(mean[j], (a[j] + b[j]) / 2, 1e-6);
     EXPECT_EQ(loaded.predict(h.problems[i], h.pools[i]), mean);
   }
+  EXPECT_EQ(loaded.header().max_depth, 0);  // an ensemble: member_depths say
+  EXPECT_EQ(shallow.header().max_depth, 3);
+  EXPECT_DOUBLE_EQ(shallow.header().learning_rate, o.learning_rate);
+
+  // Headers that split the payload wrongly are refused, never loaded as some other model.
   const CostModelFile f = read_cost_model_file(dir / "ensemble.bin");
   ASSERT_EQ(f.header.member_bytes.size(), 2u);
+  const uint64_t m0 = f.header.member_bytes[0], m1 = f.header.member_bytes[1];
+  auto refused = [&](const std::string& name, CostModelFile bad, const std::string& why) {
+    write_file(dir / name, encode_cost_model(bad));
+    try {
+      CostModel::load(dir / name);
+      ADD_FAILURE() << name << " was accepted";
+    } catch (const Error& e) {
+      EXPECT_NE(std::string(e.what()).find(why), std::string::npos) << name << ": " << e.what();
+    }
+  };
   CostModelFile bad = f;
-  bad.header.member_bytes[0] -= 1;  // no longer sums to the payload
-  EXPECT_THROW(decode_cost_model(encode_cost_model(bad), "bad.bin"), Error);
+  bad.header.member_bytes = {m0 - 1, m1};  // no longer sums to the payload
+  refused("short_sum.bin", bad, "sum to");
+  bad.header.member_bytes = {m0 + (uint64_t(1) << 40), m1 - (uint64_t(1) << 40)};  // wraps
+  refused("wrapping.bin", bad, "bytes");
+  bad.header.member_bytes = {m0 + 1, m1 - 1};  // the first member ends inside the second
+  refused("split.bin", bad, "do not split the payload");
+  bad.header.member_bytes = {m0 + m1};  // two members read as one
+  bad.header.member_depths = {3};
+  refused("merged.bin", bad, "do not split the payload");
+  bad = f;  // no member fields: the whole payload read as one booster
+  bad.header.member_bytes.clear();
+  bad.header.member_depths.clear();
+  refused("unsplit.bin", bad, "not exactly one booster");
+  bad = f;
+  bad.header.member_depths = {3, 0};
+  refused("depth0.bin", bad, "tree depth 0");
   bad = f;
   bad.header.member_depths.pop_back();  // members named differently in the two lists
-  EXPECT_THROW(decode_cost_model(encode_cost_model(bad), "bad.bin"), Error);
-  bad = f;  // the split point moved: the first member's bytes end inside the second
-  bad.header.member_bytes[0] += 1;
-  bad.header.member_bytes[1] -= 1;
-  write_file(dir / "split.bin", encode_cost_model(bad));
-  EXPECT_THROW(CostModel::load(dir / "split.bin"), Error);
+  refused("lists.bin", bad, "same members");
+  // A negative length, written by hand (the encoder's lengths are unsigned).
+  std::string text = encode_cost_model(f);
+  const std::string from = fmt::format("\"member_bytes\":[{},{}]", m0, m1);
+  const size_t at = text.find(from);
+  ASSERT_NE(at, std::string::npos);
+  text.replace(at, from.size(), fmt::format("\"member_bytes\":[{},-{}]", m0 + m1 + 4096, 4096));
+  write_file(dir / "negative.bin", text);
+  EXPECT_THROW(CostModel::load(dir / "negative.bin"), Error);
+  o.ensemble_depths = {3, 3};  // a repeated depth is the same booster twice
+  EXPECT_THROW(CostModel::train(data, o), Error);
   o.ensemble_depths = {3, 0};
   EXPECT_THROW(CostModel::train(data, o), Error);
 }
@@ -563,6 +597,8 @@ TEST(CostModelCli, BadInputExitsTwo) {
       {"db train-cost-model --store x.sqlite --out m.bin --ensemble-depths 4,0",
        "--ensemble-depths"},
       {"db train-cost-model --store x.sqlite --out m.bin --max-depth 40", "--max-depth"},
+      {"db train-cost-model --store x.sqlite --out m.bin --max-depth 4 --ensemble-depths 5,6",
+       "excludes"},
       {"db train-cost-model --store x.sqlite --out m.bin --learning-rate 0", "--learning-rate"},
       {"tune --mnk 128_128_128 --store '" + (dir / "t.sqlite").string() + "' --cost-model '" +
            junk + "'",

@@ -177,15 +177,16 @@ void register_train_cost_model(CLI::App& db) {
   sub->add_option("--policy-rounds,--policy_rounds", o->policy_rounds,
                   "policy:gradient's trees after the regression's")
       ->capture_default_str();
-  sub->add_option("--max-depth,--max_depth", o->max_depth, "Depth of each tree")
-      ->capture_default_str();
+  auto* max_depth = sub->add_option("--max-depth,--max_depth", o->max_depth, "Depth of each tree")
+                        ->capture_default_str();
   sub->add_option("--learning-rate,--learning_rate", o->learning_rate,
                   "Shrinkage of each tree's contribution")
       ->capture_default_str();
   sub->add_option("--ensemble-depths,--ensemble_depths", o->ensemble_depths,
-                  "An ensemble: one booster per tree depth listed (e.g. 4,6,8; --max-depth then "
-                  "unused), their scores averaged")
-      ->delimiter(',');
+                  "An ensemble: one booster per tree depth listed (e.g. 4,6,8; not with "
+                  "--max-depth), their scores averaged")
+      ->delimiter(',')
+      ->excludes(max_depth);
   sub->add_option("--sms", o->sms,
                   "SM count of the GPU the rows were measured on (shared memory and L2: the "
                   "H200's)")
