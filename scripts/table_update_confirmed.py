@@ -1,0 +1,70 @@
+#!/usr/bin/env python3
+"""Replace a tuning table's entries by a re-tuning's where a confirm run timed the new pick faster.
+
+A re-tuning's table (`autogemm db export`) and a confirm run (`autogemm bench` with the shipped
+table as method OLD_METHOD and the re-tuning's as NEW_METHOD, interleaved per shape, e.g.
+tune_shards.sh's confirm CSVs) decide: an entry is replaced when the new pick ran at least
+MARGIN (default 1%) faster than the shipped one in the confirm run; its time and reference
+(the faster cuBLASLt-autotune layout) are then that run's. Prints how many were replaced and the geomean gain.
+Usage: table_update_confirmed.py TABLE NEW_TABLE OUT [--confirm CSV ...] [--old NAME] [--new NAME]
+       [--margin 0.01] [--date ISO]
+"""
+import argparse
+import csv
+import gzip
+import json
+import math
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    ap.add_argument("table")
+    ap.add_argument("new_table")
+    ap.add_argument("out")
+    ap.add_argument("--confirm", action="append", required=True)
+    ap.add_argument("--old", default="shipped")
+    ap.add_argument("--new", default="new")
+    ap.add_argument("--margin", type=float, default=0.01)
+    ap.add_argument("--date", required=True, help="the confirm run's date, for the entries")
+    a = ap.parse_args()
+    times = {}
+    for path in a.confirm:
+        with (gzip.open(path, "rt") if path.endswith(".gz") else open(path)) as f:
+            for r in csv.DictReader(f):
+                if r["status"] != "ok":
+                    continue
+                key = (r["dtype"], r["acc"], r["layout"], int(r["M"]), int(r["N"]), int(r["K"]))
+                times.setdefault(key, {})[r["method"]] = float(r["median_us"])
+    new = {(e["dtype"], e["acc"], e["layout"], e["m"], e["n"], e["k"]): e
+           for e in json.load(open(a.new_table))["entries"]}
+    table = json.load(open(a.table))
+    replaced, gains = 0, []
+    for e in table["entries"]:
+        key = (e["dtype"], e["acc"], e["layout"], e["m"], e["n"], e["k"])
+        t = times.get(key, {})
+        if key not in new or a.old not in t or a.new not in t:
+            continue
+        gain = t[a.old] / t[a.new]
+        if gain < 1 + a.margin:
+            gains.append(1.0)
+            continue
+        reference = min((v, m) for m, v in t.items() if m.startswith("cublaslt_autotune"))
+        e.update(spec=new[key]["spec"], time_us=t[a.new], reference_us=reference[0],
+                 reference_method=reference[1], date=a.date)
+        replaced += 1
+        gains.append(gain)
+    # The table files' own layout (src/tune/table.cpp): header fields, then one entry per line.
+    with open(a.out, "w") as f:
+        f.write("{\n")
+        for k, v in table.items():
+            if k != "entries":
+                f.write(f"  {json.dumps(k)}: {json.dumps(v)},\n")
+        lines = [json.dumps(e, separators=(",", ":")) for e in table["entries"]]
+        f.write('  "entries": [\n    ' + ",\n    ".join(lines) + "\n  ]\n}\n")
+    g = math.exp(sum(map(math.log, gains)) / len(gains)) if gains else float("nan")
+    print(f"{replaced} of {len(gains)} confirmed entries replaced; those shapes' geomean gain "
+          f"{g:.4f}x -> {a.out}")
+
+
+if __name__ == "__main__":
+    main()
