@@ -13,10 +13,11 @@ training one). Usage:
 """
 import argparse
 import collections
-import csv
-import gzip
+import functools
 import math
 import subprocess
+
+from tuning_table import bench_rows
 
 
 def geomean(xs):
@@ -25,18 +26,18 @@ def geomean(xs):
 
 def load(path):
     times, cublas = collections.defaultdict(dict), collections.defaultdict(lambda: math.inf)
-    with (gzip.open(path, "rt") if path.endswith(".gz") else open(path)) as f:
-        for r in csv.DictReader(f):
-            if r["status"] != "ok":
-                continue
-            key = f"{r['M']}_{r['N']}_{r['K']}"
-            if r["method"].startswith("cublaslt_autotune"):
-                cublas[key] = min(cublas[key], float(r["median_us"]))
-            elif r["method"] == "autogemm":
-                times[key][r["spec"]] = float(r["median_us"])
+    for r in bench_rows(path):
+        if r["status"] != "ok":
+            continue
+        key = f"{r['M']}_{r['N']}_{r['K']}"
+        if r["method"].startswith("cublaslt_autotune"):
+            cublas[key] = min(cublas[key], float(r["median_us"]))
+        elif r["method"] == "autogemm":
+            times[key][r["spec"]] = float(r["median_us"])
     return times, cublas
 
 
+@functools.cache  # the ensemble arm reuses each model's ranking
 def ranking(binary, model, shapes):
     # --top past any candidate count: every candidate scored, so averaging drops none.
     out = subprocess.run([binary, "db", "rank", "--cost-model", model, "--shapes", shapes,

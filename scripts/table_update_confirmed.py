@@ -10,10 +10,10 @@ Usage: table_update_confirmed.py TABLE NEW_TABLE OUT [--confirm CSV ...] [--old 
        [--margin 0.01] [--date ISO]
 """
 import argparse
-import csv
-import gzip
 import json
 import math
+
+from tuning_table import bench_rows, entry_key, write_table
 
 
 def main():
@@ -29,18 +29,16 @@ def main():
     a = ap.parse_args()
     times = {}
     for path in a.confirm:
-        with (gzip.open(path, "rt") if path.endswith(".gz") else open(path)) as f:
-            for r in csv.DictReader(f):
-                if r["status"] != "ok":
-                    continue
-                key = (r["dtype"], r["acc"], r["layout"], int(r["M"]), int(r["N"]), int(r["K"]))
-                times.setdefault(key, {})[r["method"]] = float(r["median_us"])
-    new = {(e["dtype"], e["acc"], e["layout"], e["m"], e["n"], e["k"]): e
-           for e in json.load(open(a.new_table))["entries"]}
+        for r in bench_rows(path):
+            if r["status"] != "ok":
+                continue
+            key = (r["dtype"], r["acc"], r["layout"], int(r["M"]), int(r["N"]), int(r["K"]))
+            times.setdefault(key, {})[r["method"]] = float(r["median_us"])
+    new = {entry_key(e): e for e in json.load(open(a.new_table))["entries"]}
     table = json.load(open(a.table))
     replaced, gains = 0, []
     for e in table["entries"]:
-        key = (e["dtype"], e["acc"], e["layout"], e["m"], e["n"], e["k"])
+        key = entry_key(e)
         t = times.get(key, {})
         if key not in new or a.old not in t or a.new not in t:
             continue
@@ -53,14 +51,7 @@ def main():
                  reference_method=reference[1], date=a.date)
         replaced += 1
         gains.append(gain)
-    # The table files' own layout (src/tune/table.cpp): header fields, then one entry per line.
-    with open(a.out, "w") as f:
-        f.write("{\n")
-        for k, v in table.items():
-            if k != "entries":
-                f.write(f"  {json.dumps(k)}: {json.dumps(v)},\n")
-        lines = [json.dumps(e, separators=(",", ":")) for e in table["entries"]]
-        f.write('  "entries": [\n    ' + ",\n    ".join(lines) + "\n  ]\n}\n")
+    write_table(a.out, table, table["entries"])
     g = math.exp(sum(map(math.log, gains)) / len(gains)) if gains else float("nan")
     print(f"{replaced} of {len(gains)} confirmed entries replaced; those shapes' geomean gain "
           f"{g:.4f}x -> {a.out}")
