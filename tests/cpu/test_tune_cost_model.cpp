@@ -185,37 +185,35 @@ TEST_F(CostModelTest, RankingIncludesTheSplitSpecs) {
   const auto at = [&](std::string_view name) {
     return size_t(std::find(names.begin(), names.end(), name) - names.begin());
   };
-  const Problem p{{256, 512, 12288}, DType::f16, AccType::f32, Layout::tn};
-  KernelSpec plain = parse_name("sm90_f16f32_tn_64x128x64_s8_c4x1_wg1_tiles_r8m_skp3");
+  const auto spec = parse_name("sm90_f16f32_tn_64x128x64_s8_c4x1_wg1_tiles_r8m_skp3");
+  // The features of `spec` on 256x512xK in layout `l`.
+  const auto of = [&](int64_t k, Layout l = Layout::tn) {
+    return cost_features({{256, 512, k}, DType::f16, AccType::f32, l}, spec, {});
+  };
+  KernelSpec plain = spec;
   plain.split_pass = 1;
-  const auto split =
-      cost_features(p, parse_name("sm90_f16f32_tn_64x128x64_s8_c4x1_wg1_tiles_r8m_skp3"), {});
-  const auto whole = cost_features(p, plain, {});
+  const auto split = of(12288);
+  const auto whole =
+      cost_features({{256, 512, 12288}, DType::f16, AccType::f32, Layout::tn}, plain, {});
   EXPECT_EQ(split[at("split_pass")], 3.f);
   EXPECT_EQ(whole[at("split_pass")], 1.f);
   EXPECT_EQ(split[at("multicast")], 4.f);
-  // Four CTAs sharing B: each loads its 64 rows of A and a quarter of B's 128.
-  EXPECT_FLOAT_EQ(split[at("log2_row_requests_per_mma")], std::log2((64.f + 32.f) / (64 * 128)));
-  EXPECT_EQ(split[at("rows_off_lines")], 0.f);
-  EXPECT_EQ(split[at("rows_odd16")], 0.f);
-  // K = 12304: every row of A and B starts off a 128-byte line on a 32-byte sector, about two
-  // requests each; K = 12296: at an odd multiple of 16 bytes, about 3.4.
-  const auto spec = parse_name("sm90_f16f32_tn_64x128x64_s8_c4x1_wg1_tiles_r8m_skp3");
-  const auto sectors =
-      cost_features({{256, 512, 12304}, DType::f16, AccType::f32, Layout::tn}, spec, {});
-  EXPECT_EQ(sectors[at("rows_off_lines")], 2.f);
-  EXPECT_EQ(sectors[at("rows_odd16")], 0.f);
-  EXPECT_FLOAT_EQ(sectors[at("log2_row_requests_per_mma")],
-                  std::log2(2 * (64.f + 32.f) / (64 * 128)));
-  const auto odd16 =
-      cost_features({{256, 512, 12296}, DType::f16, AccType::f32, Layout::tn}, spec, {});
-  EXPECT_EQ(odd16[at("rows_off_lines")], 2.f);
-  EXPECT_EQ(odd16[at("rows_odd16")], 2.f);
-  EXPECT_FLOAT_EQ(odd16[at("log2_row_requests_per_mma")],
-                  std::log2(3.4f * (64.f + 32.f) / (64 * 128)));
+  // Four CTAs sharing B: each loads its 64 rows of A and a quarter of B's 128, one request a row
+  // when every row starts on a 128-byte line (K = 12288); about two a row on a 32-byte sector
+  // (K = 12304) and 3.4 at an odd multiple of 16 bytes (K = 12296).
+  const float per_mma = (64.f + 32.f) / (64 * 128);
+  const struct {
+    int64_t k;
+    float off_lines, odd16, requests;
+  } rows[] = {{12288, 0, 0, 1}, {12304, 2, 0, 2}, {12296, 2, 2, 3.4f}};
+  for (const auto& r : rows) {
+    const auto f = of(r.k);
+    EXPECT_EQ(f[at("rows_off_lines")], r.off_lines) << r.k;
+    EXPECT_EQ(f[at("rows_odd16")], r.odd16) << r.k;
+    EXPECT_FLOAT_EQ(f[at("log2_row_requests_per_mma")], std::log2(r.requests * per_mma)) << r.k;
+  }
   // Layout nn: B's rows are N long (512 elements, aligned), A's K long.
-  const auto nn =
-      cost_features({{256, 512, 12296}, DType::f16, AccType::f32, Layout::nn}, spec, {});
+  const auto nn = of(12296, Layout::nn);
   EXPECT_EQ(nn[at("rows_off_lines")], 1.f);
   EXPECT_EQ(nn[at("rows_odd16")], 1.f);
 }
