@@ -4,7 +4,8 @@ runs that timed many (a `--spec sweep [--spec fitted] [--spec table:...]` run), 
 be timed again in a short run (`--spec table:best=FILE`) beside cuBLASLt and gemm()'s own
 picks. A sweep run's best is the minimum of ~200 noisy times, and cuBLASLt runs slower among 190
 other methods (notes/NOTES.md items 117, 132); the short run measures both again like for like.
-Rows of `oracle` (the bench's own best-of) are skipped; any other method's spec counts.
+Rows of `oracle` (the bench's own best-of) are skipped; any other method's spec counts (gemm()'s
+own pick, `auto`, is written "table SPEC" or "costmodel SPEC": its SPEC counts too).
 Usage: oracle_picks_table.py OUT.json GPU_NAME CSV[.gz]...
 """
 import sys
@@ -17,12 +18,13 @@ def main():
     best = {}
     for path in runs:
         for r in bench_rows(path):
-            if r["status"] != "ok" or r["method"] == "oracle" or not r["spec"].startswith("sm90_"):
+            spec = r["spec"].split(" ")[-1]
+            if r["status"] != "ok" or r["method"] == "oracle" or not spec.startswith("sm90_"):
                 continue
             key = (r["dtype"], r["acc"], r["layout"], int(r["M"]), int(r["N"]), int(r["K"]))
             t = float(r["median_us"])
             if key not in best or t < best[key][0]:
-                best[key] = (t, r["spec"])
+                best[key] = (t, spec)
     entries = [entry(key, spec, t, 1.0, "none", gpu, "1970-01-01T00:00:00Z")
                for key, (t, spec) in sorted(best.items())]
     write_table(out, new_header(gpu, "oracle picks of " + " ".join(runs)), entries)

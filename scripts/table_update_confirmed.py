@@ -5,9 +5,12 @@ A re-tuning's table (`autogemm db export`) and a confirm run (`autogemm bench` w
 table as method OLD_METHOD and the re-tuning's as NEW_METHOD, interleaved per shape, e.g.
 tune_shards.sh's confirm CSVs) decide: an entry is replaced when the new pick ran at least
 MARGIN (default 1%) faster than the shipped one in the confirm run; its time and reference
-(the faster cuBLASLt-autotune layout) are then that run's. Prints how many were replaced and the geomean gain.
+(the faster cuBLASLt-autotune layout) are then that run's. `--also NAME=TABLE` adds another
+candidate table timed in the same run as method NAME (e.g. a sweep's picks): per shape the fastest
+candidate of the run is the one weighed against the shipped entry. Prints how many were replaced
+and the geomean gain.
 Usage: table_update_confirmed.py TABLE NEW_TABLE OUT [--confirm CSV ...] [--old NAME] [--new NAME]
-       [--margin 0.01] [--date ISO]
+       [--also NAME=TABLE ...] [--margin 0.01] [--date ISO]
 """
 import argparse
 import json
@@ -24,6 +27,7 @@ def main():
     ap.add_argument("--confirm", action="append", required=True)
     ap.add_argument("--old", default="shipped")
     ap.add_argument("--new", default="new")
+    ap.add_argument("--also", action="append", default=[], metavar="NAME=TABLE")
     ap.add_argument("--margin", type=float, default=0.01)
     ap.add_argument("--date", required=True, help="the confirm run's date, for the entries")
     a = ap.parse_args()
@@ -34,20 +38,29 @@ def main():
                 continue
             key = (r["dtype"], r["acc"], r["layout"], int(r["M"]), int(r["N"]), int(r["K"]))
             times.setdefault(key, {})[r["method"]] = float(r["median_us"])
-    new = {entry_key(e): e for e in json.load(open(a.new_table))["entries"]}
+    candidates = {a.new: a.new_table}
+    for also in a.also:
+        name, sep, path = also.partition("=")
+        if not sep or not name or not path or name in candidates or name == a.old:
+            ap.error(f"--also wants NAME=TABLE with a new method name, not '{also}'")
+        candidates[name] = path
+    new = {name: {entry_key(e): e for e in json.load(open(path))["entries"]}
+           for name, path in candidates.items()}
     table = json.load(open(a.table))
     replaced, gains = 0, []
     for e in table["entries"]:
         key = entry_key(e)
         t = times.get(key, {})
-        if key not in new or a.old not in t or a.new not in t:
+        timed = [(t[name], name) for name in new if key in new[name] and name in t]
+        if a.old not in t or not timed:
             continue
-        gain = t[a.old] / t[a.new]
+        best_us, best = min(timed)
+        gain = t[a.old] / best_us
         if gain < 1 + a.margin:
             gains.append(1.0)
             continue
         reference = min((v, m) for m, v in t.items() if m.startswith("cublaslt_autotune"))
-        e.update(spec=new[key]["spec"], time_us=t[a.new], reference_us=reference[0],
+        e.update(spec=new[best][key]["spec"], time_us=best_us, reference_us=reference[0],
                  reference_method=reference[1], date=a.date)
         replaced += 1
         gains.append(gain)
