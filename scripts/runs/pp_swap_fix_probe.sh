@@ -3,7 +3,7 @@
 # wrong C (session 21's tuning measured rel_err 0.03 for it and its s9 twin, while the same spec
 # without the compiled-in shape and the one-warpgroup twins were right; notes 143). Per shape, one
 # correctness-gated bench run of the variants (status per spec in the CSV), then memcheck,
-# racecheck and synccheck on the failing spec. ON the device. Output: $OUT/pp_swap_fix.tgz.
+# racecheck and synccheck on the failing spec (SANITIZE=0: none). ON the device. Output: $OUT/pp_swap_fix.tgz.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 source scripts/runs/cublas_libs.sh
@@ -30,7 +30,8 @@ for shape in ${SHAPES:-1_13824_5120 1_13824_1024 1_5120_5120 1_1024_1024 3_13824
   awk -F, 'NR > 1 { printf "  %-14s %-12s %s\n", $15, $13, $14 }' "$d/check_$shape.csv"
 done
 spec=sm90_f16f32_tn_64x8x64_s8_c1x1_pp_persist_r1m_swap_fix1x13824x1024
-for tool in memcheck racecheck synccheck; do
+[ "${SANITIZE:-1}" = 0 ] && tools="" || tools="memcheck racecheck synccheck"
+for tool in $tools; do
   timeout 200 compute-sanitizer --tool $tool --error-exitcode 9 --print-limit 20 \
     "$bin" bench --mnk 1_13824_1024 --layout tn --methods autogemm --spec "$spec" --rounds 1 \
     > "$d/san_$tool.log" 2>&1

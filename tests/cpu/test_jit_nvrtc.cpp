@@ -17,6 +17,7 @@
 #include "jit/jit.hpp"
 #include "jit/kernel_cache.hpp"
 #include "jit/source.hpp"
+#include "sass_hazards.hpp"
 #include "spec/name.hpp"
 
 namespace autogemm::test {
@@ -130,6 +131,30 @@ TEST(Nvrtc, OneFailingSourceDoesNotFailTheOthers) {
   EXPECT_TRUE(results[2].ok()) << results[2].error;
 }
 
+// The checker itself, on SASS of the kernel ptxas got wrong (the F2FP above the wait) and the same
+// lines in the right order.
+TEST(SassHazards, FindsAnAccumulatorReadAboveTheWait) {
+  const std::string head =
+      "        /*2230*/                   HGMMA.64x8x16.F32 R24, gdesc[UR12], R24, gsb0 ;  /* 0x0 "
+      "*/\n"
+      "        /*2240*/                   WARPGROUP.DEPBAR.LE gsb0, 0x1 ;  /* 0x0 */\n"
+      "        /*2250*/                   IMAD R30, R14, 0x6c00, RZ ;  /* 0x0 */\n";
+  const std::string read =
+      "        /*2380*/                   F2FP.F16.F32.PACK_AB R7, R26, R24 ;\n";
+  const std::string wait = "        /*2390*/                   WARPGROUP.DEPBAR.LE gsb0, 0x0 ;\n";
+  const std::string store =
+      "        /*23e0*/              @!P1 STG.E.U16 desc[UR30][R2.64], R7 ;\n";
+  const auto wrong = test::accumulators_touched_in_flight(head + read + wait + store);
+  ASSERT_EQ(wrong.size(), 1u);
+  EXPECT_EQ(wrong[0], "F2FP.F16.F32.PACK_AB R7, R26, R24");
+  // R30 is past the 64x8 tile's four accumulators (R24-R27); after the wait all may be read.
+  EXPECT_TRUE(test::accumulators_touched_in_flight(head + wait + read + store).empty());
+  // fp16 accumulators: N/4 registers (R24-R31 for N = 32), so R31 counts and R32 does not.
+  const std::string f16 = "        /*0010*/   HGMMA.64x32x16.F16 R24, gdesc[UR4], R24, gsb0 ;\n";
+  EXPECT_EQ(test::accumulators_touched_in_flight(f16 + "  /*0020*/   MOV R5, R31 ;\n").size(), 1u);
+  EXPECT_TRUE(test::accumulators_touched_in_flight(f16 + "  /*0020*/   MOV R5, R32 ;\n").empty());
+}
+
 // A spread of the design space: both layouts and dtypes, each tile family, consumer count,
 // cluster shape, schedule, raster and epilogue.
 std::vector<KernelSpec> representative_specs() {
@@ -185,6 +210,10 @@ std::vector<KernelSpec> representative_specs() {
            "sm90_f16f16_tn_128x256x64_s4_c1x1_coop_persist_r8m_etma_sk",
            "sm90_f16f16_tn_192x192x64_s3_c1x1_wg3_persist_r8m_etma_sk4",
            "sm90_f16f16_tn_64x64x64_s8_c1x1_wg1_tiles_r8m_ck4_swap",
+           // Where ptxas read accumulators above the wait for the last MMAs (notes 143): a wrong
+           // C on the GPU until the tile's last k-block waited inside the mainloop.
+           "sm90_f16f32_tn_64x8x64_s8_c1x1_pp_persist_r1m_swap_fix1x13824x5120",
+           "sm90_f16f32_tn_64x32x64_s8_c1x1_pp_persist_r1m_swap_fix1x13824x1024",
        })
     out.push_back(parse_name(name));
   return out;
@@ -231,6 +260,10 @@ TEST(NvrtcKernelTemplate, RepresentativeSpecsCompileWithoutSpills) {
     if (!cuobjdump.empty()) {
       const std::string sass = sass_of(cuobjdump, k->cubin);
       EXPECT_NE(sass.find("HGMMA."), std::string::npos) << name;
+      // No instruction touches an accumulator before the wait for the MMAs that write it.
+      const auto touched = test::accumulators_touched_in_flight(sass);
+      EXPECT_TRUE(touched.empty()) << name << ": " << touched.size() << " accumulator reads above "
+                                   << "the wait, the first: " << touched.front();
       // The reduction pass is compiled in exactly when the spec has one.
       EXPECT_EQ(sass.find(split_reduce_entry_name()) != std::string::npos, spec.split_pass > 1)
           << name;

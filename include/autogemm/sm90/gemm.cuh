@@ -334,6 +334,12 @@ __device__ __forceinline__ void consume(const TmaDescriptor* tma_c, const GemmAr
                 smem_a + (Cfg::kPingPong ? 0 : consumer * Cfg::kWgRows * Cfg::kRowBytes)));
   const SmemDescriptor b_desc(Cfg::kBMnMajor ? smem_descriptor_sw128(smem_b, Cfg::kBK * 128, 1024)
                                              : k_major_descriptor<Cfg>(smem_b));
+  // Ping-pong: let the other warpgroup's mainloop start if this CTA has a next tile.
+  auto hand_over = [&] {
+    TileScheduler<Cfg> peek = sched;
+    WorkItem next;
+    if (peek.next(next, rank)) named_barrier_arrive<256>(kOrder + (1 - consumer));
+  };
   int item = 0;
   while (sched.next(w, rank)) {
     const int index = item++;
@@ -416,17 +422,22 @@ __device__ __forceinline__ void consume(const TmaDescriptor* tma_c, const GemmAr
         }
       }
       // Keep the last kMmaLag k-blocks' MMAs in flight; the one before them is done: free its
-      // stage (k-blocks of a tile sit in consecutive stages).
-      wgmma_wait<Cfg::kMmaLag>();
+      // stage (k-blocks of a tile sit in consecutive stages). The tile's last k-block waits for
+      // all of them here, inside the loop: with MMAs still in flight where the loop ends, ptxas
+      // once moved an accumulator read of the epilogue above the wait after the loop (a wrong C;
+      // notes 143). tests/cpu/test_jit_nvrtc.cpp checks the SASS for such reads.
+      if (kb + 1 == w.kb_end) {
+        if constexpr (Cfg::kPingPong) hand_over();
+        wgmma_wait<0>();
+      } else {
+        wgmma_wait<Cfg::kMmaLag>();
+      }
       if (kb - w.kb_begin >= Cfg::kMmaLag)
         release_stage<Cfg>(empty, ring_back<Cfg::kStages>(pos.stage, Cfg::kMmaLag));
     }
-    if constexpr (Cfg::kPingPong) {  // hand the tensor cores over if there is a next tile
-      TileScheduler<Cfg> peek = sched;
-      WorkItem next;
-      if (peek.next(next, rank)) named_barrier_arrive<256>(kOrder + (1 - consumer));
-    }
-    wgmma_wait<0>();
+    if constexpr (Cfg::kPingPong)
+      if (w.kb_begin == w.kb_end) hand_over();
+    wgmma_wait<0>();  // (a piece with no k-blocks has issued none)
     // The stages of the last kMmaLag k-blocks (pos is one past the tile's last k-block).
     for (int back = min(w.kb_end - w.kb_begin, Cfg::kMmaLag); back >= 1; --back)
       release_stage<Cfg>(empty, ring_back<Cfg::kStages>(pos.stage, back));
