@@ -6,6 +6,10 @@
 // kBudgetSeconds once kMinCandidates were timed. Small shapes try all candidates in a few ms;
 // only the ~40 largest grid shapes hit the budget (their top heuristic picks are timed).
 // Estimated over the 1,000-shape grid, both layouts: 35-85 s on an H200 (30-100 candidates).
+// One ~100 µs loop is a noisy judge: across processes the search chose a different algorithm on
+// a third of oracle100's middle shapes, and where it did the times differed by 8-9% (notes 144).
+// So the kFinalists fastest candidates that compute right are timed again, in kFinalRounds
+// interleaved rounds of longer loops, and the lowest median wins.
 //
 // With an AlgoCache (the tuner's), the choice is kept and reused: a kept algorithm that
 // cuBLASLt still accepts for the problem (cublasLtMatmulAlgoCheck) and that passes the
@@ -29,6 +33,15 @@ constexpr int kMinCandidates = 3;
 constexpr double kBudgetSeconds = 0.15;
 constexpr double kLoopTargetUs = 100;
 constexpr int kMaxLoopCalls = 20;
+constexpr int kFinalists = 3;
+constexpr int kFinalRounds = 5;
+constexpr double kFinalLoopUs = 300;
+constexpr int kMaxFinalLoopCalls = 50;
+
+struct Timed {
+  size_t index;  // into the heuristic's candidates
+  double us;     // the search's time per call
+};
 
 class CublasLtAutotuneMethod : public Method {
  public:
@@ -52,10 +65,6 @@ class CublasLtAutotuneMethod : public Method {
     lt_.setup(p, ops);
     if (cache_ && use_kept(p, ops, stream)) return;
     const auto candidates = lt_.heuristics(kRequested);
-    struct Timed {
-      size_t index;
-      double us;
-    };
     std::vector<Timed> timed;
     const auto t0 = std::chrono::steady_clock::now();
     for (size_t i = 0; i < candidates.size(); ++i) {
@@ -75,22 +84,27 @@ class CublasLtAutotuneMethod : public Method {
     }
     std::sort(timed.begin(), timed.end(),
               [](const Timed& a, const Timed& b) { return a.us < b.us; });
+    std::vector<Timed> finalists;  // the fastest that compute right, fastest first
     for (const Timed& t : timed) {
-      const auto& algo = candidates[t.index].algo;
-      const CheckResult r = ops.check([&] { lt_.run(algo, stream); }, stream);
-      if (!r.pass) continue;
-      choice_ = candidates[t.index];
-      spec_ = describe_algo(choice_) + " heuristic_rank=" + std::to_string(t.index) +
-              " timed=" + std::to_string(timed.size()) + "/" + std::to_string(candidates.size());
-      if (cache_) {
-        std::vector<uint8_t> bytes(sizeof algo);
-        std::memcpy(bytes.data(), &algo, sizeof algo);
-        cache_->put(p, name(), bytes, describe_algo(choice_));
-      }
-      return;
+      if (!ops.check([&] { lt_.run(candidates[t.index].algo, stream); }, stream).pass) continue;
+      finalists.push_back(t);
+      if (int(finalists.size()) == kFinalists) break;
     }
-    throw Error("cuBLASLt autotune: none of " + std::to_string(timed.size()) +
-                " timed algorithms passed the correctness check");
+    if (finalists.empty())
+      throw Error("cuBLASLt autotune: none of " + std::to_string(timed.size()) +
+                  " timed algorithms passed the correctness check");
+    const Timed& chosen =
+        finalists.size() == 1 ? finalists[0] : final_rounds(finalists, candidates, stream);
+    const auto& algo = candidates[chosen.index].algo;
+    choice_ = candidates[chosen.index];
+    spec_ = describe_algo(choice_) + " heuristic_rank=" + std::to_string(chosen.index) +
+            " timed=" + std::to_string(timed.size()) + "/" + std::to_string(candidates.size()) +
+            " finalists=" + std::to_string(finalists.size());
+    if (cache_) {
+      std::vector<uint8_t> bytes(sizeof algo);
+      std::memcpy(bytes.data(), &algo, sizeof algo);
+      cache_->put(p, name(), bytes, describe_algo(choice_));
+    }
   }
 
   void run(cudaStream_t stream) override { lt_.run(choice_.algo, stream); }
@@ -113,6 +127,28 @@ class CublasLtAutotuneMethod : public Method {
     choice_ = checked;
     spec_ = describe_algo(choice_) + " kept";
     return true;
+  }
+
+  // The finalist with the lowest median over kFinalRounds rounds, each timing every finalist
+  // once in turn (one loop of ~kFinalLoopUs, sized by its search time).
+  const Timed& final_rounds(const std::vector<Timed>& finalists,
+                            const std::vector<cublasLtMatmulHeuristicResult_t>& candidates,
+                            cudaStream_t stream) {
+    std::vector<std::vector<double>> us(finalists.size());
+    for (int round = 0; round < kFinalRounds; ++round)
+      for (size_t f = 0; f < finalists.size(); ++f) {
+        const int calls = int(std::clamp(std::round(kFinalLoopUs / finalists[f].us), 1.0,
+                                         double(kMaxFinalLoopCalls)));
+        us[f].push_back(time_loop(candidates[finalists[f].index].algo, calls, stream));
+      }
+    size_t best = 0;
+    double best_median = 0;
+    for (size_t f = 0; f < finalists.size(); ++f) {
+      std::sort(us[f].begin(), us[f].end());
+      const double median = us[f][us[f].size() / 2];
+      if (f == 0 || median < best_median) best = f, best_median = median;
+    }
+    return finalists[best];
   }
 
   // Mean µs per call of `calls` back-to-back calls, by CUDA events.
