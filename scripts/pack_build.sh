@@ -13,8 +13,11 @@ find .device/build \( -name '*.o' -o -name '*.a' -o -name '*.o.d' \) -delete
 # The CPU tests run here (and in CI), never on the device: drop their executables.
 find .device/build/tests/cpu -maxdepth 1 -type f -executable -name 'test_*' -delete
 rm -rf .device/build/tests/cpu/jit_cache
-# CMake's compiler-identification scratch (several MB) is not needed to run ctest.
+# CMake's compiler-identification scratch (several MB), its ABI probes, ninja's logs and the
+# generated source of the embedded headers are not needed to run ctest.
 find .device/build/CMakeFiles -maxdepth 2 -type d -name 'CompilerId*' -exec rm -rf {} +
+find .device/build/CMakeFiles -maxdepth 2 -type f -name 'CMakeDetermineCompilerABI_*.bin' -delete
+rm -f .device/build/.ninja_deps .device/build/.ninja_log .device/build/src/jit/embedded_headers.cpp
 # KEEP_GPU_TESTS='test_a test_b': only these GPU-test executables travel (the others' CTest
 # entries then fail if run), for calls that run a few tests and need the room.
 if [ -n "${KEEP_GPU_TESTS:-}" ]; then

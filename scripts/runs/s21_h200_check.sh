@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Session 21 (notes 142): session 21's tuning measured again on another H200 host, each run its
 # own process: oracle100 and decode short runs (REPS, default 2) of cuBLASLt-autotune nn and tn,
-# the oracle's picks chosen in s21's first short run (`oracle`) and gemm()'s own pick (`auto`,
+# the oracle's picks chosen in s21's first short run (`chosen`) and gemm()'s own pick (`auto`,
 # the updated table); then the 265 re-tuned shapes of sessions 20-21 (h200_stale_middle143.txt
 # and the 122 others) against the table before session 20 (BEFORE, a table file: `before`).
 # ON the device. Output: $OUT/s21_check.tgz.
@@ -19,15 +19,15 @@ shapes() { grep -hv '^#' "$@" | grep . | tr '\n' ' '; }
 for rep in $(seq 1 "${REPS:-2}"); do
   for set in oracle100 decode; do
     SHAPES="$(shapes bench/shapes/$set.txt)" OUT="$d" BENCH_TIMEOUT=150 \
-      spec_bench "${set}_short_$rep" "" "table:oracle=$d/${set}_chosen.json" auto
+      spec_bench "${set}_short_$rep" "" "table:chosen=$d/${set}_chosen.json" auto
   done
 done
 for set in oracle100 decode; do
   python3 scripts/oracle_short_report.py "$d/${set}_short_"*.csv > "$d/${set}_report.txt" 2>&1
   cat "$d/${set}_report.txt"
 done
-SHAPES="$(shapes bench/shapes/h200_stale_middle143.txt bench/shapes/h200_s21_tune.txt | tr ' ' '\n' |
+[ "${RETUNED:-1}" = 1 ] && SHAPES="$(shapes bench/shapes/h200_stale_middle143.txt bench/shapes/h200_s21_tune.txt | tr ' ' '\n' |
   grep -vxf <(shapes bench/shapes/oracle100.txt bench/shapes/decode.txt | tr ' ' '\n') | tr '\n' ' ')" \
   OUT="$d" BENCH_TIMEOUT=200 spec_bench retuned_check "" "table:before=$d/before.json" auto
-tail -n 8 "$d/retuned_check.log"
+[ "${RETUNED:-1}" = 1 ] && tail -n 8 "$d/retuned_check.log"
 tar czf "$out/s21_check.tgz" -C "$out" s21_check && rm -rf "$d"
