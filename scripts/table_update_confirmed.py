@@ -7,10 +7,12 @@ tune_shards.sh's confirm CSVs) decide: an entry is replaced when the new pick ra
 MARGIN (default 1%) faster than the shipped one in the confirm run; its time and reference
 (the faster cuBLASLt-autotune layout) are then that run's. `--also NAME=TABLE` adds another
 candidate table timed in the same run as method NAME (e.g. a sweep's picks): per shape the fastest
-candidate of the run is the one weighed against the shipped entry. Prints how many were replaced
-and the geomean gain.
+candidate of the run is the one weighed against the shipped entry. `--check CSV` (repeatable):
+another run of the same methods in its own process, which can only veto: an entry is replaced
+only if its chosen candidate ran faster than the shipped one there too (launch-bound shapes flip
+between processes; notes 145). Prints how many were replaced and the geomean gain.
 Usage: table_update_confirmed.py TABLE NEW_TABLE OUT [--confirm CSV ...] [--old NAME] [--new NAME]
-       [--also NAME=TABLE ...] [--margin 0.01] [--date ISO]
+       [--also NAME=TABLE ...] [--check CSV ...] [--margin 0.01] [--date ISO]
 """
 import argparse
 import json
@@ -28,16 +30,23 @@ def main():
     ap.add_argument("--old", default="shipped")
     ap.add_argument("--new", default="new")
     ap.add_argument("--also", action="append", default=[], metavar="NAME=TABLE")
+    ap.add_argument("--check", action="append", default=[], metavar="CSV")
     ap.add_argument("--margin", type=float, default=0.01)
     ap.add_argument("--date", required=True, help="the confirm run's date, for the entries")
     a = ap.parse_args()
-    times = {}
-    for path in a.confirm:
-        for r in bench_rows(path):
-            if r["status"] != "ok":
-                continue
-            key = (r["dtype"], r["acc"], r["layout"], int(r["M"]), int(r["N"]), int(r["K"]))
-            times.setdefault(key, {})[r["method"]] = float(r["median_us"])
+    def read(paths):
+        out = {}
+        for path in paths:
+            for r in bench_rows(path):
+                if r["status"] != "ok":
+                    continue
+                key = (r["dtype"], r["acc"], r["layout"], int(r["M"]), int(r["N"]), int(r["K"]))
+                out.setdefault(key, {})[r["method"]] = float(r["median_us"])
+        return out
+
+    times = read(a.confirm)
+    checks = [read([path]) for path in a.check]
+    vetoed = 0
     candidates = {a.new: a.new_table}
     for also in a.also:
         name, sep, path = also.partition("=")
@@ -59,6 +68,11 @@ def main():
         if gain < 1 + a.margin:
             gains.append(1.0)
             continue
+        if any(a.old in c.get(key, {}) and best in c.get(key, {}) and
+               c[key][best] >= c[key][a.old] for c in checks):
+            gains.append(1.0)
+            vetoed += 1
+            continue
         reference = min((v, m) for m, v in t.items() if m.startswith("cublaslt_autotune"))
         e.update(spec=new[best][key]["spec"], time_us=best_us, reference_us=reference[0],
                  reference_method=reference[1], date=a.date)
@@ -66,8 +80,8 @@ def main():
         gains.append(gain)
     write_table(a.out, table, table["entries"])
     g = math.exp(sum(map(math.log, gains)) / len(gains)) if gains else float("nan")
-    print(f"{replaced} of {len(gains)} confirmed entries replaced; those shapes' geomean gain "
-          f"{g:.4f}x -> {a.out}")
+    print(f"{replaced} of {len(gains)} confirmed entries replaced ({vetoed} vetoed by --check runs); "
+          f"those shapes' geomean gain {g:.4f}x -> {a.out}")
 
 
 if __name__ == "__main__":

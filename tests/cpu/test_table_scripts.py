@@ -1,0 +1,102 @@
+#!/usr/bin/env python3
+"""scripts/table_update_confirmed.py and scripts/oracle_short_report.py on tiny synthetic runs
+whose outcomes are worked out by hand. Usage (CTest): python3 tests/cpu/test_table_scripts.py SCRIPTS_DIR"""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import unittest
+
+SCRIPTS = sys.argv.pop(1) if len(sys.argv) > 1 else "scripts"
+HEADER = "M,N,K,dtype,acc,layout,method,mode,median_us,p10_us,p90_us,tflops,rel_err,spec,status"
+
+
+def csv_text(rows):
+    """rows: (shape 'M,N,K', method, us)."""
+    return "\n".join([HEADER] + [f"{s},fp16,fp32,tn,{m},kernel,{t},{t},{t},,,x,ok"
+                                 for s, m, t in rows]) + "\n"
+
+
+def table(specs):
+    """specs: {(m, n, k): spec}."""
+    return {"format": "autogemm-tuning-table", "version": 1, "gpu": "G", "created": "c",
+            "commit": "x", "entries": [
+                {"dtype": "fp16", "acc": "fp32", "layout": "tn", "m": m, "n": n, "k": k,
+                 "spec": s, "time_us": 1.0, "reference_us": 1.0, "reference_method": "none",
+                 "gpu": "G", "date": "old"} for (m, n, k), s in specs.items()]}
+
+
+class TableScripts(unittest.TestCase):
+    def setUp(self):
+        self.dir = tempfile.TemporaryDirectory()
+
+    def tearDown(self):
+        self.dir.cleanup()
+
+    def put(self, name, text):
+        path = os.path.join(self.dir.name, name)
+        with open(path, "w") as f:
+            f.write(text if isinstance(text, str) else json.dumps(text))
+        return path
+
+    def run_script(self, script, *args):
+        r = subprocess.run([sys.executable, os.path.join(SCRIPTS, script), *args],
+                           capture_output=True, text=True)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        return r.stdout
+
+    def test_update_takes_the_fastest_candidate_unless_a_check_run_vetoes_it(self):
+        A, B, C, D = (1, 8, 8), (2, 8, 8), (3, 8, 8), (4, 8, 8)
+        shipped = self.put("shipped.json", table({A: "a0", B: "b0", C: "c0", D: "d0"}))
+        new = self.put("new.json", table({A: "a1", B: "b1", C: "c1", D: "d1"}))
+        sweep = self.put("sweep.json", table({A: "a2", B: "b2", C: "c2", D: "d2"}))
+        # A: the sweep's pick is fastest (8 < 9 < 10). B: new is 0.5% faster, under the 1% margin.
+        # C: new is faster, but the check run times it slower than the shipped spec: vetoed.
+        # D: new is faster in both runs.
+        confirm = self.put("confirm.csv", csv_text([
+            ("1,8,8", "cublaslt_autotune_tn", 12), ("1,8,8", "old", 10), ("1,8,8", "new", 9),
+            ("1,8,8", "sweep", 8),
+            ("2,8,8", "cublaslt_autotune_tn", 12), ("2,8,8", "old", 10), ("2,8,8", "new", 9.95),
+            ("3,8,8", "cublaslt_autotune_nn", 12), ("3,8,8", "old", 10), ("3,8,8", "new", 8),
+            ("4,8,8", "cublaslt_autotune_tn", 12), ("4,8,8", "old", 10), ("4,8,8", "new", 8)]))
+        check = self.put("check.csv", csv_text([
+            ("3,8,8", "old", 10), ("3,8,8", "new", 10.5), ("4,8,8", "old", 10), ("4,8,8", "new", 9)]))
+        out = os.path.join(self.dir.name, "out.json")
+        said = self.run_script("table_update_confirmed.py", shipped, new, out, "--confirm", confirm,
+                               "--check", check, "--old", "old", "--new", "new",
+                               "--also", f"sweep={sweep}", "--date", "today")
+        self.assertIn("2 of 4 confirmed entries replaced (1 vetoed", said)
+        with open(out) as f:
+            entries = {(e["m"], e["n"], e["k"]): e for e in json.load(f)["entries"]}
+        self.assertEqual([entries[s]["spec"] for s in (A, B, C, D)], ["a2", "b0", "c0", "d1"])
+        self.assertEqual(entries[A]["time_us"], 8)
+        self.assertEqual((entries[A]["reference_us"], entries[A]["reference_method"]),
+                         (12, "cublaslt_autotune_tn"))
+        self.assertEqual((entries[D]["date"], entries[B]["date"]), ("today", "old"))
+
+    def test_report_times_the_first_runs_choice_in_the_others(self):
+        # Two shapes, small (2MNK < 1e8) and large. Run 1 chooses `x` on both; in run 2 `y` is
+        # faster on the small one, so max and chosen differ there.
+        rows1 = [("64,64,64", "cublaslt_autotune_nn", 4), ("64,64,64", "cublaslt_autotune_tn", 5),
+                 ("64,64,64", "x", 2), ("64,64,64", "y", 3),
+                 ("8192,8192,8192", "cublaslt_autotune_nn", 100),
+                 ("8192,8192,8192", "cublaslt_autotune_tn", 90),
+                 ("8192,8192,8192", "x", 100), ("8192,8192,8192", "y", 120)]
+        rows2 = [("64,64,64", "cublaslt_autotune_nn", 4), ("64,64,64", "cublaslt_autotune_tn", 4),
+                 ("64,64,64", "x", 4), ("64,64,64", "y", 2),
+                 ("8192,8192,8192", "cublaslt_autotune_nn", 90),
+                 ("8192,8192,8192", "cublaslt_autotune_tn", 95),
+                 ("8192,8192,8192", "x", 100), ("8192,8192,8192", "y", 100)]
+        said = self.run_script("oracle_short_report.py", self.put("r1.csv", csv_text(rows1)),
+                               self.put("r2.csv", csv_text(rows2)))
+        run2 = said.split("run 2:")[1]
+        # chosen: x on both, 4/4 = 1.0 and 90/100 = 0.9: geomean sqrt(0.9); only 0.9 is below 1.0x.
+        self.assertIn("chosen     0.949x (1.000 / nan / 0.900), 1 below 1.0x, 2 shapes", run2)
+        # max: y on the small one (4/2 = 2.0), 0.9 on the large one.
+        self.assertIn("max        1.342x (2.000 / nan / 0.900), 1 below 1.0x, 2 shapes", run2)
+        self.assertIn("chosen in run 1: x 2", said)
+
+
+if __name__ == "__main__":
+    unittest.main()
