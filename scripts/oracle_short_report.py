@@ -25,15 +25,21 @@ BASELINES = ("cublaslt_autotune_nn", "cublaslt_autotune_tn")
 
 
 def load(path):
-    """{(m, n, k): {method: median_us}} of the rows that ran correctly."""
-    times = collections.defaultdict(dict)
+    """({(m, n, k): {method: median_us}} of the rows that ran correctly,
+    {(m, n, k): {method: status}} of the others). One dtype, accumulator and layout per file."""
+    times, failed, kinds = collections.defaultdict(dict), collections.defaultdict(dict), set()
     with open_results_csv(path) as f:
         for r in csv.DictReader(f):
-            if r["status"] != "ok":
-                continue
+            kinds.add((r["dtype"], r["acc"], r["layout"] if r["method"] not in BASELINES else ""))
             shape = (int(r["M"]), int(r["N"]), int(r["K"]))
-            times[shape][r["method"]] = float(r["median_us"])
-    return times
+            if r["status"] == "ok":
+                times[shape][r["method"]] = float(r["median_us"])
+            else:
+                failed[shape][r["method"]] = r["status"].split(":")[0]
+    types = {(d, a) for d, a, _ in kinds}
+    if len(types) > 1 or len({lay for _, _, lay in kinds if lay}) > 1:
+        sys.exit(f"{path}: rows of several types or layouts ({sorted(kinds)}): one per file")
+    return times, failed
 
 
 def klass(shape):
@@ -55,24 +61,45 @@ def summary(ratios):
 
 
 def main(paths):
-    runs = [load(p) for p in paths]
-    shapes = sorted(set.intersection(*(set(r) for r in runs)))
-    shapes = [s for s in shapes if all(all(b in r[s] for b in BASELINES) for r in runs)]
-    candidates = sorted({m for r in runs for s in shapes for m in r[s] if m not in BASELINES})
-    chosen = {s: min((m for m in candidates if m in runs[0][s]), key=lambda m: runs[0][s][m])
-              for s in shapes}
-    print("shapes in every run: %d; candidates: %s" % (len(shapes), ", ".join(candidates)))
-    print("against cuBLASLt-autotune-max; geomean (small / middle / large)")
-    for i, (path, run) in enumerate(zip(paths, runs)):
+    loaded = [load(p) for p in paths]
+    runs, failures = [t for t, _ in loaded], [f for _, f in loaded]
+    every = set.union(*(set(r) | set(f) for r, f in loaded))
+    shapes = sorted(s for s in every if all(all(b in r.get(s, {}) for b in BASELINES) for r in runs))
+    candidates = sorted({m for r, f in loaded for s in shapes for m in (*r.get(s, {}), *f.get(s, {}))
+                         if m not in BASELINES})
+    # Per shape the candidate fastest in the first run; a shape none ran correctly there has none.
+    chosen = {}
+    for s in shapes:
+        ran = [m for m in candidates if m in runs[0][s]]
+        if ran:
+            chosen[s] = min(ran, key=lambda m: runs[0][s][m])
+    dropped = sorted(every - set(shapes))
+    print("shapes with both baselines in every run: %d; candidates: %s" % (len(shapes), ", ".join(candidates)))
+    if dropped:
+        print("left out (a baseline missing or failed in some run): " +
+              ", ".join("%dx%dx%d" % s for s in dropped))
+    if len(chosen) < len(shapes):
+        print("no candidate ran correctly in run 1 on: " +
+              ", ".join("%dx%dx%d" % s for s in shapes if s not in chosen))
+    print("against cuBLASLt-autotune-max; geomean (small / middle / large); a candidate's failed or "
+          "missing shapes are counted, not timed")
+    for i, (path, run, failed) in enumerate(zip(paths, runs, failures)):
         ref = {s: min(run[s][b] for b in BASELINES) for s in shapes}
         print("\nrun %d: %s" % (i + 1, path))
         for m in candidates:
             have = [s for s in shapes if m in run[s]]
-            print("  %-10s %s" % (m, summary({s: ref[s] / run[s][m] for s in have})))
-        best = {s: ref[s] / min(run[s][m] for m in candidates if m in run[s]) for s in shapes}
+            bad = [s for s in shapes if m in failed.get(s, {})]
+            print("  %-10s %s%s" % (m, summary({s: ref[s] / run[s][m] for s in have}),
+                                    "; FAILED on %d" % len(bad) if bad else ""))
+        best = {s: ref[s] / min(run[s][m] for m in candidates if m in run[s])
+                for s in shapes if any(m in run[s] for m in candidates)}
         print("  %-10s %s" % ("max", summary(best)))
-        picked = {s: ref[s] / run[s][chosen[s]] for s in shapes if chosen[s] in run[s]}
-        print("  %-10s %s%s" % ("chosen", summary(picked), "" if i else "  (chosen in this run)"))
+        picked = {s: ref[s] / run[s][m] for s, m in chosen.items() if m in run[s]}
+        lost = sorted(s for s, m in chosen.items() if m not in run[s])
+        print("  %-10s %s%s%s" % ("chosen", summary(picked), "" if i else "  (chosen in this run)",
+                                  "; the choice FAILED or is missing on %d: %s" % (
+                                      len(lost), ", ".join("%dx%dx%d" % s for s in lost))
+                                  if lost else ""))
         if i:
             low = sorted((r, s) for s, r in picked.items() if r < 1.0)
             print("  below 1.0x (chosen): " + ", ".join("%dx%dx%d %.3f" % (*s, r) for r, s in low))

@@ -10,11 +10,12 @@ d="$out/s21_final"
 mkdir -p "$d"
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | tee "$d/gpu.txt"
 lscpu | grep -E "Model name|^CPU\(s\)" | tee "$d/cpu.txt"
-zcat "${BEFORE:-.cm/h200_table_before_s21.json.gz}" > "$d/before.json"  # git show c84bda4:data/nvidia_h200.json
+zcat "${BEFORE:-bench/results/h200/h200_table_before_s21.json.gz}" > "$d/before.json"  # git show c84bda4:data/nvidia_h200.json
+[ -s "$d/before.json" ] || { echo "no table before session 21 (BEFORE)" >&2; exit 2; }
 for rep in $(seq 1 "${REPS:-2}"); do
   SHAPES="$(grep -v '^#' bench/shapes/h200_s21_replaced.txt | tr '\n' ' ')" OUT="$d" BENCH_TIMEOUT=200 \
     spec_bench "replaced_$rep" "" "table:before=$d/before.json" auto
   tail -n 7 "$d/replaced_$rep.log"
 done
 tar czf "$out/s21_final.tgz" -C "$out" s21_final && rm -rf "$d"
-REPS=2 RETUNED=0 bash scripts/runs/s21_h200_check.sh 2>&1 | grep -v "^bench exit"
+REPS=2 RETUNED=0 bash scripts/runs/s21_h200_check.sh 2>&1 | grep -v "^bench exit 0$"

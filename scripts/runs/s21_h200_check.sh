@@ -14,7 +14,8 @@ lscpu | grep -E "Model name|^CPU\(s\)" | tee "$d/cpu.txt"
 r=bench/results/h200
 zcat $r/h200_oracle_s21_oracle100_chosen.json.gz > "$d/oracle100_chosen.json"
 zcat $r/h200_oracle_s21_decode_chosen.json.gz > "$d/decode_chosen.json"
-zcat "${BEFORE:-.cm/h200_table_before_s20.json.gz}" > "$d/before.json"  # git show add0e18^:data/nvidia_h200.json
+zcat "${BEFORE:-bench/results/h200/h200_table_before_s20.json.gz}" > "$d/before.json"  # git show add0e18^:data/nvidia_h200.json
+[ -s "$d/before.json" ] || { echo "no table before session 20 (BEFORE)" >&2; exit 2; }
 shapes() { grep -hv '^#' "$@" | grep . | tr '\n' ' '; }
 for rep in $(seq 1 "${REPS:-2}"); do
   for set in oracle100 decode; do

@@ -16,7 +16,9 @@ namespace autogemm::test {
 
 // The instructions of `sass` (cuobjdump -sass text), in address order, that name an
 // accumulator register of an HGMMA issued earlier and not yet covered by a wait for all groups.
-// A linear scan: code laid out between an HGMMA and its wait counts as running there.
+// A linear scan, per kernel of the cubin: code laid out between an HGMMA and its wait counts as
+// running there (a read on a path that skips a wait laid out earlier is not seen), and a wide
+// operand (R24.64) is judged by its first register.
 inline std::vector<std::string> accumulators_touched_in_flight(const std::string& sass) {
   static const std::regex instruction(R"(/\*[0-9a-f]+\*/\s+([^;]*?)\s*;)");
   // HGMMA.64xNx16.F32 R24, ...: N/2 fp32 accumulators per thread from R24 (fp16: N/4).
@@ -26,6 +28,10 @@ inline std::vector<std::string> accumulators_touched_in_flight(const std::string
   std::vector<std::string> touched;
   std::istringstream lines(sass);
   for (std::string line; std::getline(lines, line);) {
+    if (line.find("Function :") != std::string::npos) {  // another kernel of the cubin
+      in_flight.clear();
+      continue;
+    }
     std::smatch m;
     if (!std::regex_search(line, m, instruction)) continue;
     const std::string text = m[1];

@@ -153,6 +153,10 @@ TEST(SassHazards, FindsAnAccumulatorReadAboveTheWait) {
   const std::string f16 = "        /*0010*/   HGMMA.64x32x16.F16 R24, gdesc[UR4], R24, gsb0 ;\n";
   EXPECT_EQ(test::accumulators_touched_in_flight(f16 + "  /*0020*/   MOV R5, R31 ;\n").size(), 1u);
   EXPECT_TRUE(test::accumulators_touched_in_flight(f16 + "  /*0020*/   MOV R5, R32 ;\n").empty());
+  // A second kernel of the cubin starts with nothing in flight.
+  const std::string next_kernel = "\t\tFunction : autogemm_sm90_split_reduce\n";
+  EXPECT_TRUE(
+      test::accumulators_touched_in_flight(head + next_kernel + read + wait + store).empty());
 }
 
 // A spread of the design space: both layouts and dtypes, each tile family, consumer count,

@@ -13,9 +13,11 @@ HEADER = "M,N,K,dtype,acc,layout,method,mode,median_us,p10_us,p90_us,tflops,rel_
 
 
 def csv_text(rows):
-    """rows: (shape 'M,N,K', method, us)."""
-    return "\n".join([HEADER] + [f"{s},fp16,fp32,tn,{m},kernel,{t},{t},{t},,,x,ok"
-                                 for s, m, t in rows]) + "\n"
+    """rows: (shape 'M,N,K', method, us) or (..., status); us None: not timed."""
+    def line(s, m, t, status="ok"):
+        t = "" if t is None else t
+        return f"{s},fp16,fp32,tn,{m},kernel,{t},{t},{t},,,x,{status}"
+    return "\n".join([HEADER] + [line(*r) for r in rows]) + "\n"
 
 
 def table(specs):
@@ -61,12 +63,24 @@ class TableScripts(unittest.TestCase):
             ("3,8,8", "cublaslt_autotune_nn", 12), ("3,8,8", "old", 10), ("3,8,8", "new", 8),
             ("4,8,8", "cublaslt_autotune_tn", 12), ("4,8,8", "old", 10), ("4,8,8", "new", 8)]))
         check = self.put("check.csv", csv_text([
-            ("3,8,8", "old", 10), ("3,8,8", "new", 10.5), ("4,8,8", "old", 10), ("4,8,8", "new", 9)]))
+            ("3,8,8", "old", 10), ("3,8,8", "new", 10.5), ("4,8,8", "old", 10), ("4,8,8", "new", 9),
+            ("1,8,8", "old", 10), ("1,8,8", "sweep", 9)]))
         out = os.path.join(self.dir.name, "out.json")
         said = self.run_script("table_update_confirmed.py", shipped, new, out, "--confirm", confirm,
                                "--check", check, "--old", "old", "--new", "new",
                                "--also", f"sweep={sweep}", "--date", "today")
         self.assertIn("2 of 4 confirmed entries replaced (1 vetoed", said)
+        # The same with a check run that did not time D's new pick: unconfirmed, so vetoed.
+        partial = self.put("partial.csv", csv_text([
+            ("1,8,8", "old", 10), ("1,8,8", "sweep", 9), ("3,8,8", "old", 10), ("3,8,8", "new", 9),
+            ("4,8,8", "old", 10), ("4,8,8", "new", None, "timeout")]))
+        said = self.run_script("table_update_confirmed.py", shipped, new, out + ".b", "--confirm",
+                               confirm, "--check", partial, "--old", "old", "--new", "new",
+                               "--also", f"sweep={sweep}", "--date", "today")
+        self.assertIn("2 of 4 confirmed entries replaced (1 vetoed", said)
+        with open(out + ".b") as f:
+            b = {(e["m"], e["n"], e["k"]): e["spec"] for e in json.load(f)["entries"]}
+        self.assertEqual([b[s] for s in (A, B, C, D)], ["a2", "b0", "c1", "d0"])
         with open(out) as f:
             entries = {(e["m"], e["n"], e["k"]): e for e in json.load(f)["entries"]}
         self.assertEqual([entries[s]["spec"] for s in (A, B, C, D)], ["a2", "b0", "c0", "d1"])
@@ -96,6 +110,28 @@ class TableScripts(unittest.TestCase):
         # max: y on the small one (4/2 = 2.0), 0.9 on the large one.
         self.assertIn("max        1.342x (2.000 / nan / 0.900), 1 below 1.0x, 2 shapes", run2)
         self.assertIn("chosen in run 1: x 2", said)
+
+    def test_report_counts_failures_instead_of_dropping_them(self):
+        # Run 2: the chosen `x` computes a wrong C on the large shape; on a third shape no
+        # candidate ran correctly in run 1, and a fourth lacks a baseline in run 2.
+        base = [("64,64,64", "cublaslt_autotune_nn", 4), ("64,64,64", "cublaslt_autotune_tn", 5),
+                ("8192,8192,8192", "cublaslt_autotune_nn", 100),
+                ("8192,8192,8192", "cublaslt_autotune_tn", 90),
+                ("128,128,128", "cublaslt_autotune_nn", 4), ("128,128,128", "cublaslt_autotune_tn", 4),
+                ("256,256,256", "cublaslt_autotune_nn", 4)]
+        rows1 = base + [("64,64,64", "x", 2), ("8192,8192,8192", "x", 100),
+                        ("128,128,128", "x", None, "wrong_result: correctness"),
+                        ("256,256,256", "cublaslt_autotune_tn", 4), ("256,256,256", "x", 2)]
+        rows2 = base + [("64,64,64", "x", 2),
+                        ("8192,8192,8192", "x", None, "wrong_result: correctness"),
+                        ("128,128,128", "x", 3)]
+        said = self.run_script("oracle_short_report.py", self.put("f1.csv", csv_text(rows1)),
+                               self.put("f2.csv", csv_text(rows2)))
+        self.assertIn("left out (a baseline missing or failed in some run): 256x256x256", said)
+        self.assertIn("no candidate ran correctly in run 1 on: 128x128x128", said)
+        run2 = said.split("run 2:")[1]
+        self.assertIn("FAILED on 1", run2)
+        self.assertIn("the choice FAILED or is missing on 1: 8192x8192x8192", run2)
 
 
 if __name__ == "__main__":
