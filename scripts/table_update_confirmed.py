@@ -15,10 +15,9 @@ Usage: table_update_confirmed.py TABLE NEW_TABLE OUT [--confirm CSV ...] [--old 
        [--also NAME=TABLE ...] [--check CSV ...] [--margin 0.01] [--date ISO]
 """
 import argparse
-import json
 import math
 
-from tuning_table import bench_rows, entry_key, write_table
+from tuning_table import bench_rows, entry_key, read_table, write_table
 
 
 def main():
@@ -53,9 +52,9 @@ def main():
         if not sep or not name or not path or name in candidates or name == a.old:
             ap.error(f"--also wants NAME=TABLE with a new method name, not '{also}'")
         candidates[name] = path
-    new = {name: {entry_key(e): e for e in json.load(open(path))["entries"]}
+    new = {name: {entry_key(e): e for e in read_table(path)["entries"]}
            for name, path in candidates.items()}
-    table = json.load(open(a.table))
+    table = read_table(a.table)
     replaced, gains = 0, []
     for e in table["entries"]:
         key = entry_key(e)

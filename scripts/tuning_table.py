@@ -3,14 +3,21 @@ oracle_picks_table.py, table_update_confirmed.py, costmodel_offline_eval.py): a 
 gzipped or not, and a table written in the layout of the shipped ones (data/*.json: the header's
 fields, then one entry per line, so that a change to a few entries is a few lines of diff)."""
 import csv
-import gzip
 import json
+
+from results_csv import open_results_csv
 
 
 def bench_rows(path):
     """The rows of a bench CSV (`autogemm bench --out`), gzipped or not."""
-    with (gzip.open(path, "rt") if path.endswith(".gz") else open(path)) as f:
+    with open_results_csv(path) as f:
         yield from csv.DictReader(f)
+
+
+def read_table(path):
+    """A tuning table (data/*.json or a tuner's export), gzipped or not."""
+    with open_results_csv(path) as f:
+        return json.load(f)
 
 
 def entry(key, spec, time_us, reference_us, reference_method, gpu, date):

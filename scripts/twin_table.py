@@ -5,12 +5,10 @@ sm90_f16f16_...), so that one type's picks can be timed for another (the kernel 
 same). Several accumulator sets (`_accN`) are for fp32 accumulation only: the fp16-accumulator
 twin drops them.
 Usage: twin_table.py IN.json[.gz] OUT.json bf16|f16acc"""
-import gzip
-import json
 import re
 import sys
 
-from tuning_table import write_table
+from tuning_table import read_table, write_table
 
 FORMS = {"bf16": ("bf16", "fp32", "sm90_bf16f32_"), "f16acc": ("fp16", "fp16", "sm90_f16f16_")}
 
@@ -20,8 +18,7 @@ def main():
         sys.exit(__doc__)
     src, out, form = sys.argv[1:]
     dtype, acc, prefix = FORMS[form]
-    with (gzip.open(src, "rt") if src.endswith(".gz") else open(src)) as f:
-        table = json.load(f)
+    table = read_table(src)
     entries = []
     for e in table["entries"]:
         if (e["dtype"], e["acc"]) != ("fp16", "fp32") or not e["spec"].startswith("sm90_f16f32_"):

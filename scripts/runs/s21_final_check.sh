@@ -7,9 +7,7 @@
 source "$(dirname "$0")/spec_bench.sh"
 out="${OUT:-/tmp/s21_final}"
 d="$out/s21_final"
-mkdir -p "$d"
-nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | tee "$d/gpu.txt"
-lscpu | grep -E "Model name|^CPU\(s\)" | tee "$d/cpu.txt"
+record_machine "$d"
 zcat "${BEFORE:-bench/results/h200/h200_table_before_s21.json.gz}" > "$d/before.json"  # git show c84bda4:data/nvidia_h200.json
 [ -s "$d/before.json" ] || { echo "no table before session 21 (BEFORE)" >&2; exit 2; }
 for rep in $(seq 1 "${REPS:-2}"); do

@@ -8,9 +8,7 @@
 source "$(dirname "$0")/spec_bench.sh"
 out="${OUT:-/tmp/s21_check}"
 d="$out/s21_check"
-mkdir -p "$d"
-nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | tee "$d/gpu.txt"
-lscpu | grep -E "Model name|^CPU\(s\)" | tee "$d/cpu.txt"
+record_machine "$d"
 r=bench/results/h200
 zcat $r/h200_oracle_s21_oracle100_chosen.json.gz > "$d/oracle100_chosen.json"
 zcat $r/h200_oracle_s21_decode_chosen.json.gz > "$d/decode_chosen.json"

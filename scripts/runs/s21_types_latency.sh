@@ -8,9 +8,7 @@
 source "$(dirname "$0")/spec_bench.sh"
 out="${OUT:-/tmp/s21_types}"
 d="$out/s21_types"
-mkdir -p "$d"
-nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | tee "$d/gpu.txt"
-lscpu | grep -E "Model name|^CPU\(s\)" | tee "$d/cpu.txt"
+record_machine "$d"
 chosen=bench/results/h200/h200_oracle_s21_oracle100_chosen.json.gz
 python3 scripts/twin_table.py $chosen "$d/bf16_chosen.json" bf16
 python3 scripts/twin_table.py $chosen "$d/f16acc_chosen.json" f16acc

@@ -6,7 +6,10 @@
 # "fitted": each shape's fitted specs; "auto": gemm()'s pick; a picker such as
 # costmodel:NAME=FILE as it is) on SHAPES (M_N_K ...; $SHAPES overrides), writing $OUT/NAME.csv and $OUT/NAME.log (OUT defaults to /tmp/NAME); BENCH_TIMEOUT
 # bounds it (default 300 s); ACC=fp16 runs fp16 accumulation, AUTOGEMM_BIN another binary. Sourcing it also sets the strict mode and moves to the repository
-# root, as every probe needs.
+# root, as every probe needs. Also defines
+#   record_machine DIR
+# which makes DIR and writes the GPU and driver (DIR/gpu.txt) and the host CPU (DIR/cpu.txt) there:
+# ratios against cuBLASLt move with the host's speed (notes 142).
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 source scripts/runs/cublas_libs.sh
@@ -30,4 +33,9 @@ spec_bench() {
     --layout "$layout" --methods cublaslt_autotune_nn,cublaslt_autotune_tn,autogemm "${a[@]}" \
     --out "$out/$name.csv" > "$out/$name.log" 2>&1
   echo "bench exit $?"
+}
+record_machine() {
+  mkdir -p "$1"
+  nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | tee "$1/gpu.txt"
+  lscpu | grep -E "Model name|^CPU\(s\)" | tee "$1/cpu.txt"
 }

@@ -8,7 +8,8 @@
 # COMPARE's picks (a picker spec; default on H100s table:h200=data/nvidia_h200.json, on H200s the
 # shipped table as table:shipped=data/nvidia_h200.json; off the grid
 # costmodel:cm=data/nvidia_h200.costmodel.json), at most
-# CONFIRM_SECONDS (CONFIRM=0: none); the new picks are method `new` (before 4ac5f86 COMPARE was a table's NAME=FILE
+# CONFIRM_SECONDS (CONFIRM=0: none; CHECK=1: then each share again, on the next GPU, as check<g>.csv);
+# the new picks are method `new` (before 4ac5f86 COMPARE was a table's NAME=FILE
 # and the new picks were `h100`). Refuses any GPU whose name lacks GPU_MATCH (the table is that
 # GPU's). Finally merges the new table over BASE_TABLE (default that GPU's shipped table).
 # (The s19 runs, h100_tune_s19.md, used 9b572bd's form: one store per GPU.)
@@ -57,20 +58,30 @@ python3 -c 'import json, sys
 for e in json.load(open(sys.argv[1]))["entries"]: print("%d_%d_%d" % (e["m"], e["n"], e["k"]))' \
   "$st/table.json" | awk -F_ '{ printf "%.0f %s\n", $1 * $2 * $3, $0 }' | sort -n |
   awk '{ print $2 }' | awk -v n="$n" -v d="$st" '{ print > (d "/confirm" (NR - 1) % n ".txt") }'
-pids=()
-for ((g = 0; g < n; g++)); do
-  [ "${CONFIRM:-1}" != 0 ] && [ -s "$st/confirm$g.txt" ] || continue
-  CUDA_VISIBLE_DEVICES=$g timeout "${CONFIRM_SECONDS:-150}" "$bin" bench \
-    --shapes "$st/confirm$g.txt" --mode kernel --layout tn \
-    --methods cublaslt_autotune_nn,cublaslt_autotune_tn,autogemm \
-    --spec "${COMPARE:-$compare}" --spec "table:new=$st/table.json" \
-    --out "$st/confirm$g.csv" > "$st/confirm$g.log" 2>&1 &
-  pids[g]=$!
-done
-for g in "${!pids[@]}"; do
-  wait "${pids[g]}"
-  echo "GPU $g: confirm exit $?" | tee -a "$st/SUMMARY"
-done
+# One bench per GPU at once: GPU g runs share (g + OFFSET) % n, writing NAME<g>.{csv,log}.
+bench_shares() {  # NAME OFFSET
+  local pids=() g share
+  for ((g = 0; g < n; g++)); do
+    share="$st/confirm$(((g + $2) % n)).txt"
+    [ -s "$share" ] || continue
+    CUDA_VISIBLE_DEVICES=$g timeout "${CONFIRM_SECONDS:-150}" "$bin" bench \
+      --shapes "$share" --mode kernel --layout tn \
+      --methods cublaslt_autotune_nn,cublaslt_autotune_tn,autogemm \
+      --spec "${COMPARE:-$compare}" --spec "table:new=$st/table.json" \
+      --out "$st/$1$g.csv" > "$st/$1$g.log" 2>&1 &
+    pids[g]=$!
+  done
+  for g in "${!pids[@]}"; do
+    wait "${pids[g]}"
+    echo "GPU $g: $1 exit $?" | tee -a "$st/SUMMARY"
+  done
+}
+if [ "${CONFIRM:-1}" != 0 ]; then
+  bench_shares confirm 0
+  # CHECK=1: every share again in a process of its own, on the next GPU (the same one on a
+  # one-GPU host), for scripts/table_update_confirmed.py --check (notes 145).
+  [ "${CHECK:-0}" = 1 ] && bench_shares check 1
+fi
 echo "confirm runs done after $(($(date +%s) - t0)) s" | tee -a "$st/SUMMARY"
 "$bin" db merge "${BASE_TABLE:-$base}" "$st/table.json" \
   --out "$st/merged.table.json" 2>&1 | tee -a "$st/SUMMARY"
