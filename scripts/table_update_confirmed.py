@@ -9,8 +9,9 @@ MARGIN (default 1%) faster than the shipped one in the confirm run; its time and
 candidate table timed in the same run as method NAME (e.g. a sweep's picks): per shape the fastest
 candidate of the run is the one weighed against the shipped entry. `--check CSV` (repeatable):
 another run of the same methods in its own process, which can only veto: an entry is replaced
-only if its chosen candidate ran faster than the shipped one there too, and a check run that did
-not time both on that shape vetoes as well (launch-bound shapes flip between processes; notes 145). Prints how many were replaced and the geomean gain.
+only if its chosen candidate ran faster than the shipped one in every check run that timed both,
+and at least one did (check runs may each cover a share of the shapes; launch-bound shapes flip
+between processes, notes 145). Prints how many were replaced and the geomean gain.
 Usage: table_update_confirmed.py TABLE NEW_TABLE OUT [--confirm CSV ...] [--old NAME] [--new NAME]
        [--also NAME=TABLE ...] [--check CSV ...] [--margin 0.01] [--date ISO]
 """
@@ -67,9 +68,10 @@ def main():
         if gain < 1 + a.margin:
             gains.append(1.0)
             continue
-        # A check run that did not time both (a timeout, a failure) vetoes too: unconfirmed.
-        if any(a.old not in c.get(key, {}) or best not in c.get(key, {}) or
-               c[key][best] >= c[key][a.old] for c in checks):
+        # The check runs that timed both (check runs may each hold a share of the shapes); none
+        # (a timeout, a failure) vetoes too: unconfirmed.
+        timed_both = [c[key] for c in checks if a.old in c.get(key, {}) and best in c.get(key, {})]
+        if checks and (not timed_both or any(t[best] >= t[a.old] for t in timed_both)):
             gains.append(1.0)
             vetoed += 1
             continue

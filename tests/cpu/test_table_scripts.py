@@ -81,6 +81,15 @@ class TableScripts(unittest.TestCase):
         with open(out + ".b") as f:
             b = {(e["m"], e["n"], e["k"]): e["spec"] for e in json.load(f)["entries"]}
         self.assertEqual([b[s] for s in (A, B, C, D)], ["a2", "b0", "c1", "d0"])
+        # Check runs that each time a share of the shapes (tune_shards.sh CHECK=1): together they
+        # cover every shape, so only C's slower check vetoes, as with one whole check run.
+        share1 = self.put("share1.csv", csv_text([
+            ("1,8,8", "old", 10), ("1,8,8", "sweep", 9), ("3,8,8", "old", 10), ("3,8,8", "new", 10.5)]))
+        share2 = self.put("share2.csv", csv_text([("4,8,8", "old", 10), ("4,8,8", "new", 9)]))
+        said = self.run_script("table_update_confirmed.py", shipped, new, out + ".c", "--confirm",
+                               confirm, "--check", share1, "--check", share2, "--old", "old",
+                               "--new", "new", "--also", f"sweep={sweep}", "--date", "today")
+        self.assertIn("2 of 4 confirmed entries replaced (1 vetoed", said)
         with open(out) as f:
             entries = {(e["m"], e["n"], e["k"]): e for e in json.load(f)["entries"]}
         self.assertEqual([entries[s]["spec"] for s in (A, B, C, D)], ["a2", "b0", "c0", "d1"])
