@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# Needs the switch AUTOGEMM_L2_KEEP_MB of fd54079 (reverted after the run; bench/results/h100/h100_l2_keep_s22.md).
 # Session 22 (notes 149), ON the device. Does keeping the head of a streamed operand in L2 pay
 # on decode shapes? Kernel mode times back-to-back calls with L2 warm; a weight a little larger
 # than L2 (5120x5120 fp16 = 52 MB against 50 MB) is then evicted as fast as it is read (LRU

@@ -13,6 +13,12 @@
 
 namespace autogemm::bench {
 
+// The rule by which cuBLASLt autotuning picks its algorithm (cublaslt_autotune_method.cpp).
+// A kept choice belongs to the rule that made it: bump this when the rule changes, so that
+// caches keyed with it (the tuner's) search again instead of reusing the old rule's choices.
+// 1: the fastest single timing; 2: the 3 fastest correct re-timed in 5 interleaved rounds.
+inline constexpr int kAutotuneRuleVersion = 2;
+
 class AlgoCache {
  public:
   virtual ~AlgoCache() = default;

@@ -1,5 +1,6 @@
 #include "jit/jit.hpp"
 
+#include <algorithm>
 #include <chrono>
 
 #include "jit/source.hpp"
@@ -57,12 +58,17 @@ PrebuildReport prebuild(const std::vector<KernelSpec>& specs, int threads) {
     const BuildResult& r = results[i];
     if (!r.ok()) {
       report.failed.emplace_back(specs[i], r.error);
-    } else if (r.compiled_now) {
+      continue;
+    }
+    if (r.compiled_now) {
       ++report.compiled;
       report.compile_seconds.push_back(r.kernel->compile_seconds);
     } else {
       ++report.cached;
     }
+    if (r.kernel->usage.spills())
+      report.spilled.push_back({specs[i], std::max(0, r.kernel->usage.spill_stores),
+                                std::max(0, r.kernel->usage.spill_loads)});
   }
   report.wall_seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();

@@ -33,6 +33,13 @@ struct PrebuildReport {
   size_t cached = 0;                                       // already on disk (or in memory)
   std::vector<std::pair<KernelSpec, std::string>> failed;  // spec, error
   std::vector<double> compile_seconds;                     // one per spec compiled now
+  // Built, but ptxas spilled registers to local memory (bytes stored, bytes loaded): slower
+  // than its registers promise, whatever the tuner measured it at.
+  struct Spill {
+    KernelSpec spec;
+    int store_bytes = 0, load_bytes = 0;
+  };
+  std::vector<Spill> spilled;
   double wall_seconds = 0;
 };
 PrebuildReport prebuild(const std::vector<KernelSpec>&, int threads);

@@ -27,7 +27,8 @@ class ExperienceStore;
 class SqliteDb;
 
 struct ReferenceKey {
-  std::string gpu_name, driver, cuda, cublaslt;  // cublaslt: cublasLtGetVersion(), as text
+  // cublaslt: cublasLtGetVersion() as text and the autotuning rule (kept_choice_version())
+  std::string gpu_name, driver, cuda, cublaslt;
   Problem problem;
   std::string method;  // e.g. cublaslt_autotune_tn
 };

@@ -8,8 +8,12 @@ std::string cublaslt_version() {
   return std::to_string(cublasLtGetVersion());
 }
 
+std::string kept_choice_version() {
+  return cublaslt_version() + " rule" + std::to_string(bench::kAutotuneRuleVersion);
+}
+
 StoreAlgoCache::StoreAlgoCache(ReferenceCache& cache, Environment env)
-    : cache_(cache), env_(std::move(env)), cublaslt_(cublaslt_version()) {}
+    : cache_(cache), env_(std::move(env)), cublaslt_(kept_choice_version()) {}
 
 ReferenceKey StoreAlgoCache::key(const Problem& problem, const std::string& method) const {
   return {env_.gpu_name, env_.driver, env_.cuda, cublaslt_, problem, method};

@@ -13,10 +13,14 @@ namespace autogemm::tune {
 // cublasLtGetVersion() as text, e.g. "130100": part of the key, since another cuBLASLt may
 // offer other algorithms.
 std::string cublaslt_version();
+// What a kept choice is keyed by besides the machine: this cuBLASLt and the autotuning rule
+// that chose it (bench::kAutotuneRuleVersion), e.g. "130100 rule2". Choices kept under another
+// cuBLASLt or an older rule are not found, so they are searched again.
+std::string kept_choice_version();
 
 class StoreAlgoCache : public bench::AlgoCache {
  public:
-  // Entries are keyed by `env`'s GPU model, driver and CUDA runtime and this cuBLASLt.
+  // Entries are keyed by `env`'s GPU model, driver and CUDA runtime and kept_choice_version().
   StoreAlgoCache(ReferenceCache& cache, Environment env);
 
   std::optional<std::vector<uint8_t>> find(const Problem& problem,

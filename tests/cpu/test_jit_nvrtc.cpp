@@ -280,6 +280,22 @@ TEST(NvrtcKernelTemplate, RepresentativeSpecsCompileWithoutSpills) {
   EXPECT_EQ(again.cached, representative_specs().size());
 }
 
+// prebuild names the specs that spill, from ptxas's report (cached kernels keep their log).
+// The example spills today (368-372 bytes: the double-buffered TMA epilogue beside 192
+// accumulators per ping-pong thread); should a kernel change cure it, pick another spilling spec.
+TEST(Nvrtc, PrebuildReportsSpillingSpecs) {
+  const KernelSpec spilling = parse_name("sm90_f16f32_tn_128x192x64_s4_c1x1_pp_persist_r8m_etma");
+  const KernelSpec clean = parse_name("sm90_f16f32_tn_128x192x64_s4_c1x1_pp_persist_r8m_etmar");
+  for (int pass = 0; pass < 2; ++pass) {  // compiled, then from the cache
+    const PrebuildReport report = prebuild({spilling, clean}, 0);
+    ASSERT_TRUE(report.failed.empty());
+    ASSERT_EQ(report.spilled.size(), 1u) << "pass " << pass;
+    EXPECT_EQ(report.spilled[0].spec, spilling);
+    EXPECT_GT(report.spilled[0].store_bytes, 0);
+    EXPECT_GT(report.spilled[0].load_bytes, 0);
+  }
+}
+
 // `autogemm trace` builds: the cycle stamps compile into the coop, ping-pong and stream-K paths
 // without spilling (a spilling tracing build would time something else).
 TEST(Nvrtc, TracingBuildsCompileWithoutSpills) {

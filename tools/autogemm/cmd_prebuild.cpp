@@ -80,6 +80,12 @@ void register_prebuild(CLI::App& app) {
               << " s; wall " << report.wall_seconds << " s\n";
     for (const auto& [spec, why] : report.failed)
       std::cout << "FAILED " << spec_name(spec) << ": " << why << "\n";
+    for (const auto& s : report.spilled)
+      std::cout << "SPILLS " << spec_name(s.spec) << ": " << s.store_bytes
+                << " bytes spill stores, " << s.load_bytes << " bytes spill loads\n";
+    if (!report.spilled.empty())
+      std::cout << report.spilled.size() << " of " << specs.size() - report.failed.size()
+                << " built specs spill registers to local memory\n";
     if (!report.failed.empty()) throw Error(std::to_string(report.failed.size()) + " specs failed");
   });
 }

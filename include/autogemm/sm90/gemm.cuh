@@ -199,26 +199,17 @@ struct RingPosition {
 // loads a 1/kSharers slice of the rows and multicasts it to the CTAs in `mask`.
 template <class Cfg, int kRows, int kSharers>
 __device__ __forceinline__ void load_k_major(u8* dst, const TmaDescriptor* map, u64* bar, int k0,
-                                             int row0, int slice, u16 mask, u64 policy = 0) {
+                                             int row0, int slice, u16 mask) {
 #pragma unroll
   for (int atom = 0; atom < Cfg::kKAtoms; ++atom) {
     u8* atom_dst = dst + atom * kRows * Cfg::kRowBytes;
     const int k = k0 + atom * Cfg::kAtomK;
     if constexpr (kSharers > 1) {
       constexpr int part = kRows / kSharers;
-#ifdef AUTOGEMM_L2_KEEP_MB
-      tma_load_2d_multicast_hint(atom_dst + slice * part * Cfg::kRowBytes, map, bar, k,
-                                 row0 + slice * part, mask, policy);
-#else
       tma_load_2d_multicast(atom_dst + slice * part * Cfg::kRowBytes, map, bar, k,
                             row0 + slice * part, mask);
-#endif
     } else {
-#ifdef AUTOGEMM_L2_KEEP_MB
-      tma_load_2d_hint(atom_dst, map, bar, k, row0, policy);
-#else
       tma_load_2d(atom_dst, map, bar, k, row0);
-#endif
     }
   }
 }
@@ -228,25 +219,16 @@ __device__ __forceinline__ void load_k_major(u8* dst, const TmaDescriptor* map, 
 // CTAs: this one loads a 1/kSharers slice of every chunk's K-rows and multicasts it to `mask`.
 template <class Cfg, int kCols, int kSharers>
 __device__ __forceinline__ void load_mn_major(u8* dst, const TmaDescriptor* map, u64* bar, int k0,
-                                              int col0, int slice, u16 mask, u64 policy = 0) {
+                                              int col0, int slice, u16 mask) {
 #pragma unroll
   for (int chunk = 0; chunk < kCols / 64; ++chunk) {
     u8* chunk_dst = dst + chunk * Cfg::kBK * 128;
     const int c = col0 + chunk * 64;
     if constexpr (kSharers > 1) {
       constexpr int part = Cfg::kBK / kSharers;
-#ifdef AUTOGEMM_L2_KEEP_MB
-      tma_load_2d_multicast_hint(chunk_dst + slice * part * 128, map, bar, c, k0 + slice * part,
-                                 mask, policy);
-#else
       tma_load_2d_multicast(chunk_dst + slice * part * 128, map, bar, c, k0 + slice * part, mask);
-#endif
     } else {
-#ifdef AUTOGEMM_L2_KEEP_MB
-      tma_load_2d_hint(chunk_dst, map, bar, c, k0, policy);
-#else
       tma_load_2d(chunk_dst, map, bar, c, k0);
-#endif
     }
   }
 }
@@ -269,16 +251,6 @@ __device__ __forceinline__ void produce(const TmaDescriptor* tma_a, const TmaDes
   RingPosition pos;
   WorkItem w;
   TraceRecord<Cfg::kConsumers + 1> rec(args, Cfg::kConsumers, true);
-#ifdef AUTOGEMM_L2_KEEP_MB
-  // Experiment: an operand larger than the kept bytes is read evict_first beyond them (rows of a
-  // K-major operand, K-rows of an M/N-major one), so repeated calls keep its head in L2.
-  const u64 pol_normal = l2_policy_evict_normal(), pol_first = l2_policy_evict_first();
-  const long long keep = (long long)(AUTOGEMM_L2_KEEP_MB) << 20;
-  const long long a_line = 2ll * (Cfg::kAMnMajor ? args.m : args.k);
-  const long long b_line = 2ll * (Cfg::kBMnMajor ? args.n : args.k);
-  const bool a_big = 2ll * args.m * args.k > keep, b_big = 2ll * args.n * args.k > keep;
-  const long long a_keep = keep / a_line, b_keep = keep / b_line;
-#endif
   for (int item = 0; sched.next(w, rank); ++item) {
     const int tm = w.tm, tn = w.tn;
     rec.stamp(item, kStart);
@@ -292,26 +264,17 @@ __device__ __forceinline__ void produce(const TmaDescriptor* tma_a, const TmaDes
 
       // A tile: BM rows, shared by the kClusterN CTAs of a cluster row (K-major: each loads a
       // slice of the rows; M-major: K rows of every 64-column chunk).
-      u64 a_pol = 0, b_pol = 0;
-#ifdef AUTOGEMM_L2_KEEP_MB
-      a_pol = a_big && (Cfg::kAMnMajor ? k0 : tm * Cfg::kBM) >= a_keep ? pol_first : pol_normal;
-      b_pol = b_big && (Cfg::kBMnMajor ? k0 : tn * Cfg::kBN) >= b_keep ? pol_first : pol_normal;
-#endif
       if constexpr (!Cfg::kAMnMajor)
-        load_k_major<Cfg, Cfg::kBM, Cfg::kClusterN>(a, tma_a, bar, k0, tm * Cfg::kBM, rn, a_mask,
-                                                    a_pol);
+        load_k_major<Cfg, Cfg::kBM, Cfg::kClusterN>(a, tma_a, bar, k0, tm * Cfg::kBM, rn, a_mask);
       else
-        load_mn_major<Cfg, Cfg::kBM, Cfg::kClusterN>(a, tma_a, bar, k0, tm * Cfg::kBM, rn, a_mask,
-                                                     a_pol);
+        load_mn_major<Cfg, Cfg::kBM, Cfg::kClusterN>(a, tma_a, bar, k0, tm * Cfg::kBM, rn, a_mask);
 
       // B tile. Shared by the kClusterM CTAs of a cluster column: each loads a slice (N rows
       // for K-major tiles, K rows of every 64-column chunk for N-major ones).
       if constexpr (!Cfg::kBMnMajor) {
-        load_k_major<Cfg, Cfg::kBN, Cfg::kClusterM>(b, tma_b, bar, k0, tn * Cfg::kBN, rm, b_mask,
-                                                    b_pol);
+        load_k_major<Cfg, Cfg::kBN, Cfg::kClusterM>(b, tma_b, bar, k0, tn * Cfg::kBN, rm, b_mask);
       } else {
-        load_mn_major<Cfg, Cfg::kBN, Cfg::kClusterM>(b, tma_b, bar, k0, tn * Cfg::kBN, rm, b_mask,
-                                                     b_pol);
+        load_mn_major<Cfg, Cfg::kBN, Cfg::kClusterM>(b, tma_b, bar, k0, tn * Cfg::kBN, rm, b_mask);
       }
     }
     rec.stamp(item, kEnd);

@@ -101,37 +101,6 @@ __device__ __forceinline__ void tma_load_2d(void* dst, const TmaDescriptor* desc
       : "memory");
 }
 
-// L2 eviction priorities for TMA loads (createpolicy): a 64-bit policy passed with
-// .L2::cache_hint. evict_first marks lines to go before others; evict_normal is the default.
-__device__ __forceinline__ u64 l2_policy_evict_first() {
-  u64 p;
-  asm volatile("createpolicy.fractional.L2::evict_first.b64 %0, 1.0;" : "=l"(p));
-  return p;
-}
-__device__ __forceinline__ u64 l2_policy_evict_normal() {
-  u64 p;
-  asm volatile("createpolicy.fractional.L2::evict_normal.b64 %0, 1.0;" : "=l"(p));
-  return p;
-}
-__device__ __forceinline__ void tma_load_2d_hint(void* dst, const TmaDescriptor* desc, u64* bar,
-                                                 int c0, int c1, u64 policy) {
-  asm volatile(
-      "cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes.L2::cache_hint"
-      " [%0], [%1, {%3, %4}], [%2], %5;" ::"r"(smem_addr(dst)),
-      "l"(desc), "r"(smem_addr(bar)), "r"(c0), "r"(c1), "l"(policy)
-      : "memory");
-}
-__device__ __forceinline__ void tma_load_2d_multicast_hint(void* dst, const TmaDescriptor* desc,
-                                                           u64* bar, int c0, int c1, u16 cta_mask,
-                                                           u64 policy) {
-  asm volatile(
-      "cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::"
-      "cluster.L2::cache_hint"
-      " [%0], [%1, {%3, %4}], [%2], %5, %6;" ::"r"(smem_addr(dst)),
-      "l"(desc), "r"(smem_addr(bar)), "r"(c0), "r"(c1), "h"(cta_mask), "l"(policy)
-      : "memory");
-}
-
 // The same load delivered to the same shared-memory offset in every CTA of `cta_mask`, each
 // CTA's barrier at `bar`'s offset receiving the bytes.
 __device__ __forceinline__ void tma_load_2d_multicast(void* dst, const TmaDescriptor* desc,
