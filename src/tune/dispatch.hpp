@@ -124,6 +124,8 @@ class Dispatcher {
   using FirstSightTuner = std::function<std::optional<std::string>(const Problem&)>;
   // Turns tuning on first sight on (needs a user table path). Set it before the first query().
   void set_first_sight_tuner(FirstSightTuner tuner) { tuner_ = std::move(tuner); }
+  // Whether a choice may still change by tuning on first sight (a tuner and a user table set).
+  bool tunes_on_first_sight() const { return tuner_ && !user_table_path_.empty(); }
 
   // Whether tune(p) would tune: a tuner is set, query(p) is neither a table hit nor the
   // cuBLASLt fallback, and this process has not tried to tune p yet.

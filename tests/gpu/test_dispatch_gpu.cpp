@@ -11,6 +11,7 @@
 #include <cstdlib>
 #include <random>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "autogemm/autogemm.hpp"
@@ -94,6 +95,51 @@ TEST(DispatchGpu, BorrowedChoicesOnRandomShapesMatchReference) {
     EXPECT_TRUE(verdict.pass) << what << " (" << choice.kind << " " << choice.spec
                               << "): " << verdict.reason;
   }
+}
+
+// gemm() launches a thread's previous plan again when a call repeats the previous one exactly
+// (gemm.cpp's LastCall): calls that differ in anything a plan bakes in (problem, pointers, the
+// scaled variant, a spec named or not) and calls on another thread must not get it.
+TEST(DispatchGpu, RepeatedAndInterleavedCallsEachComputeTheirOwnProblem) {
+  ASSERT_NO_THROW(require_gpu()) << "this test needs a GPU";
+  const Problem p1{{256, 512, 384}, DType::f16, AccType::f32, Layout::tn};
+  const Problem p2{{512, 256, 256}, DType::f16, AccType::f32, Layout::tn};
+  const Problem p1_shape{{256, 512, 128}, DType::f16, AccType::f32, Layout::tn};  // p1's buffers
+  test::GemmChecker g1(512 * 512), g2(512 * 512);
+  uint64_t seed = 77;
+  auto run = [&](test::GemmChecker& g, const Problem& p, const std::string& spec, Scaling s,
+                 const char* what) {
+    g.prepare(p, seed);
+    seed += 2;
+    if (s.beta != 0.0f) g.fill_addend(p, seed++);
+    if (spec.empty())
+      ASSERT_NO_THROW(gemm(p, g.a(), g.b(), g.c(), s, nullptr)) << what;
+    else
+      ASSERT_NO_THROW(gemm(p, spec, g.a(), g.b(), g.c(), s, nullptr)) << what;
+    ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess) << what;
+    const auto verdict = g.check(p, s.alpha, s.beta);
+    EXPECT_TRUE(verdict.pass) << what << ": " << verdict.reason;
+  };
+  const std::string spec1 = choose(p1).spec;
+  ASSERT_FALSE(spec1.empty());
+  run(g1, p1, "", {}, "p1");
+  run(g1, p1, "", {}, "p1 again (fresh inputs, the same buffers)");
+  run(g2, p2, "", {}, "p2");
+  run(g1, p1, "", {2.0f, 0.0f}, "p1 scaled by 2");
+  run(g1, p1, "", {3.0f, 0.5f}, "p1 scaled by 3, plus half of C");
+  run(g1, p1, "", {}, "p1 plain after scaled");
+  run(g1, p1, spec1, {}, "p1 with its spec named");
+  run(g1, p1, spec1, {}, "p1 with its spec named, again");
+  run(g1, p1_shape, "", {}, "another shape in p1's buffers");
+  run(g1, p1, "", {}, "p1 after it");
+  run(g2, p1, "", {}, "p1 in p2's buffers");
+  // Another thread: its own previous call (none yet), then its own repeat.
+  std::thread other([&] {
+    run(g2, p2, "", {}, "p2 on another thread");
+    run(g2, p2, "", {}, "p2 again on another thread");
+  });
+  other.join();
+  run(g2, p1, "", {}, "p1 in p2's buffers again on this thread");
 }
 
 }  // namespace

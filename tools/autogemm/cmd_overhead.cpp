@@ -60,10 +60,11 @@ void register_overhead(CLI::App& app) {
       throw bench::InputError("--batches and --calls must be >= 1");
     require_gpu();
     const Problem p{shape, spec.dtype, spec.acc, spec.layout};
-    void *a, *b, *c;
+    void *a, *b, *c, *c2;
     check_cuda(cudaMalloc(&a, shape.m * shape.k * 2), "cudaMalloc");
     check_cuda(cudaMalloc(&b, shape.k * shape.n * 2), "cudaMalloc");
     check_cuda(cudaMalloc(&c, shape.m * shape.n * 2), "cudaMalloc");
+    check_cuda(cudaMalloc(&c2, shape.m * shape.n * 2), "cudaMalloc");
     check_cuda(cudaFree(nullptr), "context");
 
     // First use in this process: the JIT (disk cache or NVRTC), then the module load.
@@ -76,6 +77,8 @@ void register_overhead(CLI::App& app) {
     t0 = Clock::now();
     gemm(p, o->spec, a, b, c, nullptr);  // first call: plan (tensor maps, occupancy query)
     const double first_call_us = us_since(t0);
+    gemm(p, o->spec, a, b, c2, nullptr);  // the second C's plan, and gemm()'s own choice's
+    gemm(p, a, b, c, nullptr);
     check_cuda(cudaDeviceSynchronize(), "first call");
 
     if (spec.stream_k || spec.split_pass > 1)
@@ -88,26 +91,42 @@ void register_overhead(CLI::App& app) {
     CUtensorMap maps[3] = {plan.maps.a, plan.maps.b, plan.maps.c};
     void* params[] = {&maps[0], &maps[1], &maps[2], &args};
 
-    std::vector<double> api, bare;
+    // Arms: the same call repeated (gemm() launches its previous plan), the same spec with C
+    // alternating between two buffers (each call looks its plan up), gemm() without a spec
+    // (its own choice, which may be another kernel), and the bare launch.
+    enum Arm { kSame, kAlternating, kChosen, kBare, kArms };
+    std::vector<double> times[kArms];
     for (int batch = 0; batch < o->batches; ++batch) {
-      // Alternate which goes first so drift in clocks or queue state hits both alike.
-      for (int which = 0; which < 2; ++which) {
-        const bool do_api = (which == 0) == (batch % 2 == 0);
+      // Rotate which goes first so drift in clocks or queue state hits all alike.
+      for (int turn = 0; turn < kArms; ++turn) {
+        const int arm = (turn + batch) % kArms;
         t0 = Clock::now();
         for (int i = 0; i < o->calls; ++i) {
-          if (do_api)
-            gemm(p, o->spec, a, b, c, nullptr);
-          else
-            check_driver(driver().launch_kernel_ex(&launch.cfg, loaded.function, params, nullptr),
-                         "cuLaunchKernelEx");
+          switch (arm) {
+            case kSame:
+              gemm(p, o->spec, a, b, c, nullptr);
+              break;
+            case kAlternating:
+              gemm(p, o->spec, a, b, i % 2 ? c2 : c, nullptr);
+              break;
+            case kChosen:
+              gemm(p, a, b, c, nullptr);
+              break;
+            default:
+              check_driver(driver().launch_kernel_ex(&launch.cfg, loaded.function, params, nullptr),
+                           "cuLaunchKernelEx");
+          }
         }
-        (do_api ? api : bare).push_back(us_since(t0) / o->calls);
+        times[arm].push_back(us_since(t0) / o->calls);
         check_cuda(cudaDeviceSynchronize(), "batch");
       }
     }
+    const std::vector<double>& api = times[kSame];
+    const std::vector<double>& bare = times[kBare];
     cudaFree(a);
     cudaFree(b);
     cudaFree(c);
+    cudaFree(c2);
 
     struct Row {
       const char* what;
@@ -118,6 +137,10 @@ void register_overhead(CLI::App& app) {
         {"module_load", load_us, load_us, load_us},
         {"first_gemm_call_plan", first_call_us, first_call_us, first_call_us},
         {"gemm_call_host", percentile(api, 0.5), percentile(api, 0.1), percentile(api, 0.9)},
+        {"gemm_call_host_alternating_c", percentile(times[kAlternating], 0.5),
+         percentile(times[kAlternating], 0.1), percentile(times[kAlternating], 0.9)},
+        {"gemm_own_choice_call_host", percentile(times[kChosen], 0.5),
+         percentile(times[kChosen], 0.1), percentile(times[kChosen], 0.9)},
         {"bare_cuLaunchKernelEx_host", percentile(bare, 0.5), percentile(bare, 0.1),
          percentile(bare, 0.9)},
     };
