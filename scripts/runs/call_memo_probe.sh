@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# Needs the switch AUTOGEMM_NO_CALL_MEMO of 527134a (removed after the run; bench/results/h200/h200_call_memo_s22.md).
 # Session 22 (notes 151), ON the device. gemm() launching a thread's previous plan again when a
 # call repeats it (gemm.cpp's LastCall), against looking the plan up each call as before
 # (AUTOGEMM_NO_CALL_MEMO=1, an experiment switch). Predicted: ~0.1-0.2 us less host time per

@@ -153,11 +153,6 @@ struct LastCall {
   }
 };
 thread_local LastCall last_call;
-// Experiment switch (removed after its measurement): AUTOGEMM_NO_CALL_MEMO=1 never remembers.
-const bool kCallMemo = [] {
-  const char* v = std::getenv("AUTOGEMM_NO_CALL_MEMO");
-  return !(v && *v && std::string_view(v) != "0");
-}();
 
 void launch_plan(const LaunchPlan& plan, int device, const Scaling& scaling, cudaStream_t stream) {
   launch(plan, stream, plan.needs_workspace() ? &workspace_for(device, stream) : nullptr,
@@ -265,7 +260,7 @@ void gemm(const Problem& problem, const void* a, const void* b, void* c, Scaling
     check_scaling(scaling);
     auto plan = plan_for(problem, choice.spec, a, b, c, scaling, device);
     launch_plan(*plan, device, scaling, stream);
-    if (kCallMemo && !d.tunes_on_first_sight())
+    if (!d.tunes_on_first_sight())
       last_call.remember(device, problem, a, b, c, scaling.plain(), "", std::move(plan));
     return;
   }
@@ -294,8 +289,7 @@ void gemm(const Problem& problem, std::string_view spec, const void* a, const vo
   }
   auto plan = plan_for(problem, spec, a, b, c, scaling, device);
   launch_plan(*plan, device, scaling, stream);
-  if (kCallMemo)
-    last_call.remember(device, problem, a, b, c, scaling.plain(), spec, std::move(plan));
+  last_call.remember(device, problem, a, b, c, scaling.plain(), spec, std::move(plan));
 }
 
 void prepare(std::string_view spec) {
