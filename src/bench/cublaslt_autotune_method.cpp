@@ -28,6 +28,8 @@
 namespace autogemm::bench {
 namespace {
 
+// A change to the rule (these constants or the search) bumps kAutotuneRuleVersion
+// (algo_cache.hpp), so that the tuner's kept choices of the old rule are searched again.
 constexpr int kRequested = 100;
 constexpr int kMinCandidates = 3;
 constexpr double kBudgetSeconds = 0.15;

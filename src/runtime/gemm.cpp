@@ -123,6 +123,10 @@ class Runtime {
 // lock and a hash (about 0.1-0.2 us of the ~0.25 us a call adds to a bare launch). Keyed by all
 // the plan bakes in; `spec` is the name asked for ("" for gemm() without one). A call without a
 // spec is remembered only when its choice is final: tuning on first sight is off.
+// Set when this thread's LastCall is destroyed (thread exit; for the main thread, before the
+// static objects whose destructors may still call gemm()): calls after that look plans up.
+thread_local bool last_call_gone = false;
+
 struct LastCall {
   bool valid = false;
   int device = -1;
@@ -134,25 +138,41 @@ struct LastCall {
   std::string spec;
   std::shared_ptr<const LaunchPlan> plan;
 
+  ~LastCall() { last_call_gone = true; }
   bool same(int d, const Problem& p, const void* a_, const void* b_, void* c_, bool plain_,
             std::string_view spec_) const {
     return valid && d == device && p == problem && a_ == a && b_ == b && c_ == c &&
            plain_ == plain && spec_ == spec;
   }
+  // Never throws (the GEMM is already enqueued): on failure the memo is just left empty.
   void remember(int d, const Problem& p, const void* a_, const void* b_, void* c_, bool plain_,
-                std::string_view spec_, std::shared_ptr<const LaunchPlan> plan_) {
-    valid = true;
+                std::string_view spec_, std::shared_ptr<const LaunchPlan> plan_) noexcept {
+    valid = false;
+    try {
+      spec.assign(spec_);
+    } catch (...) {
+      return;
+    }
     device = d;
     problem = p;
     a = a_;
     b = b_;
     c = c_;
     plain = plain_;
-    spec.assign(spec_);
     plan = std::move(plan_);
+    valid = true;
   }
 };
 thread_local LastCall last_call;
+
+// This thread's previous call, if it can be consulted.
+LastCall* remembered() {
+  return !last_call_gone && last_call.valid ? &last_call : nullptr;
+}
+void remember(int device, const Problem& p, const void* a, const void* b, void* c, bool plain,
+              std::string_view spec, std::shared_ptr<const LaunchPlan> plan) {
+  if (!last_call_gone) last_call.remember(device, p, a, b, c, plain, spec, std::move(plan));
+}
 
 void launch_plan(const LaunchPlan& plan, int device, const Scaling& scaling, cudaStream_t stream) {
   launch(plan, stream, plan.needs_workspace() ? &workspace_for(device, stream) : nullptr,
@@ -238,11 +258,11 @@ void gemm(const Problem& problem, const void* a, const void* b, void* c, cudaStr
 void gemm(const Problem& problem, const void* a, const void* b, void* c, Scaling scaling,
           cudaStream_t stream) {
   int device = 0;
-  if (last_call.valid) {
+  if (const LastCall* last = remembered()) {
     check_cuda(cudaGetDevice(&device), "cudaGetDevice");
-    if (last_call.same(device, problem, a, b, c, scaling.plain(), "")) {
+    if (last->same(device, problem, a, b, c, scaling.plain(), "")) {
       check_scaling(scaling);
-      launch_plan(*last_call.plan, device, scaling, stream);
+      launch_plan(*last->plan, device, scaling, stream);
       return;
     }
   }
@@ -261,7 +281,7 @@ void gemm(const Problem& problem, const void* a, const void* b, void* c, Scaling
     auto plan = plan_for(problem, choice.spec, a, b, c, scaling, device);
     launch_plan(*plan, device, scaling, stream);
     if (!d.tunes_on_first_sight())
-      last_call.remember(device, problem, a, b, c, scaling.plain(), "", std::move(plan));
+      remember(device, problem, a, b, c, scaling.plain(), "", std::move(plan));
     return;
   }
   if (a == nullptr || b == nullptr || c == nullptr) throw Error("gemm: a null matrix pointer");
@@ -280,16 +300,16 @@ void gemm(const Problem& problem, std::string_view spec, const void* a, const vo
   check_scaling(scaling);
   if (spec.empty()) throw Error("gemm: an empty spec name");
   int device = 0;
-  if (last_call.valid) {
+  if (const LastCall* last = remembered()) {
     check_cuda(cudaGetDevice(&device), "cudaGetDevice");
-    if (last_call.same(device, problem, a, b, c, scaling.plain(), spec)) {
-      launch_plan(*last_call.plan, device, scaling, stream);
+    if (last->same(device, problem, a, b, c, scaling.plain(), spec)) {
+      launch_plan(*last->plan, device, scaling, stream);
       return;
     }
   }
   auto plan = plan_for(problem, spec, a, b, c, scaling, device);
   launch_plan(*plan, device, scaling, stream);
-  last_call.remember(device, problem, a, b, c, scaling.plain(), spec, std::move(plan));
+  remember(device, problem, a, b, c, scaling.plain(), spec, std::move(plan));
 }
 
 void prepare(std::string_view spec) {

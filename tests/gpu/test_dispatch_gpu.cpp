@@ -125,7 +125,8 @@ TEST(DispatchGpu, RepeatedAndInterleavedCallsEachComputeTheirOwnProblem) {
   run(g1, p1, "", {}, "p1");
   run(g1, p1, "", {}, "p1 again (fresh inputs, the same buffers)");
   run(g2, p2, "", {}, "p2");
-  run(g1, p1, "", {2.0f, 0.0f}, "p1 scaled by 2");
+  run(g1, p1, "", {}, "p1 plain");
+  run(g1, p1, "", {2.0f, 0.0f}, "p1 scaled by 2, right after it plain");
   run(g1, p1, "", {3.0f, 0.5f}, "p1 scaled by 3, plus half of C");
   run(g1, p1, "", {}, "p1 plain after scaled");
   run(g1, p1, spec1, {}, "p1 with its spec named");
@@ -133,6 +134,28 @@ TEST(DispatchGpu, RepeatedAndInterleavedCallsEachComputeTheirOwnProblem) {
   run(g1, p1_shape, "", {}, "another shape in p1's buffers");
   run(g1, p1, "", {}, "p1 after it");
   run(g2, p1, "", {}, "p1 in p2's buffers");
+
+  // Only A, then only B, differs from the previous call. g2 judges: it gets the operand the call
+  // kept from g1 and the C it wrote, so a stale plan (still reading g1's A or B) fails.
+  const int64_t mk = p1.shape.m * p1.shape.k, kn = p1.shape.k * p1.shape.n;
+  const int64_t mn = p1.shape.m * p1.shape.n;
+  for (const bool change_a : {true, false}) {
+    const char* what = change_a ? "only A differs" : "only B differs";
+    g1.prepare(p1, seed);
+    ASSERT_NO_THROW(gemm(p1, g1.a(), g1.b(), g1.c(), nullptr)) << what;
+    g2.prepare(p1, seed + 1);  // other inputs than g1's
+    seed += 2;
+    const void* a = change_a ? g2.a() : g1.a();
+    const void* b = change_a ? g1.b() : g2.b();
+    ASSERT_NO_THROW(gemm(p1, a, b, g1.c(), nullptr)) << what;
+    void* kept = const_cast<void*>(change_a ? g2.b() : g2.a());
+    ASSERT_EQ(cudaMemcpy(kept, change_a ? g1.b() : g1.a(), 2 * (change_a ? kn : mk),
+                         cudaMemcpyDeviceToDevice),
+              cudaSuccess);
+    ASSERT_EQ(cudaMemcpy(g2.c(), g1.c(), 2 * mn, cudaMemcpyDeviceToDevice), cudaSuccess);
+    const auto verdict = g2.check(p1);
+    EXPECT_TRUE(verdict.pass) << what << ": " << verdict.reason;
+  }
   // Another thread: its own previous call (none yet), then its own repeat.
   std::thread other([&] {
     run(g2, p2, "", {}, "p2 on another thread");
