@@ -123,8 +123,13 @@ struct TileScheduler {
       dp_next += clusters;
     } else if constexpr (Cfg::kSplitPass > 1) {
       if (dp_next >= num_units * Cfg::kSplitPass) return false;
+#ifdef AUTOGEMM_SPLIT_PIECE_MAJOR  // experiment: neighbours share a k-range (split_cluster)
+      const int piece = dp_next / num_units;
+      set_tile(w, dp_next % num_units, cta_rank);
+#else
       const int piece = dp_next % Cfg::kSplitPass;
       set_tile(w, dp_next / Cfg::kSplitPass, cta_rank);
+#endif
       w.kb_begin = int((long long)kblocks * piece / Cfg::kSplitPass);
       w.kb_end = int((long long)kblocks * (piece + 1) / Cfg::kSplitPass);
       dp_next += int(gridDim.x) / Cfg::kClusterSize;

@@ -46,7 +46,13 @@ __device__ __forceinline__ void split_reduce(const GemmArgs& args) {
   const float* src[kPieces];
 #pragma unroll
   for (int p = 0; p < kPieces; ++p)
+#ifdef AUTOGEMM_SPLIT_PIECE_MAJOR
+    src[p] = Fixup<Cfg>::slot(args, (p * sched.num_units + unit) * Cfg::kClusterSize + rank,
+                              consumer) +
+             t;
+#else
     src[p] = Fixup<Cfg>::slot(args, (unit * kPieces + p) * Cfg::kClusterSize + rank, consumer) + t;
+#endif
   for (int q = slice * kPairs / slices; q < (slice + 1) * kPairs / slices; ++q) {
     float v0[kPieces], v1[kPieces];  // every piece's pair in flight before any is added
 #pragma unroll
