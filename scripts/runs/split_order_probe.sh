@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# The runs of record (ea5ab5b, 844fc5a) had tile-major as the default and the switch
+# AUTOGEMM_SPLIT_PIECE_MAJOR; piece-major is the default now, AUTOGEMM_SPLIT_TILE_MAJOR the switch.
 # Session 22 (notes 156), ON the device. Split-K with a reduction pass launches one cluster per
 # piece, a tile's pieces side by side (cluster c: piece c % S of unit c / S). The switch
 # AUTOGEMM_SPLIT_PIECE_MAJOR (scheduler.cuh, split_reduce.cuh) numbers them piece-major instead
@@ -21,14 +23,14 @@ shapes="512_512_16384 64_1024_16384 128_2048_8192 256_512_12288 256_1024_16384 1
 for rep in $(seq 1 "${REPS:-3}"); do
   for order in tile piece; do
     def=""
-    [ $order = piece ] && def="AUTOGEMM_SPLIT_PIECE_MAJOR"
+    [ $order = tile ] && def="AUTOGEMM_SPLIT_TILE_MAJOR"
     AUTOGEMM_JIT_DEFINES="$def" OUT="$d" BENCH_TIMEOUT=120 spec_bench "order_${order}_$rep" "$shapes" \
       "table:picks=$d/picks.json" 64x128x64_s8_c2x1_wg1_tiles_r8m_skp4 \
       128x128x64_s6_c2x1_coop_tiles_r8m_skp8 > /dev/null
     echo "== $order $rep"; grep -A5 "^method" "$d/order_${order}_$rep.log" | head -6
   done
 done
-AUTOGEMM_JIT_DEFINES=AUTOGEMM_SPLIT_PIECE_MAJOR timeout 200 ctest --test-dir build \
+timeout 200 ctest --test-dir build \
   -R "KernelSweep.SplitReductionPass" --output-on-failure > "$d/ctest_split_piece_major.log" 2>&1
 echo "ctest (piece-major) exit $?"; grep -E "tests passed|tests failed" "$d/ctest_split_piece_major.log"
 tar czf "$out/split_order.tgz" -C "$out" split_order && rm -rf "$d"

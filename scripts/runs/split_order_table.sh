@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# The runs of record (ea5ab5b, 844fc5a) had tile-major as the default and the switch
+# AUTOGEMM_SPLIT_PIECE_MAJOR; piece-major is the default now, AUTOGEMM_SPLIT_TILE_MAJOR the switch.
 # Session 22 (notes 156), ON the device: AUTOGEMM_SPLIT_PIECE_MAJOR (split_order_probe.sh) on
 # every shape whose table entry (this GPU's table) is a split-pass spec
 # (bench/shapes/skp_entries_{h100,h200}.txt), the table's picks in each order, alternating
@@ -15,7 +17,7 @@ shapes="$(grep -v '^#' bench/shapes/skp_entries_$set.txt | tr '\n' ' ')"
 for rep in $(seq 1 "${REPS:-2}"); do
   for order in tile piece; do
     def=""
-    [ $order = piece ] && def="AUTOGEMM_SPLIT_PIECE_MAJOR"
+    [ $order = tile ] && def="AUTOGEMM_SPLIT_TILE_MAJOR"
     AUTOGEMM_JIT_DEFINES="$def" OUT="$d" BENCH_TIMEOUT=250 spec_bench "${set}_order_${order}_$rep" "$shapes" \
       "table:picks=$table" > /dev/null
     echo "== $order $rep"; grep -A4 "^method" "$d/${set}_order_${order}_$rep.log" | head -5

@@ -27,7 +27,10 @@
 // through distributed shared memory (cluster_reduce.cuh).
 //
 // Split-K with a reduction pass (kSplitPass > 1, one cluster per piece): cluster c takes piece
-// c % kSplitPass of unit c / kSplitPass, so a tile's pieces run side by side; the pieces write
+// c / U of unit c % U (U units), piece-major, so clusters launched together share a k-range and,
+// in the grouped order below, A rows and B columns: when the pieces take several waves, each
+// wave works on a k-slice of every tile instead of every k-block of a few (2-4% over the H100
+// table's split-pass picks, up to 1.4x on multi-wave grids; notes 156). The pieces write
 // partials and a second kernel sums them (split_reduce.cuh).
 //
 // Tiles are numbered in grouped (swizzled) order: bands of kSwizzle unit-rows (raster m) or
@@ -123,7 +126,7 @@ struct TileScheduler {
       dp_next += clusters;
     } else if constexpr (Cfg::kSplitPass > 1) {
       if (dp_next >= num_units * Cfg::kSplitPass) return false;
-#ifdef AUTOGEMM_SPLIT_PIECE_MAJOR  // experiment: neighbours share a k-range (split_cluster)
+#ifndef AUTOGEMM_SPLIT_TILE_MAJOR  // an A/B switch for measurements (AUTOGEMM_JIT_DEFINES)
       const int piece = dp_next / num_units;
       set_tile(w, dp_next % num_units, cta_rank);
 #else

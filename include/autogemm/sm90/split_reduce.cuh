@@ -42,11 +42,11 @@ __device__ __forceinline__ void split_reduce(const GemmArgs& args) {
 
   const int t = int(threadIdx.x);
   const int row0 = w.tm * Cfg::kBM + consumer * Cfg::kWgRows, col0 = w.tn * Cfg::kBN;
-  // Piece p of the tile is the rank-`rank` CTA of cluster unit * kPieces + p.
+  // Piece p of the tile is the rank-`rank` CTA of cluster p * U + unit (U units; scheduler.cuh).
   const float* src[kPieces];
 #pragma unroll
   for (int p = 0; p < kPieces; ++p)
-#ifdef AUTOGEMM_SPLIT_PIECE_MAJOR
+#ifndef AUTOGEMM_SPLIT_TILE_MAJOR
     src[p] = Fixup<Cfg>::slot(args, (p * sched.num_units + unit) * Cfg::kClusterSize + rank,
                               consumer) +
              t;
