@@ -93,7 +93,8 @@ std::string spec_name(const KernelSpec& s) {
                                              : "") +
          (s.stream_k ? (s.sk_splits > 0 ? fmt::format("_sk{}", s.sk_splits) : "_sk") : "") +
          (s.cluster_k > 1 ? fmt::format("_ck{}", s.cluster_k) : "") +
-         (s.split_pass > 1 ? fmt::format("_skp{}", s.split_pass) : "") +
+         (s.split_pass > 1 ? fmt::format("_skp{}{}", s.split_pass, s.split_tile_major ? "t" : "")
+                           : "") +
          (s.mma_lag != 1 ? fmt::format("_lag{}", s.mma_lag) : "") + (s.swap_ab ? "_swap" : "") +
          (s.defer_store ? "_defer" : "") +
          (s.acc_sets > 1 ? fmt::format("_acc{}", s.acc_sets) : "") + (s.pdl ? "" : "_nopdl") +
@@ -186,7 +187,11 @@ KernelSpec parse_name(std::string_view name) {
       s.epilogue = Epilogue::tma_rows;
     else if (tokens[i] == "sk")
       s.stream_k = true;
-    else if (auto n = p.numbered(tokens[i], "sk", "'skN': stream-K with N splits")) {
+    else if (tokens[i].size() > 4 && tokens[i].starts_with("skp") && tokens[i].ends_with("t")) {
+      s.split_pass = p.prefixed(tokens[i].substr(0, tokens[i].size() - 1), "skp",
+                                "'skpNt': split-K in N pieces, launched tile-major");
+      s.split_tile_major = true;
+    } else if (auto n = p.numbered(tokens[i], "sk", "'skN': stream-K with N splits")) {
       s.stream_k = true;
       s.sk_splits = *n;
     } else if (auto pieces = p.numbered(tokens[i], "skp",
@@ -210,10 +215,11 @@ KernelSpec parse_name(std::string_view name) {
       const auto mnk = p.dims(tokens[i], "fix", 3, "the compiled-in shape like fix64x4096x64");
       s.fixed = {mnk[0], mnk[1], mnk[2]};
     } else
-      p.fail(tokens[i],
-             "an optional field token: 'etma', 'etmat', 'etmar', 'sk', 'skN', 'ckN', 'skpN', "
-             "'lag0', 'lag2', "
-             "'lag3', 'swap', 'defer', 'acc2', 'acc4', 'nopdl', 'fixMxNxK' or 'ab'");
+      p.fail(
+          tokens[i],
+          "an optional field token: 'etma', 'etmat', 'etmar', 'sk', 'skN', 'ckN', 'skpN', 'skpNt', "
+          "'lag0', 'lag2', "
+          "'lag3', 'swap', 'defer', 'acc2', 'acc4', 'nopdl', 'fixMxNxK' or 'ab'");
   }
 
   // Canonical form only ("s04" or "wg2" would otherwise alias another name).

@@ -121,7 +121,10 @@ Verdict rule_cluster_k(const KernelSpec& s, const DeviceLimits&) {
 }
 
 Verdict rule_split_pass(const KernelSpec& s, const DeviceLimits&) {
-  if (s.split_pass == 1) return {};
+  if (s.split_pass == 1) {
+    if (s.split_tile_major) return "split_tile_major orders the pieces of a reduction pass";
+    return {};
+  }
   if (s.split_pass < 2 || s.split_pass > 16)
     return fmt::format("split_pass must be 1 (off) or 2 to 16, got {}", s.split_pass);
   if (s.persistent || s.stream_k || s.cluster_k > 1)

@@ -494,11 +494,21 @@ TEST(KernelSweep, CompiledInShapesMatchReference) {
 TEST(KernelSweep, SplitReductionPassMatchesReference) {
   ASSERT_NO_THROW(require_gpu()) << "this test needs a GPU";
   const char* const tails[] = {
-      "64x128x64_s6_c1x1_wg1_tiles_r8m_skp4",       "128x128x64_s4_c2x1_coop_tiles_r8m_skp3",
-      "64x64x64_s8_c1x2_wg1_tiles_r1n_skp8",        "192x192x64_s3_c1x1_wg3_tiles_r8m_skp2",
-      "64x32x128_s6_c1x1_wg1_tiles_r8m_skp16",      "64x128x32_s12_c2x1_wg1_tiles_r8m_skp5_acc2",
-      "64x128x64_s6_c1x1_wg1_tiles_r8m_skp4_nopdl", "64x64x64_s8_c1x1_wg1_tiles_r8m_skp8_swap",
-      "64x16x64_s8_c1x1_wg1_tiles_r8m_skp12_swap",  "64x128x64_s9_c4x1_wg1_tiles_r8m_skp3",
+      "64x128x64_s6_c1x1_wg1_tiles_r8m_skp4",
+      "128x128x64_s4_c2x1_coop_tiles_r8m_skp3",
+      "64x64x64_s8_c1x2_wg1_tiles_r1n_skp8",
+      "192x192x64_s3_c1x1_wg3_tiles_r8m_skp2",
+      "64x32x128_s6_c1x1_wg1_tiles_r8m_skp16",
+      "64x128x32_s12_c2x1_wg1_tiles_r8m_skp5_acc2",
+      "64x128x64_s6_c1x1_wg1_tiles_r8m_skp4_nopdl",
+      "64x64x64_s8_c1x1_wg1_tiles_r8m_skp8_swap",
+      "64x16x64_s8_c1x1_wg1_tiles_r8m_skp12_swap",
+      "64x128x64_s9_c4x1_wg1_tiles_r8m_skp3",
+      // The tile-major launch order (the reduction pass finds the pieces in the other order).
+      "64x128x64_s6_c1x1_wg1_tiles_r8m_skp4t",
+      "128x128x64_s4_c2x1_coop_tiles_r8m_skp3t",
+      "64x64x64_s8_c1x2_wg1_tiles_r1n_skp8t",
+      "64x16x64_s8_c1x1_wg1_tiles_r8m_skp12t_swap",
   };
   std::mt19937_64 rng(sweep_seed());
   auto log_uniform = [&](int lo, int hi) {

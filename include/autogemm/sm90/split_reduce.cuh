@@ -42,17 +42,14 @@ __device__ __forceinline__ void split_reduce(const GemmArgs& args) {
 
   const int t = int(threadIdx.x);
   const int row0 = w.tm * Cfg::kBM + consumer * Cfg::kWgRows, col0 = w.tn * Cfg::kBN;
-  // Piece p of the tile is the rank-`rank` CTA of cluster p * U + unit (U units; scheduler.cuh).
+  // Piece p of the tile is the rank-`rank` CTA of cluster p * U + unit (U units), or of
+  // unit * kPieces + p when tile-major (scheduler.cuh).
   const float* src[kPieces];
 #pragma unroll
-  for (int p = 0; p < kPieces; ++p)
-#ifndef AUTOGEMM_SPLIT_TILE_MAJOR
-    src[p] = Fixup<Cfg>::slot(args, (p * sched.num_units + unit) * Cfg::kClusterSize + rank,
-                              consumer) +
-             t;
-#else
-    src[p] = Fixup<Cfg>::slot(args, (unit * kPieces + p) * Cfg::kClusterSize + rank, consumer) + t;
-#endif
+  for (int p = 0; p < kPieces; ++p) {
+    const int cluster = Cfg::kSplitTileMajor ? unit * kPieces + p : p * sched.num_units + unit;
+    src[p] = Fixup<Cfg>::slot(args, cluster * Cfg::kClusterSize + rank, consumer) + t;
+  }
   for (int q = slice * kPairs / slices; q < (slice + 1) * kPairs / slices; ++q) {
     float v0[kPieces], v1[kPieces];  // every piece's pair in flight before any is added
 #pragma unroll
