@@ -23,8 +23,8 @@ CHOICES = {
     "stream-K (any)": lambda s: any(t == "sk" or (t.startswith("sk") and t[2:].isdigit())
                                     for t in s.split("_")),
     "cluster split-K (ckN)": lambda s: any(t.startswith("ck") and t[2:].isdigit() for t in s.split("_")),
-    "split-K with a reduction pass (skpN, skpNt)": lambda s: any(
-        t.startswith("skp") and t[3:].rstrip("t").isdigit() for t in s.split("_")),
+    "split-K with a reduction pass (skpN, skpNp)": lambda s: any(
+        t.startswith("skp") and t[3:].removesuffix("p").isdigit() for t in s.split("_")),
     "split-K count (skN)": lambda s: any(t.startswith("sk") and t[2:].isdigit() for t in s.split("_")),
     "ping-pong": lambda s: "_pp_" in s,
     "ping-pong with 176/192 accumulators": lambda s: "_pp_" in s and ("x176x" in s or "x192x" in s),

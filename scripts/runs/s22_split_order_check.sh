@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Needs the switch AUTOGEMM_SPLIT_TILE_MAJOR of 8e30645-b37a350 (AUTOGEMM_SPLIT_PIECE_MAJOR before
-# it), since replaced by the spec field split_tile_major ("_skpNt"; notes 158).
+# it), since replaced by the spec field split_piece_major ("_skpNp"; notes 158).
 # Session 22 (notes 158), ON the device: the piece-major split order (notes 156, the default)
 # against AUTOGEMM_SPLIT_TILE_MAJOR on the sets it was not decided on: the decode shapes with
 # session 21's chosen decode picks (split-pass swap-AB among them) and oracle100's shapes whose

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Needs the switch AUTOGEMM_SPLIT_TILE_MAJOR of 8e30645-b37a350 (AUTOGEMM_SPLIT_PIECE_MAJOR before
-# it), since replaced by the spec field split_tile_major ("_skpNt"; notes 158).
+# it), since replaced by the spec field split_piece_major ("_skpNp"; notes 158).
 # The runs of record (ea5ab5b, 844fc5a) had tile-major as the default and the switch
 # AUTOGEMM_SPLIT_PIECE_MAJOR; piece-major is the default now, AUTOGEMM_SPLIT_TILE_MAJOR the switch.
 # Session 22 (notes 156), ON the device. Split-K with a reduction pass launches one cluster per

@@ -68,7 +68,7 @@ void to_json(nlohmann::json& j, const KernelSpec& s) {
                      {"stream_k", s.stream_k},
                      {"sk_splits", s.sk_splits},
                      {"split_pass", s.split_pass},
-                     {"split_tile_major", s.split_tile_major},
+                     {"split_piece_major", s.split_piece_major},
                      {"pingpong", s.pingpong},
                      {"mma_lag", s.mma_lag},
                      {"swap_ab", s.swap_ab},
@@ -140,8 +140,8 @@ void from_json(const nlohmann::json& j, KernelSpec& out) {
         s.sk_splits = get_int(v, key);
       else if (key == "split_pass")
         s.split_pass = get_int(v, key);
-      else if (key == "split_tile_major")
-        s.split_tile_major = get_bool(v, key);
+      else if (key == "split_piece_major")
+        s.split_piece_major = get_bool(v, key);
       else if (key == "epilogue")
         s.epilogue = parse_epilogue(get_string(v, key));
       else

@@ -69,12 +69,13 @@ struct KernelSpec {
   // scheme 2"). One tile per CTA (not persistent), direct epilogue, fp32 accumulators, no
   // ping-pong. "_skpN" in the name.
   int split_pass = 1;
-  // The order in which those pieces are launched. Piece-major (the default): piece p of unit u is
-  // cluster p·U + u, so clusters launched together share a k-range and, in the raster, A rows
-  // and B columns (up to 1.4x faster where the pieces take several waves). Tile-major ("_skpNt"):
-  // cluster u·N + p, a tile's pieces side by side: the order before (notes 156), about 1% faster
-  // on the weight-streaming decode splits.
-  bool split_tile_major = false;
+  // The order in which those pieces are launched. Tile-major (the default, and the meaning of
+  // every name before it): piece p of unit u is cluster u·N + p, a tile's pieces side by side.
+  // Piece-major ("_skpNp"): cluster p·U + u (U units), so clusters launched together share a
+  // k-range and, in the raster, A rows and B columns: 2-4% faster over the H100 table's
+  // split-pass picks, up to 1.4x where the pieces take several waves; about 1% slower on the
+  // weight-streaming decode splits (notes 156-158).
+  bool split_piece_major = false;
 
   // k-blocks of MMAs a consumer keeps in flight before releasing a pipeline stage (0 to 3).
   int mma_lag = 1;

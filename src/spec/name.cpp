@@ -93,7 +93,7 @@ std::string spec_name(const KernelSpec& s) {
                                              : "") +
          (s.stream_k ? (s.sk_splits > 0 ? fmt::format("_sk{}", s.sk_splits) : "_sk") : "") +
          (s.cluster_k > 1 ? fmt::format("_ck{}", s.cluster_k) : "") +
-         (s.split_pass > 1 ? fmt::format("_skp{}{}", s.split_pass, s.split_tile_major ? "t" : "")
+         (s.split_pass > 1 ? fmt::format("_skp{}{}", s.split_pass, s.split_piece_major ? "p" : "")
                            : "") +
          (s.mma_lag != 1 ? fmt::format("_lag{}", s.mma_lag) : "") + (s.swap_ab ? "_swap" : "") +
          (s.defer_store ? "_defer" : "") +
@@ -187,10 +187,10 @@ KernelSpec parse_name(std::string_view name) {
       s.epilogue = Epilogue::tma_rows;
     else if (tokens[i] == "sk")
       s.stream_k = true;
-    else if (tokens[i].size() > 4 && tokens[i].starts_with("skp") && tokens[i].ends_with("t")) {
+    else if (tokens[i].size() > 4 && tokens[i].starts_with("skp") && tokens[i].ends_with("p")) {
       s.split_pass = p.prefixed(tokens[i].substr(0, tokens[i].size() - 1), "skp",
-                                "'skpNt': split-K in N pieces, launched tile-major");
-      s.split_tile_major = true;
+                                "'skpNp': split-K in N pieces, launched piece-major");
+      s.split_piece_major = true;
     } else if (auto n = p.numbered(tokens[i], "sk", "'skN': stream-K with N splits")) {
       s.stream_k = true;
       s.sk_splits = *n;
@@ -217,7 +217,7 @@ KernelSpec parse_name(std::string_view name) {
     } else
       p.fail(
           tokens[i],
-          "an optional field token: 'etma', 'etmat', 'etmar', 'sk', 'skN', 'ckN', 'skpN', 'skpNt', "
+          "an optional field token: 'etma', 'etmat', 'etmar', 'sk', 'skN', 'ckN', 'skpN', 'skpNp', "
           "'lag0', 'lag2', "
           "'lag3', 'swap', 'defer', 'acc2', 'acc4', 'nopdl', 'fixMxNxK' or 'ab'");
   }

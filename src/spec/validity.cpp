@@ -122,7 +122,9 @@ Verdict rule_cluster_k(const KernelSpec& s, const DeviceLimits&) {
 
 Verdict rule_split_pass(const KernelSpec& s, const DeviceLimits&) {
   if (s.split_pass == 1) {
-    if (s.split_tile_major) return "split_tile_major orders the pieces of a reduction pass";
+    if (s.split_piece_major)
+      return "split_piece_major orders the pieces of split-K with a reduction pass: it needs "
+             "split_pass > 1";
     return {};
   }
   if (s.split_pass < 2 || s.split_pass > 16)

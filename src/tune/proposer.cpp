@@ -58,7 +58,7 @@ std::vector<std::string> changed_fields(const KernelSpec& a, const KernelSpec& b
   diff(a.epilogue != b.epilogue, "epilogue");
   diff(a.stream_k != b.stream_k || a.sk_splits != b.sk_splits, "stream_k");
   diff(a.cluster_k != b.cluster_k, "cluster_k");
-  diff(a.split_pass != b.split_pass || a.split_tile_major != b.split_tile_major, "split_pass");
+  diff(a.split_pass != b.split_pass || a.split_piece_major != b.split_piece_major, "split_pass");
   diff(a.swap_ab != b.swap_ab, "swap_ab");
   diff(a.mma_lag != b.mma_lag || a.acc_sets != b.acc_sets, "mma_lag");
   diff(a.persistent != b.persistent, "persistent");
@@ -131,11 +131,11 @@ std::vector<KernelSpec> local_moves(const KernelSpec& from, const Problem& p) {
   // Split-K with a reduction pass (the same rules: one piece per CTA, direct stores).
   // Three and seven: the piece counts of the 4x1 sweep specs (whether their clusters fit in one
   // wave depends on the shape).
-  // (Not the pieces' launch order, split_tile_major: the learned policy does not encode it.)
+  // (Not the pieces' launch order, split_piece_major: the learned policy does not encode it.)
   for (int pieces : {1, 2, 3, 4, 7, 8})
     try_move([&](KernelSpec& s) {
       s.split_pass = pieces;
-      s.split_tile_major = s.split_tile_major && pieces > 1;
+      s.split_piece_major = s.split_piece_major && pieces > 1;
     });
   try_move([](KernelSpec& s) { s.raster = s.raster == Raster::m ? Raster::n : Raster::m; });
   for (int sw : {1, 4, 8, 16}) try_move([&](KernelSpec& s) { s.swizzle = sw; });

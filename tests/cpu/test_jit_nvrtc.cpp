@@ -197,7 +197,7 @@ std::vector<KernelSpec> representative_specs() {
            "sm90_bf16f32_nn_128x128x64_s4_c1x2_coop_tiles_r8m_skp4",
            "sm90_f16f32_tn_64x64x64_s8_c1x1_wg1_tiles_r8m_skp4_swap_ab",
            "sm90_f16f32_tn_64x32x128_s6_c1x1_wg1_tiles_r8m_skp16",
-           "sm90_f16f32_tn_128x16x64_s8_c1x1_coop_tiles_r8m_skp3t_swap",
+           "sm90_f16f32_tn_64x128x64_s9_c4x1_wg1_tiles_r8m_skp3p",
            // Eight-CTA clusters: a quarter of one operand's tile per CTA.
            "sm90_f16f32_tn_128x256x64_s4_c2x4_coop_persist_r8m_etma",
            "sm90_f16f32_nn_256x128x64_s4_c4x2_coop_persist_r8m_etmar",

@@ -526,26 +526,28 @@ TEST(Spec, SplitReductionPassNamesAndRules) {
   EXPECT_THROW(parse_name("sm90_f16f32_tn_64x128x64_s6_c1x1_wg1_tiles_r8m_skp1"), Error);
   EXPECT_THROW(parse_name("sm90_f16f32_tn_64x128x64_s6_c1x1_wg1_tiles_r8m_skp04"), Error);
   EXPECT_THROW(parse_name("sm90_f16f32_tn_64x128x64_s6_c1x1_wg1_tiles_r8m_skp"), Error);
-  // The launch order: piece-major by default, "_skpNt" tile-major (the order before notes 156).
-  EXPECT_FALSE(s.split_tile_major);
-  const std::string tile_major = "sm90_f16f32_tn_64x128x64_s6_c2x1_wg1_tiles_r8m_skp8t";
-  const KernelSpec t = parse_name(tile_major);
-  EXPECT_TRUE(t.split_tile_major);
-  EXPECT_EQ(t.split_pass, 8);
-  EXPECT_EQ(spec_name(t), tile_major);
-  EXPECT_EQ(nlohmann::json(t).get<KernelSpec>(), t);
-  EXPECT_EQ(nlohmann::json(t)["split_tile_major"], true);
-  EXPECT_NE(t, s);
-  EXPECT_EQ(parse_name("sm90_f16f32_tn_128x16x64_s8_c1x1_coop_tiles_r8m_skp3t_swap_fix1x5120x5120")
-                .split_tile_major,
-            true);
-  EXPECT_THROW(parse_name("sm90_f16f32_tn_64x128x64_s6_c1x1_wg1_tiles_r8m_skpt"), Error);
-  EXPECT_THROW(parse_name("sm90_f16f32_tn_64x128x64_s6_c1x1_wg1_tiles_r8m_skp1t"), Error);
-  EXPECT_THROW(parse_name("sm90_f16f32_tn_64x128x64_s6_c1x1_wg1_tiles_r8m_skp8_t"), Error);
+  // The launch order: tile-major by default (every older name keeps its meaning), "_skpNp"
+  // piece-major (notes 156-158).
+  EXPECT_FALSE(s.split_piece_major);
+  const std::string piece_major = "sm90_f16f32_tn_64x128x64_s6_c2x1_wg1_tiles_r8m_skp8p";
+  const KernelSpec pm = parse_name(piece_major);
+  EXPECT_TRUE(pm.split_piece_major);
+  EXPECT_EQ(pm.split_pass, 8);
+  EXPECT_EQ(spec_name(pm), piece_major);
+  EXPECT_EQ(nlohmann::json(pm).get<KernelSpec>(), pm);
+  EXPECT_EQ(nlohmann::json(pm)["split_piece_major"], true);
+  EXPECT_EQ(nlohmann::json(s)["split_piece_major"], false);
+  EXPECT_NE(pm, s);
+  EXPECT_TRUE(parse_name("sm90_f16f32_tn_64x64x64_s8_c1x1_wg1_tiles_r8m_skp8p_acc4_fix64x256x16384")
+                  .split_piece_major);
+  EXPECT_THROW(parse_name("sm90_f16f32_tn_64x128x64_s6_c1x1_wg1_tiles_r8m_skpp"), Error);
+  EXPECT_THROW(parse_name("sm90_f16f32_tn_64x128x64_s6_c1x1_wg1_tiles_r8m_skp1p"), Error);
+  EXPECT_THROW(parse_name("sm90_f16f32_tn_64x128x64_s6_c1x1_wg1_tiles_r8m_skp8_p"), Error);
+  EXPECT_THROW(parse_name("sm90_f16f32_tn_64x128x64_s6_c1x1_wg1_tiles_r8m_skp8t"), Error);
   KernelSpec no_pass = parse_name("sm90_f16f32_tn_64x128x64_s6_c2x1_wg1_tiles_r8m");
-  no_pass.split_tile_major = true;
+  no_pass.split_piece_major = true;
   ASSERT_TRUE(validate(no_pass));
-  EXPECT_NE(validate(no_pass)->find("reduction pass"), std::string::npos) << *validate(no_pass);
+  EXPECT_NE(validate(no_pass)->find("split_pass > 1"), std::string::npos) << *validate(no_pass);
   // Each restriction is named.
   auto rule_of = [&](void (*change)(KernelSpec&)) { return broken_rule(s, change); };
   EXPECT_NE(rule_of([](KernelSpec& c) { c.persistent = true; }).find("not persistent"),

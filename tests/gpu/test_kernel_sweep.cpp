@@ -504,11 +504,12 @@ TEST(KernelSweep, SplitReductionPassMatchesReference) {
       "64x64x64_s8_c1x1_wg1_tiles_r8m_skp8_swap",
       "64x16x64_s8_c1x1_wg1_tiles_r8m_skp12_swap",
       "64x128x64_s9_c4x1_wg1_tiles_r8m_skp3",
-      // The tile-major launch order (the reduction pass finds the pieces in the other order).
-      "64x128x64_s6_c1x1_wg1_tiles_r8m_skp4t",
-      "128x128x64_s4_c2x1_coop_tiles_r8m_skp3t",
-      "64x64x64_s8_c1x2_wg1_tiles_r1n_skp8t",
-      "64x16x64_s8_c1x1_wg1_tiles_r8m_skp12t_swap",
+      // The piece-major launch order (the reduction pass finds the pieces in the other order).
+      "64x128x64_s6_c1x1_wg1_tiles_r8m_skp4p",
+      "128x128x64_s4_c2x1_coop_tiles_r8m_skp3p",
+      "64x64x64_s8_c1x2_wg1_tiles_r1n_skp8p",
+      "64x16x64_s8_c1x1_wg1_tiles_r8m_skp12p_swap",
+      "64x128x64_s9_c4x1_wg1_tiles_r8m_skp3p",
   };
   std::mt19937_64 rng(sweep_seed());
   auto log_uniform = [&](int lo, int hi) {

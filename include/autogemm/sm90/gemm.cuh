@@ -38,7 +38,7 @@ template <ElemType kElem_, bool kBMnMajor_, int kBM_, int kBN_, int kBK_, int kS
           bool kSwapAB_ = false, bool kDeferStore_ = false, bool kAccF16_ = false,
           int kAccSets_ = 1, bool kScaled_ = false, int kFixedM_ = 0, int kFixedN_ = 0,
           int kFixedK_ = 0, int kFixedLdc_ = 0, int kClusterK_ = 1, int kSplitPass_ = 1,
-          bool kAMnMajor_ = false, bool kSplitTileMajor_ = false>
+          bool kAMnMajor_ = false, bool kSplitPieceMajor_ = false>
 struct GemmConfig {
   static constexpr ElemType kElem = kElem_;
   static constexpr bool kBMnMajor = kBMnMajor_;  // B row-major K×N ("nn"): N-major tiles
@@ -56,8 +56,8 @@ struct GemmConfig {
   // Split-K with a reduction pass: each CTA computes one of kSplitPass pieces of a tile's
   // k-blocks and only writes its fp32 partial; a second kernel sums them (split_reduce.cuh).
   static constexpr int kSplitPass = kSplitPass_;
-  // The pieces' launch order (scheduler.cuh): piece-major, or a tile's pieces side by side.
-  static constexpr bool kSplitTileMajor = kSplitTileMajor_;
+  // The pieces' launch order (scheduler.cuh): a tile's pieces side by side, or piece-major.
+  static constexpr bool kSplitPieceMajor = kSplitPieceMajor_;
   static constexpr int kClusterSize = kMulticastSize * kClusterK;
   static constexpr bool kPersistent = kPersistent_, kRasterN = kRasterN_;
   static constexpr int kSwizzle = kSwizzle_;

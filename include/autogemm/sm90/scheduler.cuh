@@ -27,12 +27,12 @@
 // through distributed shared memory (cluster_reduce.cuh).
 //
 // Split-K with a reduction pass (kSplitPass > 1, one cluster per piece): cluster c takes piece
-// c / U of unit c % U (U units), piece-major, so clusters launched together share a k-range and,
-// in the grouped order below, A rows and B columns: when the pieces take several waves, each
-// wave works on a k-slice of every tile instead of every k-block of a few (2-4% over the H100
-// table's split-pass picks, up to 1.4x on multi-wave grids; notes 156). kSplitTileMajor: piece
-// c % S of unit c / S, a tile's pieces side by side (the order before). The pieces write
-// partials and a second kernel sums them (split_reduce.cuh).
+// c % S of unit c / S, a tile's pieces side by side; or, kSplitPieceMajor, piece c / U of unit
+// c % U (U units), so clusters launched together share a k-range and, in the grouped order
+// below, A rows and B columns: where the pieces take several waves, each wave works on a k-slice
+// of every tile instead of every k-block of a few (2-4% over the H100 table's split-pass picks,
+// up to 1.4x on multi-wave grids; notes 156-158). The pieces write partials and a second kernel
+// sums them (split_reduce.cuh).
 //
 // Tiles are numbered in grouped (swizzled) order: bands of kSwizzle unit-rows (raster m) or
 // unit-columns (raster n), the other index moving slowest, so tiles running at one time share A
@@ -127,8 +127,9 @@ struct TileScheduler {
       dp_next += clusters;
     } else if constexpr (Cfg::kSplitPass > 1) {
       if (dp_next >= num_units * Cfg::kSplitPass) return false;
-      const int piece = Cfg::kSplitTileMajor ? dp_next % Cfg::kSplitPass : dp_next / num_units;
-      set_tile(w, Cfg::kSplitTileMajor ? dp_next / Cfg::kSplitPass : dp_next % num_units, cta_rank);
+      const int piece = Cfg::kSplitPieceMajor ? dp_next / num_units : dp_next % Cfg::kSplitPass;
+      set_tile(w, Cfg::kSplitPieceMajor ? dp_next % num_units : dp_next / Cfg::kSplitPass,
+               cta_rank);
       w.kb_begin = int((long long)kblocks * piece / Cfg::kSplitPass);
       w.kb_end = int((long long)kblocks * (piece + 1) / Cfg::kSplitPass);
       dp_next += int(gridDim.x) / Cfg::kClusterSize;
