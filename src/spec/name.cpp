@@ -188,8 +188,9 @@ KernelSpec parse_name(std::string_view name) {
     else if (tokens[i] == "sk")
       s.stream_k = true;
     else if (tokens[i].size() > 4 && tokens[i].starts_with("skp") && tokens[i].ends_with("p")) {
-      s.split_pass = p.prefixed(tokens[i].substr(0, tokens[i].size() - 1), "skp",
-                                "'skpNp': split-K in N pieces, launched piece-major");
+      const char* expected = "'skpNp', N from 2 to 16: split-K in N pieces, launched piece-major";
+      s.split_pass = p.integer(tokens[i], tokens[i].substr(3, tokens[i].size() - 4), expected);
+      if (s.split_pass < 2) p.fail(tokens[i], expected);
       s.split_piece_major = true;
     } else if (auto n = p.numbered(tokens[i], "sk", "'skN': stream-K with N splits")) {
       s.stream_k = true;

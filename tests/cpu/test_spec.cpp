@@ -541,7 +541,16 @@ TEST(Spec, SplitReductionPassNamesAndRules) {
   EXPECT_TRUE(parse_name("sm90_f16f32_tn_64x64x64_s8_c1x1_wg1_tiles_r8m_skp8p_acc4_fix64x256x16384")
                   .split_piece_major);
   EXPECT_THROW(parse_name("sm90_f16f32_tn_64x128x64_s6_c1x1_wg1_tiles_r8m_skpp"), Error);
-  EXPECT_THROW(parse_name("sm90_f16f32_tn_64x128x64_s6_c1x1_wg1_tiles_r8m_skp1p"), Error);
+  for (const char* bad : {"skp1p", "skp8pp"}) {
+    try {
+      parse_name(std::string("sm90_f16f32_tn_64x128x64_s6_c1x1_wg1_tiles_r8m_") + bad);
+      ADD_FAILURE() << bad << " was accepted";
+    } catch (const Error& e) {  // the message names the token as written and the rule
+      EXPECT_NE(std::string(e.what()).find(std::string("'") + bad + "'"), std::string::npos)
+          << e.what();
+      EXPECT_NE(std::string(e.what()).find("2 to 16"), std::string::npos) << e.what();
+    }
+  }
   EXPECT_THROW(parse_name("sm90_f16f32_tn_64x128x64_s6_c1x1_wg1_tiles_r8m_skp8_p"), Error);
   EXPECT_THROW(parse_name("sm90_f16f32_tn_64x128x64_s6_c1x1_wg1_tiles_r8m_skp8t"), Error);
   KernelSpec no_pass = parse_name("sm90_f16f32_tn_64x128x64_s6_c2x1_wg1_tiles_r8m");
