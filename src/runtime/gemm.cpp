@@ -118,77 +118,65 @@ class Runtime {
   std::unordered_map<std::string, std::unique_ptr<LoadedSpec>> specs_;
 };
 
-// This thread's previous call, so that a run of identical calls (a layer's GEMM step after step,
-// a timing loop) launches its plan without the dispatcher's and the plan cache's lookups, each a
-// lock and a hash (about 0.1-0.2 us of the ~0.25 us a call adds to a bare launch). Keyed by all
-// the plan bakes in; `spec` is the name asked for ("" for gemm() without one). A call without a
-// spec is remembered only when its choice is final: tuning on first sight is off.
-// Set when this thread's LastCall is destroyed (thread exit; for the main thread, before the
-// static objects whose destructors may still call gemm()): calls after that look plans up.
-thread_local bool last_call_gone = false;
-
-struct LastCall {
-  bool valid = false;
-  int device = -1;
-  Problem problem;
-  const void* a = nullptr;
-  const void* b = nullptr;
-  void* c = nullptr;
-  bool plain = true;
-  std::string spec;
-  std::shared_ptr<const LaunchPlan> plan;
-
-  ~LastCall() { last_call_gone = true; }
-  bool same(int d, const Problem& p, const void* a_, const void* b_, void* c_, bool plain_,
-            std::string_view spec_) const {
-    return valid && d == device && p == problem && a_ == a && b_ == b && c_ == c &&
-           plain_ == plain && spec_ == spec;
-  }
-  // Never throws (the GEMM is already enqueued): on failure the memo is just left empty.
-  void remember(int d, const Problem& p, const void* a_, const void* b_, void* c_, bool plain_,
-                std::string_view spec_, std::shared_ptr<const LaunchPlan> plan_) noexcept {
-    valid = false;
-    try {
-      spec.assign(spec_);
-    } catch (...) {
-      return;
-    }
-    device = d;
-    problem = p;
-    a = a_;
-    b = b_;
-    c = c_;
-    plain = plain_;
-    plan = std::move(plan_);
-    valid = true;
-  }
-};
-thread_local LastCall last_call;
-
-// This thread's previous call, if it can be consulted.
-LastCall* remembered() {
-  return !last_call_gone && last_call.valid ? &last_call : nullptr;
-}
-void remember(int device, const Problem& p, const void* a, const void* b, void* c, bool plain,
-              std::string_view spec, std::shared_ptr<const LaunchPlan> plan) {
-  if (!last_call_gone) last_call.remember(device, p, a, b, c, plain, spec, std::move(plan));
-}
-
-void launch_plan(const LaunchPlan& plan, int device, const Scaling& scaling, cudaStream_t stream) {
-  launch(plan, stream, plan.needs_workspace() ? &workspace_for(device, stream) : nullptr,
-         scaling.alpha, scaling.beta);
-}
-
 void check_scaling(const Scaling& scaling) {
   if (!std::isfinite(scaling.alpha) || !std::isfinite(scaling.beta))
     throw Error("gemm: alpha (" + std::to_string(scaling.alpha) + ") and beta (" +
                 std::to_string(scaling.beta) + ") must be finite");
 }
 
-// The plan of `spec` (made scaled when `scaling` is not plain) for this call.
-std::shared_ptr<const LaunchPlan> plan_for(const Problem& problem, std::string_view spec,
-                                           const void* a, const void* b, void* c,
-                                           const Scaling& scaling, int& device) {
+// What a call's plan bakes in besides its spec.
+struct CallKey {
+  int device;
+  Problem problem;
+  const void* a;
+  const void* b;
+  void* c;
+  bool plain;  // the scaled variant (the "_ab" spec) when not
+  bool operator==(const CallKey&) const = default;
+};
+
+// This thread's previous call, so that a run of identical calls (a layer's GEMM step after step,
+// a timing loop) launches its plan without the dispatcher's and the plan cache's lookups, each a
+// lock and a hash (0.1-0.35 us per call; bench/results/h200/h200_call_memo_s22.md). `asked` is
+// the spec name the call gave ("" for gemm() without one).
+struct LastCall {
+  bool valid = false;
+  CallKey key{};
+  std::string asked;
+  std::shared_ptr<const LaunchPlan> plan;
+  ~LastCall();
+};
+// Set when this thread's LastCall is destroyed (thread exit; for the main thread, before the
+// static objects whose destructors may still call gemm()): calls after that look plans up.
+thread_local bool last_call_gone = false;
+LastCall::~LastCall() {
+  last_call_gone = true;
+}
+thread_local LastCall last_call;
+
+void launch_plan(const LaunchPlan& plan, int device, const Scaling& scaling, cudaStream_t stream) {
+  launch(plan, stream, plan.needs_workspace() ? &workspace_for(device, stream) : nullptr,
+         scaling.alpha, scaling.beta);
+}
+
+// Launches this thread's previous plan if the call repeats that call exactly; false otherwise.
+bool relaunch(const Problem& problem, std::string_view asked, const void* a, const void* b, void* c,
+              const Scaling& scaling, cudaStream_t stream) {
+  if (last_call_gone || !last_call.valid) return false;
+  int device = 0;
+  check_cuda(cudaGetDevice(&device), "cudaGetDevice");
+  if (!(last_call.key == CallKey{device, problem, a, b, c, scaling.plain()}) ||
+      last_call.asked != asked)
+    return false;
+  launch_plan(*last_call.plan, device, scaling, stream);
+  return true;
+}
+
+// Looks up (or makes) the plan of `spec` (its scaled variant when `scaling` is not plain),
+// launches it, and, when `keep`, remembers the call as asked for (`asked`).
+void launch_new(const Problem& problem, std::string_view spec, std::string_view asked, bool keep,
+                const void* a, const void* b, void* c, const Scaling& scaling,
+                cudaStream_t stream) {
   // "_ab" is the canonical name's last token: appending it names the scaled variant (and
   // parse_name refuses anything that is not canonical).
   std::string scaled;
@@ -196,7 +184,20 @@ std::shared_ptr<const LaunchPlan> plan_for(const Problem& problem, std::string_v
     scaled = std::string(spec) + "_ab";
     spec = scaled;
   }
-  return Runtime::instance().plan(problem, spec, a, b, c, device);
+  int device = 0;
+  auto plan = Runtime::instance().plan(problem, spec, a, b, c, device);
+  launch_plan(*plan, device, scaling, stream);
+  if (!keep || last_call_gone) return;
+  // Never throws past this point (the GEMM is enqueued): on failure the memo stays empty.
+  last_call.valid = false;
+  try {
+    last_call.asked.assign(asked);
+  } catch (...) {
+    return;
+  }
+  last_call.key = {device, problem, a, b, c, scaling.plain()};
+  last_call.plan = std::move(plan);
+  last_call.valid = true;
 }
 
 // One dispatcher per device: its table is chosen by the device's name.
@@ -257,15 +258,9 @@ void gemm(const Problem& problem, const void* a, const void* b, void* c, cudaStr
 
 void gemm(const Problem& problem, const void* a, const void* b, void* c, Scaling scaling,
           cudaStream_t stream) {
+  check_scaling(scaling);
+  if (relaunch(problem, "", a, b, c, scaling, stream)) return;
   int device = 0;
-  if (const LastCall* last = remembered()) {
-    check_cuda(cudaGetDevice(&device), "cudaGetDevice");
-    if (last->same(device, problem, a, b, c, scaling.plain(), "")) {
-      check_scaling(scaling);
-      launch_plan(*last->plan, device, scaling, stream);
-      return;
-    }
-  }
   tune::Dispatcher& d = current_dispatcher(device);
   const tune::Choice* found = &d.query(problem);
   if (d.needs_tuning(problem) && !capturing(stream)) {
@@ -277,11 +272,8 @@ void gemm(const Problem& problem, const void* a, const void* b, void* c, Scaling
   }
   const tune::Choice& choice = *found;
   if (choice.kind != tune::ChoiceKind::cublaslt_fallback) {
-    check_scaling(scaling);
-    auto plan = plan_for(problem, choice.spec, a, b, c, scaling, device);
-    launch_plan(*plan, device, scaling, stream);
-    if (!d.tunes_on_first_sight())
-      remember(device, problem, a, b, c, scaling.plain(), "", std::move(plan));
+    // Remembered only when the choice is final (tuning on first sight could still change it).
+    launch_new(problem, choice.spec, "", !d.tunes_on_first_sight(), a, b, c, scaling, stream);
     return;
   }
   if (a == nullptr || b == nullptr || c == nullptr) throw Error("gemm: a null matrix pointer");
@@ -299,17 +291,8 @@ void gemm(const Problem& problem, std::string_view spec, const void* a, const vo
           Scaling scaling, cudaStream_t stream) {
   check_scaling(scaling);
   if (spec.empty()) throw Error("gemm: an empty spec name");
-  int device = 0;
-  if (const LastCall* last = remembered()) {
-    check_cuda(cudaGetDevice(&device), "cudaGetDevice");
-    if (last->same(device, problem, a, b, c, scaling.plain(), spec)) {
-      launch_plan(*last->plan, device, scaling, stream);
-      return;
-    }
-  }
-  auto plan = plan_for(problem, spec, a, b, c, scaling, device);
-  launch_plan(*plan, device, scaling, stream);
-  remember(device, problem, a, b, c, scaling.plain(), spec, std::move(plan));
+  if (relaunch(problem, spec, a, b, c, scaling, stream)) return;
+  launch_new(problem, spec, spec, true, a, b, c, scaling, stream);
 }
 
 void prepare(std::string_view spec) {
