@@ -5,7 +5,7 @@
 #    off the tables) for 595 fresh off-grid shapes and 48 fresh decode-like shapes, ranked here
 #    with `autogemm db rank`; their split-pass picks as ranked (tile-major) against the same specs
 #    piece-major, two processes (split_order_ab.sh). On an H200 also its table's 85 entries;
-# 3. the device-memory read ceiling (read_bw, if carried as .device/probes/read_bw) beside
+# 3. the device-memory read ceiling (read_bw, if carried as build/read_bw) beside
 #    cuBLASLt's decode times, for the decode target's headroom on this GPU.
 # Output: $OUT/s23_call1/ and $OUT/split_order_ab.tgz.
 source "$(dirname "$0")/spec_bench.sh"
@@ -24,7 +24,7 @@ done
 sets="off=$d/picks_offgrid595_s23.json dec=$d/picks_decode_like48_s23.json"
 case "$gpu" in *H200*) sets="$sets h200=data/nvidia_h200.json" ;; esac
 SETS="$sets" REPS=2 OUT="$out" bash scripts/runs/split_order_ab.sh
-if [ -x .device/probes/read_bw ]; then
-  timeout 120 .device/probes/read_bw > "$d/read_bw.csv" 2> "$d/read_bw.log"
+if [ -x build/read_bw ]; then
+  timeout 120 build/read_bw > "$d/read_bw.csv" 2> "$d/read_bw.log"
   tail -12 "$d/read_bw.csv"
 fi
