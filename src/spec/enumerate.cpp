@@ -321,6 +321,10 @@ std::vector<KernelSpec> default_sweep(DType dtype, AccType acc, Layout layout) {
   // cluster resident (30 fit): each CTA reads a quarter of B from L2 instead of a half;
   // 512x512x16384 22.2 -> 20.3 us, 256x1024x16384 21.8 -> 20.7 (three pieces),
   // 256x512x12288 11.8 -> 11.5 (seven; h200_cluster4_split2_tn.md).
+  // Launched piece-major (a wave holds one k-slice of many tiles, which share A rows and B
+  // columns): the cost model's split-pass picks without swap-AB ran 1.02x faster so on fresh
+  // off-grid shapes (H200), the tables' picks 1.006-1.04x (h200_split_order_s23.md; H100s:
+  // h100_split_order_s22.md). The model does not see the order, so it ranks both the same.
   for (auto [bm, bn, consumers, stages, cm, cn, pieces] :
        {std::tuple{64, 128, 1, 6, 1, 1, 4}, std::tuple{64, 64, 1, 8, 1, 1, 8},
         std::tuple{128, 128, 2, 6, 2, 1, 8}, std::tuple{64, 128, 1, 8, 2, 1, 4},
@@ -330,6 +334,7 @@ std::vector<KernelSpec> default_sweep(DType dtype, AccType acc, Layout layout) {
     s.persistent = false;
     s.epilogue = Epilogue::direct;
     s.split_pass = pieces;
+    s.split_piece_major = true;
     add(s);
   }
   // Scheduling variants of the flagship tile: raster order, swizzle width, non-persistent.

@@ -137,6 +137,9 @@ std::vector<KernelSpec> fitted_specs(const Problem& p, int sm_count, size_t max_
           s->persistent = false;
           s->epilogue = Epilogue::direct;
           s->split_pass = int(split);
+          // Piece-major but with swap-AB (weight streaming: 0.5-0.7% slower piece-major on
+          // fresh decode-like shapes; h200_split_order_s23.md).
+          s->split_piece_major = !swap_ab;
           if (!validate(*s) && !validate_problem(*s, p))
             scored.push_back(
                 {fitted_score(rows, cols, bm, w, cm, cn, sm_count, int(split)), tile_index, *s});

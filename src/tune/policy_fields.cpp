@@ -71,7 +71,6 @@ const std::vector<int>& split_passes() {
   static const std::vector<int> v = {1, 2, 3, 4, 7, 8, 16};
   return v;
 }
-
 template <typename T, size_t N>
 int find_index(const T (&list)[N], const T& value) {
   for (size_t i = 0; i < N; ++i)
@@ -97,6 +96,35 @@ template <bool KernelSpec::*Member, bool First>
 FieldCodec bool_codec() {
   return {[](KernelSpec& s, int i) { s.*Member = i == 0 ? First : !First; },
           [](const KernelSpec& s) { return s.*Member == First ? 0 : 1; }};
+}
+
+// ... and then the same counts launched piece-major (split_piece_major), appended so that policy
+// files written before keep their values' meaning.
+const std::vector<int>& piece_major_passes() {
+  static const std::vector<int> v = {2, 3, 4, 7, 8, 16};
+  return v;
+}
+
+FieldCodec split_pass_codec() {
+  return {[](KernelSpec& s, int i) {
+            const size_t tile_major = split_passes().size();
+            const bool piece = size_t(i) >= tile_major;
+            s.split_pass =
+                piece ? piece_major_passes()[size_t(i) - tile_major] : split_passes()[size_t(i)];
+            s.split_piece_major = piece;
+          },
+          [](const KernelSpec& s) {
+            if (!s.split_piece_major) return find_index(split_passes(), s.split_pass);
+            const int i = find_index(piece_major_passes(), s.split_pass);
+            return i < 0 ? -1 : int(split_passes().size()) + i;
+          }};
+}
+
+std::vector<std::string> split_pass_names() {
+  std::vector<std::string> out;
+  for (int v : split_passes()) out.push_back(std::to_string(v));
+  for (int v : piece_major_passes()) out.push_back(std::to_string(v) + "p");
+  return out;
 }
 
 const std::array<FieldCodec, kNumPolicyFields>& codecs() {
@@ -127,7 +155,7 @@ const std::array<FieldCodec, kNumPolicyFields>& codecs() {
       bool_codec<&KernelSpec::pdl, true>(),
       int_codec<&KernelSpec::bk, bks>(),
       int_codec<&KernelSpec::cluster_k, cluster_ks>(),
-      int_codec<&KernelSpec::split_pass, split_passes>(),
+      split_pass_codec(),
   }};
   return c;
 }
@@ -162,7 +190,7 @@ std::array<PolicyField, kNumPolicyFields> make_fields() {
       {"pdl", {"true", "false"}},
       {"bk", int_names(bks())},
       {"cluster_k", int_names(cluster_ks())},
-      {"split_pass", int_names(split_passes())},
+      {"split_pass", split_pass_names()},
   }};
 }
 

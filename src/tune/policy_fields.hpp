@@ -8,9 +8,10 @@
 //   epilogue {direct, tma, tma_tile, tma_rows}; stream_k, swap_ab {false, true};
 //   mma_lag {1, 0, 2, 3}; persistent {true, false}; raster {m, n}; swizzle {8, 1, 2, 4, 16};
 //   sk_splits {0, 2, 3, ..., 64}; acc_sets {1, 2, 4}; defer_store {false, true};
-//   pdl {true, false}; bk {64, 128, 32}; cluster_k {1, 2, 4, 8, 16}; split_pass {1, 2, 4, 8, 16}.
+//   pdl {true, false}; bk {64, 128, 32}; cluster_k {1, 2, 4, 8, 16};
+//   split_pass {1, 2, 3, 4, 7, 8, 16, 2p, 3p, 4p, 7p, 8p, 16p} ("p": split_piece_major).
 // Together they cover every value the validity rules (src/spec/validity.cpp) allow but split
-// passes that are not powers of two (which the tuner never proposes), so every valid spec of
+// passes of other counts (which the tuner never proposes), so every valid spec of
 // the tuner has an encoding; only dtype, acc and layout are not fields: they come from the
 // problem. The first twelve fields are those of the first policies; sk_splits and the ones after
 // it were added later, at the end, so that the older fields keep their positions (a policy file

@@ -511,6 +511,14 @@ TEST(Spec, ClusterSplitKNamesAndRules) {
   const auto sweep = default_sweep(DType::f16, AccType::f32, Layout::tn);
   EXPECT_TRUE(std::any_of(sweep.begin(), sweep.end(),
                           [](const KernelSpec& k) { return k.cluster_k > 1 && k.swap_ab; }));
+  // The sweep's reduction-pass pieces launch piece-major (h200_split_order_s23.md).
+  size_t split = 0;
+  for (const KernelSpec& k : sweep)
+    if (k.split_pass > 1) {
+      EXPECT_TRUE(k.split_piece_major) << spec_name(k);
+      ++split;
+    }
+  EXPECT_GE(split, 8u);
 }
 
 TEST(Spec, SplitReductionPassNamesAndRules) {

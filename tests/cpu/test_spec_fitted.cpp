@@ -76,6 +76,20 @@ TEST(Fitted, FewTilesOverLongKGetSplitPieces) {
   for (const KernelSpec& s : fitted_specs(tn(1099, 224, 512), 132)) EXPECT_EQ(s.split_pass, 1);
 }
 
+TEST(Fitted, SplitPiecesArePieceMajorButWithSwapAb) {
+  // Piece-major measured faster for the model's split picks without swap-AB, slower for the
+  // weight-streaming swap-AB ones (h200_split_order_s23.md).
+  size_t plain = 0, swapped = 0;
+  for (const Problem& p : {tn(1099, 224, 12096), tn(24, 2560, 7296), tn(512, 512, 16384)})
+    for (const KernelSpec& s : fitted_specs(p, 132)) {
+      if (s.split_pass < 2) continue;
+      EXPECT_EQ(s.split_piece_major, !s.swap_ab) << spec_name(s);
+      ++(s.swap_ab ? swapped : plain);
+    }
+  EXPECT_GT(plain, 0u);
+  EXPECT_GT(swapped, 0u);
+}
+
 TEST(Fitted, EmptyDimensionsFitNothing) {
   EXPECT_TRUE(fitted_specs(tn(0, 64, 64), 132).empty());
   EXPECT_TRUE(fitted_specs(tn(64, 0, 64), 132).empty());
@@ -151,7 +165,7 @@ TEST(Fitted, ListsTheMeasuredWinners) {
   EXPECT_TRUE(has_tile(fitted_specs(tn(10807, 64, 4936), 132),
                        "sm90_f16f32_tn_64x96x64_s8_c1x4_wg1_persist_r8m_swap"));
   EXPECT_TRUE(has_tile(fitted_specs(tn(1099, 224, 12096), 132),
-                       "sm90_f16f32_tn_128x112x64_s6_c1x2_coop_tiles_r8m_skp7"));
+                       "sm90_f16f32_tn_128x112x64_s6_c1x2_coop_tiles_r8m_skp7p"));
   // (There in a 1x4 cluster; the score ties it with 4x2 and 2x4, listed first.)
   EXPECT_TRUE(has_tile(fitted_specs(tn(4896, 352, 7480), 132),
                        "sm90_f16f32_tn_192x96x64_s5_c4x2_wg3_persist_r8m_etmar"));

@@ -117,6 +117,23 @@ TEST(TuneProposer, LocalMovesChangeExactlyOneField) {
   }
 }
 
+// A split-pass spec's first local move is its other launch order (it moves picks by -20% to
+// +10%, no rule predicts which); other specs have no such move.
+TEST(TuneProposer, SplitPassOrderIsTheFirstLocalMove) {
+  const Problem p = problem(512, 512, 16384);
+  for (const char* name : {"sm90_f16f32_tn_64x128x64_s8_c2x1_wg1_tiles_r8m_skp4",
+                           "sm90_f16f32_tn_64x128x64_s8_c2x1_wg1_tiles_r8m_skp4p"}) {
+    const KernelSpec from = parse_name(name);
+    const auto moves = local_moves(from, p);
+    ASSERT_FALSE(moves.empty());
+    EXPECT_EQ(moves.front().split_piece_major, !from.split_piece_major) << name;
+    EXPECT_EQ(changed_fields(from, moves.front()), std::vector<std::string>{"split_pass"});
+  }
+  const KernelSpec whole = parse_name("sm90_f16f32_tn_128x128x64_s4_c1x1_coop_persist_r8m_etma");
+  for (const KernelSpec& s : local_moves(whole, p))
+    EXPECT_FALSE(s.split_piece_major) << spec_name(s);
+}
+
 // One local move compiles the problem's shape in; from a spec with a shape compiled in, the
 // moves keep it (they fit only that shape) and one takes it out. A neighbour's winner with its
 // own shape compiled in transfers without it.
