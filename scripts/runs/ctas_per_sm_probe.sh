@@ -3,8 +3,8 @@
 # (through AUTOGEMM_JIT_DEFINES) compiles every one-consumer kernel with __launch_bounds__(256, 2),
 # so two fit an SM where their shared memory does (<= ~113 KB each). Few-tile long-K shapes
 # (cuBLASLt's pick there: 64x128 in a 4x1 cluster in four pieces, 128 CTAs; ours fit 30 four-CTA
-# clusters at one CTA per SM) and a few middle shapes; small-ring one-consumer specs and gemm()'s
-# pick; processes alternate without and with the switch (PAIRS, default 2), each interleaved with
+# clusters at one CTA per SM) and a few middle shapes; small-ring one-consumer specs and the H200 table's
+# picks; processes alternate without and with the switch (PAIRS, default 2), each interleaved with
 # cuBLASLt-autotune nn and tn. Output: $OUT/ctas_per_sm.tgz.
 source "$(dirname "$0")/spec_bench.sh"
 out="${OUT:-/tmp/ctas_per_sm}"
@@ -17,7 +17,7 @@ specs="64x128x64_s4_c4x1_wg1_tiles_r8m_skp4p 64x128x64_s4_c2x1_wg1_tiles_r8m_skp
 64x128x64_s4_c1x1_wg1_tiles_r8m_skp8p 64x128x64_s4_c2x1_wg1_tiles_r8m_skp8p
 64x64x64_s6_c1x1_wg1_tiles_r8m_skp8p 64x128x64_s4_c4x1_wg1_tiles_r8m_skp3p
 64x128x64_s3_c1x1_wg1_tiles_r8m_etma 64x128x64_s4_c2x1_wg1_tiles_r8m_etma
-64x64x64_s6_c1x1_wg1_tiles_r8m_etma auto"
+64x64x64_s6_c1x1_wg1_tiles_r8m_etma table:tab=data/nvidia_h200.json"
 for pair in $(seq 1 "${PAIRS:-2}"); do
   for arm in one two; do
     defs=""; [ "$arm" = two ] && defs="AUTOGEMM_CTAS_PER_SM=2"
