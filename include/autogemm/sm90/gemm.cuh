@@ -100,12 +100,7 @@ struct GemmConfig {
   // Registers after setmaxnreg: the producer warpgroup gives up what the consumers take. With
   // three consumers 128*40 + 384*152 fits the SM's 64K (the producer spills below 40).
   static constexpr u32 kProducerRegs = 40;
-#ifndef AUTOGEMM_CTAS_PER_SM  // experiment switch (notes 163): two one-consumer CTAs per SM
-#define AUTOGEMM_CTAS_PER_SM 1
-#endif
-  static constexpr int kCtasPerSm = kConsumers == 1 ? AUTOGEMM_CTAS_PER_SM : 1;
-  // Two CTAs of 256 threads share the SM's 64K: 128*40 + 128*216 = 32K each.
-  static constexpr u32 kConsumerRegs = kConsumers == 3 ? 152 : kCtasPerSm == 2 ? 216 : 232;
+  static constexpr u32 kConsumerRegs = kConsumers == 3 ? 152 : 232;
   static constexpr int kWgRows = kPingPong ? kBM : kBM / kConsumers;  // rows per consumer
   static constexpr int kMmaM = kWgRows / 64;  // m64 MMAs per consumer per k16 step
   // K-major tiles are kept as kBK/kAtomK "atoms" side by side, each a [rows][kAtomK] block of
@@ -602,7 +597,7 @@ __device__ __forceinline__ void gemm_kernel(const TmaDescriptor* tma_a, const Tm
 
 // Defines the extern "C" entry point the JIT looks up for one configuration.
 #define AUTOGEMM_SM90_DEFINE_KERNEL(Cfg)                                              \
-  extern "C" __global__ void __launch_bounds__(Cfg::kThreads, Cfg::kCtasPerSm)       \
+  extern "C" __global__ void __launch_bounds__(Cfg::kThreads, 1)                      \
       autogemm_sm90_gemm(const __grid_constant__ autogemm::sm90::TmaDescriptor tma_a, \
                          const __grid_constant__ autogemm::sm90::TmaDescriptor tma_b, \
                          const __grid_constant__ autogemm::sm90::TmaDescriptor tma_c, \
