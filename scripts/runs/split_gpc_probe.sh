@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Split-pass clusters numbered so that each GPC gets a run of neighbouring items (notes 168), ON
+# the device: the switch AUTOGEMM_SPLIT_GPC_INTERLEAVE=8 (through AUTOGEMM_JIT_DEFINES) gives
+# cluster c the item g*q + min(g, r) + c/8 (g = c mod 8, q and r the quotient and remainder of the
+# item count by 8), so that the clusters the hardware puts in one GPC (c mod 8, without PDL; notes
+# 65) work on one k-slice of neighbouring tiles, whose A rows and B columns the L2's request
+# coalescer can then merge (notes 60-66). Few-tile long-K shapes, split-pass specs with and
+# without PDL and the H200 table's picks; processes alternate without and with the switch
+# (PAIRS, default 2), each interleaved with cuBLASLt-autotune nn and tn. Output: $OUT/split_gpc.tgz.
+source "$(dirname "$0")/spec_bench.sh"
+out="${OUT:-/tmp/split_gpc}"
+d="$out/split_gpc"
+record_machine "$d"
+shapes="512_512_16384 512_256_16384 512_512_8192 1024_256_16384 512_512_12288 256_1024_8192
+128_2048_8192 256_1024_16384 1024_512_16384 256_512_12288 1024_1024_16384 64_1024_16384"
+specs="64x128x64_s8_c2x1_wg1_tiles_r8m_skp4p 64x128x64_s8_c2x1_wg1_tiles_r8m_skp4p_nopdl
+64x128x64_s9_c4x1_wg1_tiles_r8m_skp3p 64x128x64_s9_c4x1_wg1_tiles_r8m_skp3p_nopdl
+128x128x64_s6_c2x1_coop_tiles_r8m_skp8p 128x128x64_s6_c2x1_coop_tiles_r8m_skp8p_nopdl
+64x64x64_s8_c1x1_wg1_tiles_r8m_skp8p 64x64x64_s8_c1x1_wg1_tiles_r8m_skp8p_nopdl
+64x128x64_s8_c1x2_wg1_tiles_r8m_skp4p_nopdl table:tab=data/nvidia_h200.json"
+for pair in $(seq 1 "${PAIRS:-2}"); do
+  for arm in off on; do
+    defs=""; [ "$arm" = on ] && defs="AUTOGEMM_SPLIT_GPC_INTERLEAVE=8"
+    AUTOGEMM_JIT_DEFINES="$defs" OUT="$d" BENCH_TIMEOUT=200 spec_bench "${arm}_$pair" "$shapes" $specs
+  done
+done
+tar czf "$out/split_gpc.tgz" -C "$out" split_gpc && rm -rf "$d"
