@@ -11,6 +11,10 @@ source "$(dirname "$0")/spec_bench.sh"
 out="${OUT:-/tmp/split_gpc}"
 d="$out/split_gpc"
 record_machine "$d"
+# The split-pass GPU test first: the partial's slot now comes from the item, not blockIdx.x.
+ctest --test-dir build -L gpu -R "KernelSweep.SplitReductionPass" --output-on-failure \
+  > "$d/ctest_split.log" 2>&1
+grep -E "Test +#|tests passed" "$d/ctest_split.log"
 shapes="512_512_16384 512_256_16384 512_512_8192 1024_256_16384 512_512_12288 256_1024_8192
 128_2048_8192 256_1024_16384 1024_512_16384 256_512_12288 1024_1024_16384 64_1024_16384"
 specs="64x128x64_s8_c2x1_wg1_tiles_r8m_skp4p 64x128x64_s8_c2x1_wg1_tiles_r8m_skp4p_nopdl

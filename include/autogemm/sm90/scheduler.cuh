@@ -53,6 +53,7 @@ struct WorkItem {
   int tm, tn;            // tile coordinates, in tiles (may lie past the edge inside a cluster)
   int kb_begin, kb_end;  // k-blocks of the tile this item covers
   int tile_index;        // position in the schedule's tile order (stream-K: who contributes)
+  int item = 0;          // split-K with a reduction pass: the (unit, piece) item's number
 };
 
 // The launch's arguments with a compiled-in shape's constants in place of M, N, K and C's stride
@@ -143,6 +144,7 @@ struct TileScheduler {
       set_tile(w, Cfg::kSplitPieceMajor ? item % num_units : item / Cfg::kSplitPass, cta_rank);
       w.kb_begin = int((long long)kblocks * piece / Cfg::kSplitPass);
       w.kb_end = int((long long)kblocks * (piece + 1) / Cfg::kSplitPass);
+      w.item = item;
       dp_next += int(gridDim.x) / Cfg::kClusterSize;
       return true;
     } else {
