@@ -2,7 +2,8 @@
 # Two one-consumer CTAs per SM (notes 163), ON the device: the switch AUTOGEMM_CTAS_PER_SM=2
 # (through AUTOGEMM_JIT_DEFINES) compiles every one-consumer kernel with __launch_bounds__(256, 2),
 # so two fit an SM where their shared memory does (<= ~113 KB each). Few-tile long-K shapes
-# (cuBLASLt's pick there: 64x128 in a 4x1 cluster in four pieces, 128 CTAs; ours fit 30 four-CTA
+# (read as cuBLASLt's pick there: 64x128 in a 4x1 cluster in four pieces, 128 CTAs, though its cluster
+# enum says 2x1 (notes 163); ours fit 30 four-CTA
 # clusters at one CTA per SM) and a few middle shapes; small-ring one-consumer specs and the H200 table's
 # picks; processes alternate without and with the switch (PAIRS, default 2), each interleaved with
 # cuBLASLt-autotune nn and tn. Output: $OUT/ctas_per_sm.tgz.
