@@ -457,9 +457,7 @@ __device__ __forceinline__ void consume(const TmaDescriptor* tma_c, const GemmAr
     rec.put_waited(index);
 
     if constexpr (Cfg::kSplitPass > 1) {  // the reduction pass adds the pieces and stores C
-      // The item's slot, where the pass looks for it (blockIdx.x but under the experiment
-      // switch AUTOGEMM_SPLIT_GPC_INTERLEAVE).
-      Fixup<Cfg>::write_partial(acc, args, w.item * Cfg::kClusterSize + int(rank), consumer);
+      Fixup<Cfg>::write_partial(acc, args, int(blockIdx.x), consumer);
       rec.stamp(index, kEnd);
       continue;
     }

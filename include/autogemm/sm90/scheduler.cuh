@@ -53,7 +53,6 @@ struct WorkItem {
   int tm, tn;            // tile coordinates, in tiles (may lie past the edge inside a cluster)
   int kb_begin, kb_end;  // k-blocks of the tile this item covers
   int tile_index;        // position in the schedule's tile order (stream-K: who contributes)
-  int item = 0;          // split-K with a reduction pass: the (unit, piece) item's number
 };
 
 // The launch's arguments with a compiled-in shape's constants in place of M, N, K and C's stride
@@ -128,23 +127,11 @@ struct TileScheduler {
       dp_next += clusters;
     } else if constexpr (Cfg::kSplitPass > 1) {
       if (dp_next >= num_units * Cfg::kSplitPass) return false;
-#ifdef AUTOGEMM_SPLIT_GPC_INTERLEAVE  // experiment (notes 168): item i on cluster c ≡ i / q (mod G)
-      // Without PDL the hardware places cluster c in GPC (c + const) mod G (notes 65): give the
-      // clusters of one residue a run of consecutive items, which share A rows and B columns.
-      const int item = [&] {
-        constexpr int G = AUTOGEMM_SPLIT_GPC_INTERLEAVE;
-        const int total = num_units * Cfg::kSplitPass, q = total / G, r = total % G;
-        const int g = dp_next % G, s = dp_next / G;
-        return g * q + min(g, r) + s;
-      }();
-#else
-      const int item = dp_next;
-#endif
-      const int piece = Cfg::kSplitPieceMajor ? item / num_units : item % Cfg::kSplitPass;
-      set_tile(w, Cfg::kSplitPieceMajor ? item % num_units : item / Cfg::kSplitPass, cta_rank);
+      const int piece = Cfg::kSplitPieceMajor ? dp_next / num_units : dp_next % Cfg::kSplitPass;
+      set_tile(w, Cfg::kSplitPieceMajor ? dp_next % num_units : dp_next / Cfg::kSplitPass,
+               cta_rank);
       w.kb_begin = int((long long)kblocks * piece / Cfg::kSplitPass);
       w.kb_end = int((long long)kblocks * (piece + 1) / Cfg::kSplitPass);
-      w.item = item;
       dp_next += int(gridDim.x) / Cfg::kClusterSize;
       return true;
     } else {
