@@ -74,7 +74,9 @@ struct KernelSpec {
   // Piece-major ("_skpNp"): cluster p·U + u (U units), so clusters launched together share a
   // k-range and, in the raster, A rows and B columns: 2-4% faster over the H100 table's
   // split-pass picks, up to 1.4x where the pieces take several waves; about 1% slower on the
-  // weight-streaming decode splits (notes 156-158).
+  // weight-streaming decode splits (notes 156-158). Per shape it moves a pick by -21% to +11%
+  // (notes 161), so the tuner tries both; the default sweep's split-pass specs and the fitted
+  // family's without swap-AB are piece-major.
   bool split_piece_major = false;
 
   // k-blocks of MMAs a consumer keeps in flight before releasing a pipeline stage (0 to 3).
