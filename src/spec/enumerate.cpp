@@ -324,7 +324,8 @@ std::vector<KernelSpec> default_sweep(DType dtype, AccType acc, Layout layout) {
   // Launched piece-major (a wave holds one k-slice of many tiles, which share A rows and B
   // columns): the cost model's split-pass picks without swap-AB ran 1.02x faster so on fresh
   // off-grid shapes (H200), the tables' picks 1.006-1.04x (h200_split_order_s23.md; H100s:
-  // h100_split_order_s22.md). The model does not see the order, so it ranks both the same.
+  // h100_split_order_s22.md). The cost model does not see the order, so the sweep carries one; the
+  // tuner's first local move from a split-pass spec tries the other.
   for (auto [bm, bn, consumers, stages, cm, cn, pieces] :
        {std::tuple{64, 128, 1, 6, 1, 1, 4}, std::tuple{64, 64, 1, 8, 1, 1, 8},
         std::tuple{128, 128, 2, 6, 2, 1, 8}, std::tuple{64, 128, 1, 8, 2, 1, 4},

@@ -3,7 +3,7 @@
 // Fields and their values (the first value of each is KernelSpec's default, so that a policy
 // that has learned nothing about a field picks the default; the rest ascend):
 //   bm {128, 64, 192, 256}; bn {256, 8, 16, 24, ..., 248} (every multiple of 8);
-//   stages {4, 2, 3, 5, ..., 16}; cluster {1x1, 2x1, 1x2, 2x2, 4x1, 1x4};
+//   stages {4, 2, 3, 5, ..., 16}; cluster {1x1, 2x1, 1x2, 2x2, 4x1, 1x4, 2x4, 4x2};
 //   warpgroups {coop, wg1, pp, wg3} (consumers and ping-pong together);
 //   epilogue {direct, tma, tma_tile, tma_rows}; stream_k, swap_ab {false, true};
 //   mma_lag {1, 0, 2, 3}; persistent {true, false}; raster {m, n}; swizzle {8, 1, 2, 4, 16};
@@ -11,9 +11,9 @@
 //   pdl {true, false}; bk {64, 128, 32}; cluster_k {1, 2, 4, 8, 16};
 //   split_pass {1, 2, 3, 4, 7, 8, 16, 2p, 3p, 4p, 7p, 8p, 16p} ("p": split_piece_major).
 // Together they cover every value the validity rules (src/spec/validity.cpp) allow but split
-// passes of other counts (which the tuner never proposes), so every valid spec of
-// the tuner has an encoding; only dtype, acc and layout are not fields: they come from the
-// problem. The first twelve fields are those of the first policies; sk_splits and the ones after
+// passes of other counts (5, 6, 9-15: only the fitted family's split pieces, spec/fitted.cpp, can
+// have them, and such specs have no encoding); only dtype, acc and layout are not fields: they
+// come from the problem. The first twelve fields are those of the first policies; sk_splits and the ones after
 // it were added later, at the end, so that the older fields keep their positions (a policy file
 // without them still loads: policy_file.hpp).
 //

@@ -80,7 +80,7 @@ std::vector<KernelSpec> local_moves(const KernelSpec& from, const Problem& p) {
   };
   // The pieces' launch order first: per shape it moves a split-pass pick by -20% to +10%, with
   // no rule that predicts which (h200_split_order_s23.md), so the tuner measures both. (The cost
-  // model and the learned policy do not see the order.)
+  // model does not see the order.)
   if (from.split_pass > 1)
     try_move([](KernelSpec& s) { s.split_piece_major = !s.split_piece_major; });
   // Then the cheapest to judge: pipeline depth and the epilogue rarely break a good tile.

@@ -11,9 +11,10 @@
 //   2c. the first kFittedSeeds specs whose tiles fit the shape (spec/fitted.hpp): widths that
 //       divide M or N into whole tiles (M on the MMA's N with swap-AB), 4- to 8-CTA clusters;
 //   3. local moves around the incumbent (the fastest correct spec so far; before any
-//      measurement, the heuristic's pick): one field changed at a time — bm, bn, stages ±1,
-//      cluster shape, epilogue, stream-K, swap-AB (small M), mma_lag, consumers/ping-pong,
-//      persistence, raster, swizzle, the problem's shape compiled in;
+//      measurement, the heuristic's pick): one field changed at a time — first the split-K
+//      pieces' launch order (split-pass specs), then bm, bn, bk, stages ±1, cluster shape,
+//      epilogue, stream-K, swap-AB (small M), mma_lag, consumers/ping-pong, persistence,
+//      cluster split-K, split-K pieces, raster, swizzle, the problem's shape compiled in;
 //   4. the default sweep, ranked by a shape-aware score (wave fill × padding use × a mild
 //      preference for large tiles), so small shapes get small tiles first; then the rest of the
 //      fitted specs.
