@@ -4,7 +4,7 @@
 # pieces, h200_cublas_mirror_s23.md; every nvjet launch of the run is profiled, its pick's are the
 # last) against our 128x64 coop 1x2 skp4p. Metrics: time, clock, the L2 request coalescer's
 # sectors (lrc_probe.sh's set), L2 read sectors and requests, DRAM bytes, tensor-pipe activity.
-# Output: $OUT/lrc_mirror.txt.
+# SPECS: our specs instead of the default one; SKIP_CUBLASLT=1: ours only. Output: $OUT/lrc_mirror.txt.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 out="${OUT:-/tmp/lrc_mirror}"
@@ -21,12 +21,14 @@ for x in request_sectors_op_read_coalescable request_sectors_op_read_coalescing_
   m=$m,lrc__$x.sum
 done
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | tee "$out/lrc_mirror.txt"
+if [ -z "${SKIP_CUBLASLT:-}" ]; then
 echo "== cublaslt_autotune_tn $shape (every nvjet launch; the pick's are the last)" >> "$out/lrc_mirror.txt"
 timeout 280 ncu --clock-control none --cache-control none --metrics "$m" -k "regex:nvjet" \
   --launch-count 400 "$bin" bench --mnk "$shape" --rounds 2 --layout tn \
   --methods cublaslt_autotune_tn 2>&1 | grep -E "^  [a-zA-Z_]|^\s+(gpu__|sm__|lrc__|lts__|dram__)|ERROR" \
   > "$out/cublaslt_all.txt"
 tail -n 60 "$out/cublaslt_all.txt" >> "$out/lrc_mirror.txt"
+fi
 for spec in ${SPECS:-sm90_f16f32_tn_128x64x64_s8_c1x2_coop_tiles_r8m_skp4p}; do
   echo "== $spec $shape" >> "$out/lrc_mirror.txt"
   timeout 120 ncu --clock-control none --cache-control none --metrics "$m" -k "regex:autogemm" \
