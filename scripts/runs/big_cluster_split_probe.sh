@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Few-tile long-K shapes with larger multicast clusters under split-K (notes 164), ON the device.
 # These shapes are bound by L2-to-SM bytes: with 64x128 tiles in a 4x1 cluster 512x512x16384
-# reads 96 MiB from L2, as does cuBLASLt's pick (128x64 1x2 in four pieces: 17.8 us, ~5.6 TB/s). 128x128 tiles in 4x2 or 2x4
+# reads 96 MiB from L2, as does cuBLASLt's pick (64x128 2x1 in four pieces, notes 174: 17.8 us).
+# 128x128 tiles in 4x2 or 2x4
 # clusters read half that (48 MiB), 64x128 in 4x2 two thirds. Eight-CTA clusters fit two to a
 # GPC, so 16 of them (128 CTAs) make one wave. Specs: those clusters in 2-8 pieces (128x256 in
 # these clusters spills), against the

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # cuBLASLt-autotune's own decomposition of the few-tile long-K shapes on the H200 (notes 170), ON
-# the device: its pick there is a 128x64 tile in a 1x2 cluster in four pieces (cublasLt.h enums:
+# the device: its pick there reads as a 128x64 tile in a 1x2 cluster in four pieces (cuBLAS's
+# column-major view of our 64x128 2x1, notes 174; cublasLt.h enums:
 # tile 18, cluster 5 = 1x2x1; 64x64 in 2x1 on 256x512x12288), 128 CTAs; the same decomposition
 # in our space (two consumers or one, ring depth, raster, PDL), against the H200 table's picks,
 # REPS processes (default 2), each interleaved with cuBLASLt-autotune nn and tn.
