@@ -70,6 +70,8 @@ class TableScripts(unittest.TestCase):
                                "--check", check, "--old", "old", "--new", "new",
                                "--also", f"sweep={sweep}", "--date", "today")
         self.assertIn("2 of 4 confirmed entries replaced (1 vetoed", said)
+        # The gain over every confirmed shape (1.0 where an entry stays) and over the replaced.
+        self.assertIn("1.1180x over all 4, 1.2500x over the 2 replaced", said)
         # The same with a check run that did not time D's new pick: unconfirmed, so vetoed.
         partial = self.put("partial.csv", csv_text([
             ("1,8,8", "old", 10), ("1,8,8", "sweep", 9), ("3,8,8", "old", 10), ("3,8,8", "new", 9),
