@@ -21,7 +21,5 @@ specs="128x128x64_s6_c4x2_coop_tiles_r8m_skp8p 128x128x64_s6_c2x4_coop_tiles_r8m
 64x128x64_s8_c4x2_wg1_tiles_r8m_skp4p 64x128x64_s8_c2x4_wg1_tiles_r8m_skp4p
 64x128x64_s8_c4x2_wg1_tiles_r8m_skp8p 128x128x64_s6_c2x4_coop_tiles_r8m_skp2p
 table:tab=data/nvidia_h200.json"
-for rep in $(seq 1 "${REPS:-2}"); do
-  OUT="$d" BENCH_TIMEOUT=250 spec_bench "run_$rep" "$shapes" $specs
-done
+OUT="$d" BENCH_TIMEOUT=250 spec_bench_reps run "$shapes" $specs
 tar czf "$out/big_cluster_split.tgz" -C "$out" big_cluster_split && rm -rf "$d"

@@ -16,7 +16,5 @@ specs="128x64x64_s8_c1x2_coop_tiles_r8m_skp4p 128x64x64_s8_c1x2_coop_tiles_r8m_s
 128x64x64_s9_c1x2_coop_tiles_r8m_skp4p 128x64x64_s8_c1x2_coop_tiles_r8n_skp4p
 128x64x64_s8_c1x2_wg1_tiles_r8m_skp4p 128x64x64_s8_c1x2_coop_tiles_r8m_skp4p_nopdl
 64x64x64_s8_c2x1_wg1_tiles_r8m_skp4p table:tab=data/nvidia_h200.json"
-for rep in $(seq 1 "${REPS:-2}"); do
-  OUT="$d" BENCH_TIMEOUT=200 spec_bench "run_$rep" "$shapes" $specs
-done
+OUT="$d" BENCH_TIMEOUT=200 spec_bench_reps run "$shapes" $specs
 tar czf "$out/cublas_mirror_s23.tgz" -C "$out" cublas_mirror_s23 && rm -rf "$d"

@@ -9,9 +9,6 @@ out="${OUT:-/tmp/decode_model}"
 d="$out/decode_model"
 record_machine "$d"
 shapes="$(grep -hv '^#' bench/shapes/decode_regime85_s23.txt | tr '\n' ' ')"
-for rep in $(seq 1 "${REPS:-2}"); do
-  OUT="$d" BENCH_TIMEOUT=280 spec_bench "run_$rep" "$shapes" \
-    "costmodel:main=data/nvidia_h200.costmodel.json" "costmodel:dec=${DEC_MODEL:-build/decode.costmodel.json}"
-  grep -A5 "^method" "$d/run_$rep.log" | head -6
-done
+OUT="$d" BENCH_TIMEOUT=280 spec_bench_reps run "$shapes" \
+  "costmodel:main=data/nvidia_h200.costmodel.json" "costmodel:dec=${DEC_MODEL:-build/decode.costmodel.json}"
 tar czf "$out/decode_model.tgz" -C "$out" decode_model && rm -rf "$d"

@@ -11,9 +11,6 @@ d="$out/s23_call4"
 record_machine "$d"
 zcat bench/results/h100/h100_skp_retune_s23_table.json.gz > "$d/new.json"
 shapes="$(grep -hv '^#' bench/shapes/skp_entries_h100.txt | tr '\n' ' ')"
-for rep in $(seq 1 "${REPS:-2}"); do
-  OUT="$d" BENCH_TIMEOUT=250 spec_bench "confirm_$rep" "$shapes" \
-    "table:shipped=data/nvidia_h100_80gb_hbm3.json" "table:new=$d/new.json"
-  grep -A5 "^method" "$d/confirm_$rep.log" | head -6
-done
+OUT="$d" BENCH_TIMEOUT=250 spec_bench_reps confirm "$shapes" \
+  "table:shipped=data/nvidia_h100_80gb_hbm3.json" "table:new=$d/new.json"
 tar czf "$out/s23_call4.tgz" -C "$out" s23_call4 && rm -rf "$d"

@@ -7,6 +7,8 @@
 # costmodel:NAME=FILE as it is) on SHAPES (M_N_K ...; $SHAPES overrides), writing $OUT/NAME.csv and $OUT/NAME.log (OUT defaults to /tmp/NAME); BENCH_TIMEOUT
 # bounds it (default 300 s); ACC=fp16 runs fp16 accumulation, AUTOGEMM_BIN another binary. Sourcing it also sets the strict mode and moves to the repository
 # root, as every probe needs. Also defines
+#   spec_bench_reps NAME "SHAPES" SPEC...
+# the same in REPS processes (default 2), NAME_1 .. NAME_REPS, each followed by its summary, and
 #   record_machine DIR
 # which makes DIR and writes the GPU and driver (DIR/gpu.txt) and the host CPU (DIR/cpu.txt) there:
 # ratios against cuBLASLt move with the host's speed (notes 142).
@@ -33,6 +35,17 @@ spec_bench() {
     --layout "$layout" --methods cublaslt_autotune_nn,cublaslt_autotune_tn,autogemm "${a[@]}" \
     --out "$out/$name.csv" > "$out/$name.log" 2>&1
   echo "bench exit $?"
+}
+# spec_bench_reps NAME "SHAPES" SPEC...: the same run in REPS processes (default 2), written as
+# NAME_1 .. NAME_REPS, each followed by its per-method summary.
+spec_bench_reps() {
+  local name="$1" shapes="$2" rep
+  shift 2
+  for rep in $(seq 1 "${REPS:-2}"); do
+    spec_bench "${name}_$rep" "$shapes" "$@"
+    echo "== ${name}_$rep"
+    grep -A5 "^method" "${OUT:-/tmp/${name}_$rep}/${name}_$rep.log" | head -6
+  done
 }
 record_machine() {
   mkdir -p "$1"

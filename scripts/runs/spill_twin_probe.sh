@@ -11,9 +11,6 @@ out="${OUT:-/tmp/spill_twin}"
 d="$out/spill_twin"
 record_machine "$d"
 shapes="$(grep -v '^#' bench/shapes/spill_etma.txt | tr '\n' ' ')"
-for rep in $(seq 1 "${REPS:-2}"); do
-  OUT="$d" BENCH_TIMEOUT=250 spec_bench "spill_twin_$rep" "$shapes" \
-    "table:etma=bench/shapes/spill_etma.json" "table:etmar=bench/shapes/spill_etmar.json"
-  grep -E "^(etma|etmar)_tn  " "$d/spill_twin_$rep.log" | head -4
-done
+OUT="$d" BENCH_TIMEOUT=250 spec_bench_reps spill_twin "$shapes" \
+  "table:etma=bench/shapes/spill_etma.json" "table:etmar=bench/shapes/spill_etmar.json"
 tar czf "$out/spill_twin.tgz" -C "$out" spill_twin && rm -rf "$d"

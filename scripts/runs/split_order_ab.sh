@@ -37,10 +37,7 @@ with open(out + "_shapes.txt", "w") as f:
     f.writelines("%d_%d_%d\n" % (e["m"], e["n"], e["k"]) for e in split)
 PY
   shapes="$(tr '\n' ' ' < "$d/${name}_shapes.txt")"
-  for rep in $(seq 1 "${REPS:-2}"); do
-    OUT="$d" BENCH_TIMEOUT=250 spec_bench "${name}_$rep" "$shapes" \
-      "table:as=$d/${name}_as.json" "table:piece=$d/${name}_piece.json" > /dev/null
-    echo "== $name $rep"; grep -A4 "^method" "$d/${name}_$rep.log" | head -5
-  done
+  OUT="$d" BENCH_TIMEOUT=250 spec_bench_reps "$name" "$shapes" \
+    "table:as=$d/${name}_as.json" "table:piece=$d/${name}_piece.json"
 done
 tar czf "$out/split_order_ab.tgz" -C "$out" split_order_ab && rm -rf "$d"
