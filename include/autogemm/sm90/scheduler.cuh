@@ -177,6 +177,9 @@ struct TileScheduler {
       const int height = min(Cfg::kSwizzle, units_m - first);
       um = first + local % height;
       un = local / height;
+#ifdef AUTOGEMM_SERPENTINE  // A/B switch (AUTOGEMM_JIT_DEFINES): odd bands walk back
+      if (group & 1) un = units_n - 1 - un;
+#endif
     } else {
       const int band = Cfg::kSwizzle * units_m;
       const int group = unit / band, local = unit % band;
@@ -184,6 +187,9 @@ struct TileScheduler {
       const int width = min(Cfg::kSwizzle, units_n - first);
       un = first + local % width;
       um = local / width;
+#ifdef AUTOGEMM_SERPENTINE
+      if (group & 1) um = units_m - 1 - um;
+#endif
     }
     const int in_group = int(cta_rank) % Cfg::kMulticastSize;  // cluster split-K: K groups
     w.tm = um * Cfg::kClusterM + in_group % Cfg::kClusterM;
