@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Serpentine band order (notes 176), ON the device: every odd band of the grouped tile order
 # walks backwards (scheduler.cuh), so a band starts on the B columns (raster m) or A rows (raster
-# n) the previous band ended on, which are still in L2. The order is the default since 176; the
-# "off" arm sets AUTOGEMM_NO_SERPENTINE through AUTOGEMM_JIT_DEFINES (the first run, at 5252346,
-# had the opposite switch, AUTOGEMM_SERPENTINE, for "on"). Predicted: fewer DRAM reads on multi-band large shapes (items 92, 116:
+# n) the previous band ended on, which are still in L2. Needs the kernel of 57b5260 (the order
+# on, AUTOGEMM_NO_SERPENTINE through AUTOGEMM_JIT_DEFINES for the "off" arm; reverted after the
+# runs of bench/results/h200/h200_serpentine_s24.md; the first run, at 5252346, had the opposite
+# switch, AUTOGEMM_SERPENTINE, for "on"). Predicted: fewer DRAM reads on multi-band large shapes (items 92, 116:
 # ours read 1.5-1.85x cuBLASLt's bytes on 16384x16384x4096), a few tenths of a percent to ~2%
 # faster at the power cap; nothing on one-band shapes.
 # 1. The kernel sweep's GPU test (every schedule's tiles still all computed); NO_TESTS=1 skips it.

@@ -36,9 +36,7 @@
 //
 // Tiles are numbered in grouped (swizzled) order: bands of kSwizzle unit-rows (raster m) or
 // unit-columns (raster n), the other index moving slowest, so tiles running at one time share A
-// rows and B columns in L2. Odd bands walk backwards (serpentine), so a band starts on the B
-// columns (A rows) the previous band ended on, still in L2: 6-7% fewer DRAM reads on 8192^3 and
-// 16384x16384x4096, +0.2-0.5% on large shapes against cuBLASLt (notes 176).
+// rows and B columns in L2.
 #pragma once
 
 #include "autogemm/sm90/ptx.cuh"
@@ -179,9 +177,6 @@ struct TileScheduler {
       const int height = min(Cfg::kSwizzle, units_m - first);
       um = first + local % height;
       un = local / height;
-#ifndef AUTOGEMM_NO_SERPENTINE  // A/B switch for measurements (AUTOGEMM_JIT_DEFINES)
-      if (group & 1) un = units_n - 1 - un;
-#endif
     } else {
       const int band = Cfg::kSwizzle * units_m;
       const int group = unit / band, local = unit % band;
@@ -189,9 +184,6 @@ struct TileScheduler {
       const int width = min(Cfg::kSwizzle, units_n - first);
       un = first + local % width;
       um = local / width;
-#ifndef AUTOGEMM_NO_SERPENTINE
-      if (group & 1) um = units_m - 1 - um;
-#endif
     }
     const int in_group = int(cta_rank) % Cfg::kMulticastSize;  // cluster split-K: K groups
     w.tm = um * Cfg::kClusterM + in_group % Cfg::kClusterM;
