@@ -74,13 +74,20 @@ struct Fixup {
   template <class Acc>
   __device__ static void write_partial(const Acc& acc, const GemmArgs& args, int cta,
                                        int consumer) {
-    const int t = threadIdx.x % 128;
-    float* dst = slot(args, cta, consumer);
+    float* dst = slot(args, cta, consumer) + threadIdx.x % 128;
 #pragma unroll
     for (int mi = 0; mi < Cfg::kMmaM; ++mi)
 #pragma unroll
-      for (int j = 0; j < Cfg::kBN / 2; ++j)
-        __stcg(dst + (mi * (Cfg::kBN / 2) + j) * 128 + t, acc_f32(acc, mi, j));
+      for (int j = 0; j < Cfg::kBN / 2; ++j) {
+        __stcg(dst, acc_f32(acc, mi, j));
+        dst += 128;
+        // Opaque to the compiler: without it ptxas computes all kAccPerThread addresses up front
+        // and, with 128 accumulators (BN 256), spills them (828 bytes a thread, an epilogue of
+        // 14.7k cycles on 512x512x16384; notes 177).
+#ifndef AUTOGEMM_NO_OPAQUE_PARTIAL_STORE  // A/B switch (AUTOGEMM_JIT_DEFINES)
+        asm volatile("" : "+l"(dst));
+#endif
+      }
   }
 
   // The partial, then its flag once every thread's writes are done.
