@@ -84,9 +84,7 @@ struct Fixup {
         // Opaque to the compiler: without it ptxas computes all kAccPerThread addresses up front
         // and, with 128 accumulators (BN 256), spills them (828 bytes a thread, an epilogue of
         // 14.7k cycles on 512x512x16384; notes 177).
-#ifndef AUTOGEMM_NO_OPAQUE_PARTIAL_STORE  // A/B switch (AUTOGEMM_JIT_DEFINES)
         asm volatile("" : "+l"(dst));
-#endif
       }
   }
 
