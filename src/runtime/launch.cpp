@@ -1,6 +1,8 @@
 #include "runtime/launch.hpp"
 
 #include <algorithm>
+#include <cstdlib>
+#include <string_view>
 
 #include "core/driver_api.hpp"
 
@@ -106,6 +108,11 @@ LaunchPlan make_plan(const KernelSpec& s, const Problem& p, CUfunction fn, int r
     check_driver(driver().occupancy_max_active_blocks(&per_sm, reduce, 128, 0),
                  "cuOccupancyMaxActiveBlocksPerMultiprocessor (split-K reduction pass)");
     plan.reduce_smem = split_reduce_smem(plan.reduce_grid, plan.grid, sms, per_sm);
+    // Experiment switch (notes 178): AUTOGEMM_REDUCE_SMEM=ask or idle forces one placement.
+    if (const char* e = std::getenv("AUTOGEMM_REDUCE_SMEM"))
+      plan.reduce_smem = std::string_view(e) == "ask"    ? unsigned(kSplitReduceSmemBytes)
+                         : std::string_view(e) == "idle" ? 0u
+                                                         : plan.reduce_smem;
   }
   return plan;
 }
