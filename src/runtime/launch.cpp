@@ -1,8 +1,6 @@
 #include "runtime/launch.hpp"
 
 #include <algorithm>
-#include <cstdlib>
-#include <string_view>
 
 #include "core/driver_api.hpp"
 
@@ -47,7 +45,12 @@ int max_active_clusters(CUfunction fn, const KernelSpec& s) {
 unsigned split_reduce_smem(long long pass_blocks, long long gemm_ctas, long long sms,
                            int blocks_per_sm) {
   const long long idle_sms = std::max<long long>(0, sms - gemm_ctas);
-  return pass_blocks <= blocks_per_sm * idle_sms ? 0u : unsigned(kSplitReduceSmemBytes);
+  // Only where the GEMM leaves at least as many SMs idle as it uses: packed onto a few idle SMs
+  // beside a nearly full GEMM (108-120 pieces on 132 SMs), the pass cost decode shapes 5-11%
+  // (h200_reduce_place_s24.md); with 32-64 pieces it saves 2-17%.
+  return idle_sms >= gemm_ctas && pass_blocks <= blocks_per_sm * idle_sms
+             ? 0u
+             : unsigned(kSplitReduceSmemBytes);
 }
 
 LaunchPlan make_plan(const KernelSpec& s, const Problem& p, CUfunction fn, int resident_clusters,
@@ -98,21 +101,17 @@ LaunchPlan make_plan(const KernelSpec& s, const Problem& p, CUfunction fn, int r
         std::clamp<long long>(kSplitReduceBlocksPerSm * sms / blocks, 1, pairs);
     plan.args.reduce_slices = int(slices);
     plan.reduce_grid = unsigned(blocks * slices);
-    // Where the SMs the GEMM leaves idle hold the whole pass at once, its blocks go there and
-    // ask for nothing: they are resident before the GEMM ends, and the next GEMM's CTAs may start
-    // beside them. Otherwise they ask for kSplitReduceSmemBytes, at most four to an SM, so they
-    // spread over the SMs the GEMM's pieces free instead of piling onto the first ones
-    // (h200_reduce_smem_*: 512x512x16384 with 128x128 2x1 skp8, 128 CTAs, 24.2 us without the
-    // request and 22.4 with it; 128x256x16384 with 64x64 skp8, 64 CTAs, 8.1 without, 9.7 with).
+    // Where the SMs the GEMM leaves idle are at least as many as it uses and hold the whole pass
+    // at once, its blocks go there and ask for nothing: they are resident before the GEMM ends, and
+    // the next GEMM's CTAs may start beside them. Otherwise they ask for kSplitReduceSmemBytes, at
+    // most four to an SM, so they spread over the SMs the GEMM's pieces free instead of piling onto
+    // the first ones (h200_reduce_smem_*: 512x512x16384 with 128x128 2x1 skp8, 128 CTAs, 24.2 us
+    // without the request and 22.4 with it; 128x256x16384 with 64x64 skp8, 64 CTAs, 8.1
+    // without, 9.7 with).
     int per_sm = 0;
     check_driver(driver().occupancy_max_active_blocks(&per_sm, reduce, 128, 0),
                  "cuOccupancyMaxActiveBlocksPerMultiprocessor (split-K reduction pass)");
     plan.reduce_smem = split_reduce_smem(plan.reduce_grid, plan.grid, sms, per_sm);
-    // Experiment switch (notes 178): AUTOGEMM_REDUCE_SMEM=ask or idle forces one placement.
-    if (const char* e = std::getenv("AUTOGEMM_REDUCE_SMEM"))
-      plan.reduce_smem = std::string_view(e) == "ask"    ? unsigned(kSplitReduceSmemBytes)
-                         : std::string_view(e) == "idle" ? 0u
-                                                         : plan.reduce_smem;
   }
   return plan;
 }

@@ -49,8 +49,9 @@ struct LaunchConfig {
 };
 
 // Shared memory the split-K reduction pass's blocks ask for: none where the SMs the GEMM leaves
-// idle (sms - gemm_ctas) hold all `pass_blocks` at once (`blocks_per_sm` each, the pass's
-// occupancy), else kSplitReduceSmemBytes, which keeps them to four per SM (make_plan says why).
+// idle (sms - gemm_ctas) are at least as many as the GEMM's CTAs and hold all `pass_blocks` at
+// once (`blocks_per_sm` each, the pass's occupancy), else kSplitReduceSmemBytes, which keeps
+// them to four per SM (make_plan says why).
 unsigned split_reduce_smem(long long pass_blocks, long long gemm_ctas, long long sms,
                            int blocks_per_sm);
 

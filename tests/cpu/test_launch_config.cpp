@@ -70,6 +70,11 @@ TEST(SplitReducePass, StaysOnTheIdleSmsOnlyWhereTheyHoldItAtOnce) {
   EXPECT_EQ(split_reduce_smem(512, 64, 132, 16), 0u);
   EXPECT_EQ(split_reduce_smem(1088, 64, 132, 16), 0u);
   EXPECT_EQ(split_reduce_smem(1089, 64, 132, 16), unsigned(kSplitReduceSmemBytes));
+  // 66 pieces leave 66 idle, still as many as they use; 67 leave 65: the pass spreads, however
+  // small (decode's 120 pieces leave 12 idle SMs, which would hold its 160 blocks).
+  EXPECT_EQ(split_reduce_smem(128, 66, 132, 16), 0u);
+  EXPECT_EQ(split_reduce_smem(128, 67, 132, 16), unsigned(kSplitReduceSmemBytes));
+  EXPECT_EQ(split_reduce_smem(160, 120, 132, 16), unsigned(kSplitReduceSmemBytes));
   // 128 pieces leave 4 idle SMs: the pass spreads (at most four blocks per SM).
   EXPECT_EQ(split_reduce_smem(512, 128, 132, 16), unsigned(kSplitReduceSmemBytes));
   // A grid past the SMs leaves none idle.
