@@ -6,7 +6,7 @@
 set -euo pipefail
 
 packages=(cmake ninja-build g++ libgtest-dev nlohmann-json3-dev libcli11-dev libfmt-dev
-          libsqlite3-dev libxgboost-dev)
+          libsqlite3-dev libxgboost-dev zlib1g-dev)
 
 missing=()
 for p in "${packages[@]}"; do

@@ -47,7 +47,7 @@ void prepare(std::string_view spec);
 //                      by AUTOGEMM_TABLE), or, for bf16 data with fp32 accumulation, for its
 //                      fp16 twin (the same MMAs, rate and bytes), as bf16;
 //   kind "cost_model" - an untuned problem of the types a loaded cost model was trained on
-//                      (data/<gpu>.costmodel.json or AUTOGEMM_COST_MODEL): its best-ranked
+//                      (data/<gpu>.costmodel.json[.gz] or AUTOGEMM_COST_MODEL): its best-ranked
 //                      spec of the default sweep and the shape's fitted specs and, with a policy
 //                      loaded, its top choices (bf16 with fp32 accumulation: its pick for the
 //                      fp16 twin, as bf16, when the model knows fp16 only);

@@ -11,7 +11,7 @@ out="${OUT:-/tmp/cm_check}"
 mkdir -p "$out/cm"
 for rep in 1 2; do
   for arm in old new; do
-    model="$(realpath "${NEW_MODEL:-data/nvidia_h200.costmodel.json}")"
+    model="$(realpath "${NEW_MODEL:-data/nvidia_h200.costmodel.json.gz}")"
     [ $arm = old ] && model="$(realpath "${OLD_MODEL:?OLD_MODEL: the previous model}")"
     for set in ${SETS:-decode offgrid49c offgrid49d}; do
       AUTOGEMM_COST_MODEL="$model" OUT="$out/cm" SHAPES="$(grep -v '^#' bench/shapes/$set.txt | tr '\n' ' ')" \

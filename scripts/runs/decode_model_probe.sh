@@ -10,5 +10,5 @@ d="$out/decode_model"
 record_machine "$d"
 shapes="$(grep -hv '^#' bench/shapes/decode_regime85_s23.txt | tr '\n' ' ')"
 OUT="$d" BENCH_TIMEOUT=280 spec_bench_reps run "$shapes" \
-  "costmodel:main=data/nvidia_h200.costmodel.json" "costmodel:dec=${DEC_MODEL:-build/decode.costmodel.json}"
+  "costmodel:main=data/nvidia_h200.costmodel.json.gz" "costmodel:dec=${DEC_MODEL:-build/decode.costmodel.json}"
 tar czf "$out/decode_model.tgz" -C "$out" decode_model && rm -rf "$d"

@@ -9,5 +9,5 @@ source "$(dirname "$0")/spec_bench.sh"
 mkdir -p "${OUT:-/tmp/fitted_check}"
 SHAPES="$(grep -v '^#' bench/shapes/offgrid49d.txt | tr '\n' ' ')" \
   BENCH_TIMEOUT=${BENCH_TIMEOUT:-560} AUTOGEMM_HANG_SECONDS=${AUTOGEMM_HANG_SECONDS:-30} \
-  spec_bench fitted_check49d "" sweep fitted "costmodel:cm_new=data/nvidia_h200.costmodel.json" \
+  spec_bench fitted_check49d "" sweep fitted "costmodel:cm_new=data/nvidia_h200.costmodel.json.gz" \
   "costmodel:cm_old=${OLD_MODEL:-.device/cm_old.json}"

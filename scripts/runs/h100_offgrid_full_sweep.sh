@@ -13,7 +13,7 @@ for set in offgrid49a offgrid49b offgrid49c offgrid49d; do
   CUDA_VISIBLE_DEVICES=$g OUT="$out/offgrid_full" \
     SHAPES="$(grep -v '^#' bench/shapes/$set.txt | tr '\n' ' ')" \
     BENCH_TIMEOUT=${BENCH_TIMEOUT:-540} AUTOGEMM_HANG_SECONDS=${AUTOGEMM_HANG_SECONDS:-30} \
-    spec_bench "h100_full_$set" "" sweep fitted costmodel:cm=data/nvidia_h200.costmodel.json &
+    spec_bench "h100_full_$set" "" sweep fitted costmodel:cm=data/nvidia_h200.costmodel.json.gz &
   g=$((g + 1))
 done
 wait

@@ -16,5 +16,5 @@ for s in 128x64x64_s8_c1x2_coop_persist_r8m_etmar 128x64x64_s8_c2x1_coop_persist
 done
 m='--mode kernel --layout tn --methods cublaslt_autotune_nn,cublaslt_autotune_tn,autogemm'
 bash scripts/device_job.sh --no-tests \
-  h100_mirror128x64_1_tn "--shapes bench/shapes/mirror128x64.txt $m $specs --spec table:h100=data/nvidia_h100_80gb_hbm3.json --spec costmodel:cm=data/nvidia_h200.costmodel.json" \
-  h100_mirror128x64_2_tn "--shapes bench/shapes/mirror128x64.txt $m $specs --spec table:h100=data/nvidia_h100_80gb_hbm3.json --spec costmodel:cm=data/nvidia_h200.costmodel.json"
+  h100_mirror128x64_1_tn "--shapes bench/shapes/mirror128x64.txt $m $specs --spec table:h100=data/nvidia_h100_80gb_hbm3.json --spec costmodel:cm=data/nvidia_h200.costmodel.json.gz" \
+  h100_mirror128x64_2_tn "--shapes bench/shapes/mirror128x64.txt $m $specs --spec table:h100=data/nvidia_h100_80gb_hbm3.json --spec costmodel:cm=data/nvidia_h200.costmodel.json.gz"

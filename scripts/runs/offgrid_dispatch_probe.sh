@@ -8,7 +8,7 @@
 source "$(dirname "$0")/spec_bench.sh"
 out="${OUT:-/tmp/offgrid}"
 mkdir -p "$out"
-cm=(--spec costmodel:shipped_costmodel=data/nvidia_h200.costmodel.json)
+cm=(--spec costmodel:shipped_costmodel=data/nvidia_h200.costmodel.json.gz)
 for c in ${COSTMODELS:-}; do cm+=(--spec "costmodel:$c"); done
 timeout "${BENCH_TIMEOUT:-400}" build/tools/autogemm/autogemm bench \
   --shapes "${SHAPES_FILE:-bench/shapes/offgrid49a.txt}" --mode kernel --layout tn \

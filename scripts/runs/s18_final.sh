@@ -15,7 +15,7 @@ bash scripts/device_job.sh \
   h100_decode_auto_s18_tn "--shapes bench/shapes/decode.txt $m --spec auto"
 mv "$OUT/results.tgz" "$OUT/results_main.tgz"
 cat "$OUT/summary.txt" >> "$OUT/summaries.txt"
-export AUTOGEMM_TABLE="$PWD/data/nvidia_h200.json" AUTOGEMM_COST_MODEL="$PWD/data/nvidia_h200.costmodel.json"
+export AUTOGEMM_TABLE="$PWD/data/nvidia_h200.json" AUTOGEMM_COST_MODEL="$PWD/data/nvidia_h200.costmodel.json.gz"
 for rep in 1 2; do
   for arm in old new; do
     bin=build/tools/autogemm/autogemm

@@ -17,7 +17,7 @@ ctest --test-dir build -L gpu -R DispatchGpu --output-on-failure > "$d/ctest_dis
 tail -3 "$d/ctest_dispatch.log"
 bin=build/tools/autogemm/autogemm
 for s in offgrid595_s23 decode_like48_s23; do
-  "$bin" db rank --shapes "bench/shapes/$s.txt" --cost-model data/nvidia_h200.costmodel.json \
+  "$bin" db rank --shapes "bench/shapes/$s.txt" --cost-model data/nvidia_h200.costmodel.json.gz \
     > "$d/rank_$s.txt"
   python3 scripts/picks_table.py "$d/rank_$s.txt" "$d/picks_$s.json" "$gpu"
 done

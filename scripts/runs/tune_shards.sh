@@ -7,7 +7,7 @@
 # of the new picks (by flops, round-robin) in a fresh run against cuBLASLt-autotune and
 # COMPARE's picks (a picker spec; default on H100s table:h200=data/nvidia_h200.json, on H200s the
 # shipped table as table:shipped=data/nvidia_h200.json; off the grid
-# costmodel:cm=data/nvidia_h200.costmodel.json), at most
+# costmodel:cm=data/nvidia_h200.costmodel.json.gz), at most
 # CONFIRM_SECONDS (CONFIRM=0: none; CHECK=1: then each share again, on the next GPU, as check<g>.csv);
 # the new picks are method `new` (before 4ac5f86 COMPARE was a table's NAME=FILE
 # and the new picks were `h100`). Refuses any GPU whose name lacks GPU_MATCH (the table is that
@@ -48,7 +48,7 @@ t0=$(date +%s)
 [ -n "${STORE:-}" ] && cp "$STORE" "$st/tune.sqlite"
 timeout -k 20 "${TUNE_SECONDS:-400}" "$bin" tune --shapes "$st/shapes.txt" --resume \
   --devices "$devices" --dtype fp16 --acc fp32 --layout tn --budget "${BUDGET:-32}" \
-  --store "$st/tune.sqlite" --cost-model data/nvidia_h200.costmodel.json > "$st/tune.log" 2>&1
+  --store "$st/tune.sqlite" --cost-model data/nvidia_h200.costmodel.json.gz > "$st/tune.log" 2>&1
 echo "tune on GPUs $devices: exit $? after $(($(date +%s) - t0)) s" | tee "$st/SUMMARY"
 "$bin" db stats --store "$st/tune.sqlite" | tee -a "$st/SUMMARY"
 "$bin" db export --store "$st/tune.sqlite" --out "$st/table.json" 2>&1 | tee -a "$st/SUMMARY"

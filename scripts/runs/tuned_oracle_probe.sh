@@ -27,7 +27,7 @@ tune() {
   echo "tune $name: exit $rc in $(($(date +%s) - t0)) s; $(tail -n 1 "$out/results/$name.tune.log")"
 }
 tune decode_b32 bench/shapes/decode.txt 32 110 --dtype fp16 --acc fp32 \
-  --cost-model data/nvidia_h200.costmodel.json
+  --cost-model data/nvidia_h200.costmodel.json.gz
 tune f16acc_b8 bench/shapes/oracle100.txt 8 120 --dtype fp16 --acc fp16
 t="$out/results"
 OUT="$out" bash scripts/device_job.sh --no-tests \

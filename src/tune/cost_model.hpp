@@ -136,9 +136,9 @@ std::vector<std::pair<KernelSpec, double>> rank_candidates(const CostModel& mode
 // fall through to the policy or the heuristic); `source` names it in the dispatcher's reasons.
 void set_cost_model_ranker(Dispatcher& d, std::shared_ptr<const CostModel> model,
                            std::string source);
-// AUTOGEMM_COST_MODEL when set (it must load), else <data_dir>/<gpu>.costmodel.json when it
-// exists; else `d` is left as it is. Throws Error for a file that does not load. `data_note`:
-// as Dispatcher::from_environment's.
+// AUTOGEMM_COST_MODEL when set (it must load), else <data_dir>/<gpu>.costmodel.json (or .json.gz)
+// when it exists; else `d` is left as it is. Throws Error for a file that does not load.
+// `data_note`: as Dispatcher::from_environment's.
 void use_cost_model_from_environment(Dispatcher& d, std::string_view gpu_name,
                                      const std::filesystem::path& data_dir,
                                      std::string_view data_note = {});

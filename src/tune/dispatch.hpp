@@ -7,7 +7,7 @@
 //      a problem of other types than fp16/fp32/tn, the entry of its twin of those types, the
 //      spec's types changed where that is valid for the problem);
 //   3. otherwise, when a ranker is set (the cost model: the runtime sets one from
-//      AUTOGEMM_COST_MODEL or <data dir>/<gpu>.costmodel.json; tune/cost_model.hpp), its
+//      AUTOGEMM_COST_MODEL or <data dir>/<gpu>.costmodel.json[.gz]; tune/cost_model.hpp), its
 //      best-ranked spec among the default sweep, the specs fitted to the shape
 //      (spec/fitted.hpp) and, when a policy is loaded, the policy's top
 //      kPolicyProposals choices: the policy proposes, the model screens (no measurement). A

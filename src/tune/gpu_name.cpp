@@ -32,8 +32,15 @@ std::optional<std::filesystem::path> gpu_data_file(const char* env_var,
                                                    std::string_view gpu_name,
                                                    std::string_view suffix) {
   if (const char* env = std::getenv(env_var); env && *env) return std::filesystem::path(env);
-  if (auto beside = gpu_data_path(data_dir, gpu_name, suffix); std::filesystem::exists(beside))
-    return beside;
+  return shipped_data_file(data_dir, gpu_name, suffix);
+}
+
+std::optional<std::filesystem::path> shipped_data_file(const std::filesystem::path& data_dir,
+                                                       std::string_view gpu_name,
+                                                       std::string_view suffix) {
+  const std::filesystem::path plain = gpu_data_path(data_dir, gpu_name, suffix);
+  if (std::filesystem::exists(plain)) return plain;
+  if (std::filesystem::path gz = plain.string() + ".gz"; std::filesystem::exists(gz)) return gz;
   return std::nullopt;
 }
 
@@ -56,7 +63,7 @@ DataGpu data_gpu(std::string_view gpu_name, int cc_major, int cc_minor, int sm_c
                 "' (.json, .costmodel.json or .policy.json)");
   if (const char* v = std::getenv(kind->env); v && *v) return {std::string(gpu_name), "", ""};
   auto ships = [&](std::string_view name) {
-    return std::filesystem::exists(gpu_data_path(data_dir, name, suffix));
+    return shipped_data_file(data_dir, name, suffix).has_value();
   };
   // GPUs whose data ships, by chip.
   struct Shipped {

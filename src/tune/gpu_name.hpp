@@ -19,11 +19,17 @@ std::filesystem::path gpu_data_path(const std::filesystem::path& data_dir,
 
 // Where a per-GPU file (table, policy, cost model) comes from: the path in environment variable
 // `env_var` when it is set (named explicitly, so the caller must load it), else
-// gpu_data_path() when that file exists, else nullopt.
+// shipped_data_file(), else nullopt.
 std::optional<std::filesystem::path> gpu_data_file(const char* env_var,
                                                    const std::filesystem::path& data_dir,
                                                    std::string_view gpu_name,
                                                    std::string_view suffix);
+
+// gpu_data_path() when that file exists, else the same path with ".gz" (a compressed copy; the
+// readers decompress it, text_file.hpp) when that exists, else nullopt.
+std::optional<std::filesystem::path> shipped_data_file(const std::filesystem::path& data_dir,
+                                                       std::string_view gpu_name,
+                                                       std::string_view suffix);
 
 // Whose shipped data of one kind serves the GPU at hand.
 struct DataGpu {

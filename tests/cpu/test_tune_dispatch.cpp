@@ -375,8 +375,17 @@ TEST(TuneDispatch, OwnTableLiesOverTheSameChipsTable) {
   EXPECT_EQ(data_gpu("NVIDIA H200", 9, 0, 132, dir.path()).name, "NVIDIA H200");
   EXPECT_THROW(data_gpu("NVIDIA H200", 9, 0, 132, dir.path(), ".tabel.json"), Error);
 
+  // A compressed copy ships as well (the H200's model is data/nvidia_h200.costmodel.json.gz).
+  std::filesystem::rename(dir / "nvidia_h200.costmodel.json",
+                          dir / "nvidia_h200.costmodel.json.gz");
+  EXPECT_EQ(data_gpu("NVIDIA H100 80GB HBM3", 9, 0, 132, dir.path(), ".costmodel.json").name,
+            "NVIDIA H200");
+  EXPECT_EQ(shipped_data_file(dir.path(), "NVIDIA H200", ".costmodel.json"),
+            dir / "nvidia_h200.costmodel.json.gz");
+  EXPECT_EQ(shipped_data_file(dir.path(), "NVIDIA H200", ".policy.json"), std::nullopt);
+
   // What gemm() builds (the stand-in model file above would not load).
-  std::filesystem::remove(dir / "nvidia_h200.costmodel.json");
+  std::filesystem::remove(dir / "nvidia_h200.costmodel.json.gz");
   const Dispatcher d = dispatcher_for_gpu("NVIDIA H100 80GB HBM3", 9, 0, 132, dir.path());
   const Choice own = d.choose(mine), borrowed = d.choose(theirs);
   EXPECT_EQ(own.kind, ChoiceKind::table);

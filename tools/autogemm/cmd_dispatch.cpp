@@ -41,7 +41,7 @@ void register_dispatch(CLI::App& app) {
                   "<data-dir>/<gpu>.policy.json)");
   sub->add_option("--cost-model,--cost_model", o->cost_model,
                   "Cost model for problems not in the table, before the policy (else "
-                  "AUTOGEMM_COST_MODEL, else <data-dir>/<gpu>.costmodel.json)");
+                  "AUTOGEMM_COST_MODEL, else <data-dir>/<gpu>.costmodel.json[.gz])");
   sub->add_option("--data-dir", o->data_dir, "Directory of shipped tables")->capture_default_str();
   sub->add_option("--sms", o->sms, "SM count the heuristic assumes")->capture_default_str();
   sub->callback([o] {
