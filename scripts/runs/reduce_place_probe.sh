@@ -3,7 +3,7 @@
 # Traces showed the specs whose pass fits the SMs the GEMM leaves idle (the pass asks for no
 # shared memory: 256x8 skp6, 128x8 skp3, 192x16 wg3 skp4 on 1x5120x5120) spending ~7 us per call
 # outside their loads and MMAs, where 128x16 skp3 (pass asks for 48 KB a block) spends ~0.5.
-# The switch AUTOGEMM_REDUCE_SMEM=ask|idle (runtime/launch.cpp, needs the build of this commit)
+# The switch AUTOGEMM_REDUCE_SMEM=ask|idle (runtime/launch.cpp, needs the build of f5d3371; removed at 53f60cf)
 # forces one placement; processes alternate auto, ask, idle (REPS rounds, default 2), each
 # interleaved with cuBLASLt-autotune nn and tn. Then traces of two specs under ask.
 # Output: $OUT/reduce_place.tgz.

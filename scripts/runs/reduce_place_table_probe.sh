@@ -2,7 +2,7 @@
 # The reduction pass's placement on the shipped picks (notes 178), ON the device: the H200
 # table's 85 split-pass shapes with the table's picks, and decode.txt with gemm()'s own pick,
 # each process under the current rule (auto) or with every pass asking for shared memory (ask,
-# AUTOGEMM_REDUCE_SMEM, needs the build of f5d3371 or later with the switch), alternating
+# AUTOGEMM_REDUCE_SMEM, needs the build of f5d3371 or a782216; removed at 53f60cf), alternating
 # (REPS rounds, default 2), each interleaved with cuBLASLt-autotune nn and tn.
 # Output: $OUT/reduce_place_table.tgz.
 source "$(dirname "$0")/spec_bench.sh"

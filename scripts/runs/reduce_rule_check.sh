@@ -2,7 +2,8 @@
 # The reduction pass's placement rule of notes 178 on shapes no run has chosen for (notes 180),
 # ON the device: gemm()'s own picks (--spec auto) on 48 fresh decode-like shapes
 # (decode_like48_s24.txt) and 63 fresh off-grid shapes (offgrid63_s24.txt), processes
-# alternating the old rule (AUTOGEMM_SPLIT_REDUCE_RULE=old, needs the build of this commit) and
+# alternating the old rule (AUTOGEMM_SPLIT_REDUCE_RULE=old, needs the build of 218d9dd;
+# the switch was removed after bench/results/h200/h200_reduce_rule_s24.md) and
 # the new, PAIRS rounds (default 2), each interleaved with cuBLASLt-autotune nn and tn.
 # Output: $OUT/reduce_rule.tgz.
 source "$(dirname "$0")/spec_bench.sh"

@@ -1,8 +1,6 @@
 #include "runtime/launch.hpp"
 
 #include <algorithm>
-#include <cstdlib>
-#include <string>
 
 #include "core/driver_api.hpp"
 
@@ -114,12 +112,6 @@ LaunchPlan make_plan(const KernelSpec& s, const Problem& p, CUfunction fn, int r
     check_driver(driver().occupancy_max_active_blocks(&per_sm, reduce, 128, 0),
                  "cuOccupancyMaxActiveBlocksPerMultiprocessor (split-K reduction pass)");
     plan.reduce_smem = split_reduce_smem(plan.reduce_grid, plan.grid, sms, per_sm);
-    // Experiment switch (notes 180): AUTOGEMM_SPLIT_REDUCE_RULE=old, the rule before notes 178.
-    if (const char* e = std::getenv("AUTOGEMM_SPLIT_REDUCE_RULE"); e && std::string(e) == "old")
-      plan.reduce_smem =
-          plan.reduce_grid <= (long long)per_sm * std::max<long long>(0, sms - plan.grid)
-              ? 0u
-              : unsigned(kSplitReduceSmemBytes);
   }
   return plan;
 }
