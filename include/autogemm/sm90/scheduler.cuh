@@ -127,9 +127,8 @@ struct TileScheduler {
       dp_next += clusters;
     } else if constexpr (Cfg::kSplitPass > 1) {
       if (dp_next >= num_units * Cfg::kSplitPass) return false;
-      const int piece = Cfg::kSplitPieceMajor ? dp_next / num_units : dp_next % Cfg::kSplitPass;
-      set_tile(w, Cfg::kSplitPieceMajor ? dp_next % num_units : dp_next / Cfg::kSplitPass,
-               cta_rank);
+      const int piece = split_piece(dp_next);
+      set_tile(w, split_unit(dp_next), cta_rank);
       w.kb_begin = int((long long)kblocks * piece / Cfg::kSplitPass);
       w.kb_end = int((long long)kblocks * (piece + 1) / Cfg::kSplitPass);
       dp_next += int(gridDim.x) / Cfg::kClusterSize;
@@ -148,6 +147,18 @@ struct TileScheduler {
     w.kb_begin = 0;
     w.kb_end = kblocks;
     return true;
+  }
+
+  // Split pass: which unit and piece cluster `c` computes, and back (split_reduce.cuh finds a
+  // tile's partials by split_cluster).
+  __device__ int split_unit(int c) const {
+    return Cfg::kSplitPieceMajor ? c % num_units : c / Cfg::kSplitPass;
+  }
+  __device__ int split_piece(int c) const {
+    return Cfg::kSplitPieceMajor ? c / num_units : c % Cfg::kSplitPass;
+  }
+  __device__ int split_cluster(int unit, int piece) const {
+    return Cfg::kSplitPieceMajor ? piece * num_units + unit : unit * Cfg::kSplitPass + piece;
   }
 
   // The tile (a whole one) that CTA `cta_rank` of a cluster computes of unit `unit`.

@@ -42,12 +42,11 @@ __device__ __forceinline__ void split_reduce(const GemmArgs& args) {
 
   const int t = int(threadIdx.x);
   const int row0 = w.tm * Cfg::kBM + consumer * Cfg::kWgRows, col0 = w.tn * Cfg::kBN;
-  // Piece p of the tile is the rank-`rank` CTA of cluster unit * kPieces + p, or of p * U + unit
-  // (U units) when piece-major (scheduler.cuh).
+  // Piece p of the tile is the rank-`rank` CTA of cluster split_cluster(unit, p).
   const float* src[kPieces];
 #pragma unroll
   for (int p = 0; p < kPieces; ++p) {
-    const int cluster = Cfg::kSplitPieceMajor ? p * sched.num_units + unit : unit * kPieces + p;
+    const int cluster = sched.split_cluster(unit, p);
     src[p] = Fixup<Cfg>::slot(args, cluster * Cfg::kClusterSize + rank, consumer) + t;
   }
   for (int q = slice * kPairs / slices; q < (slice + 1) * kPairs / slices; ++q) {
