@@ -106,8 +106,8 @@ LaunchPlan make_plan(const KernelSpec& s, const Problem& p, CUfunction fn, int r
     // the next GEMM's CTAs may start beside them. Otherwise they ask for kSplitReduceSmemBytes, at
     // most four to an SM, so they spread over the SMs the GEMM's pieces free instead of piling onto
     // the first ones (h200_reduce_smem_*: 512x512x16384 with 128x128 2x1 skp8, 128 CTAs, 24.2 us
-    // without the request and 22.4 with it; 128x256x16384 with 64x64 skp8, 64 CTAs, 8.1
-    // without, 9.7 with).
+    // without the request and 22.4 with it; 128x256x16384 with 64x64 skp8, 64 CTAs, 8.1 without,
+    // 9.7 with; decode picks of 108-120 CTAs 5-11% faster with it, h200_reduce_place_s24.md).
     int per_sm = 0;
     check_driver(driver().occupancy_max_active_blocks(&per_sm, reduce, 128, 0),
                  "cuOccupancyMaxActiveBlocksPerMultiprocessor (split-K reduction pass)");

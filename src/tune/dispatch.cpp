@@ -130,14 +130,15 @@ Dispatcher Dispatcher::table_from_environment(std::string_view gpu_name,
   if (const auto path = gpu_data_file("AUTOGEMM_TABLE", data_dir, gpu_name, ".json")) {
     source = with_note(path->string(), data_note);
     table = load_table(*path);
-    const auto under = gpu_data_path(data_dir, underlay_gpu, ".json");
-    if (!underlay_gpu.empty() && std::filesystem::exists(under)) {
+    const auto under =
+        underlay_gpu.empty() ? std::nullopt : shipped_data_file(data_dir, underlay_gpu, ".json");
+    if (under) {
       // This GPU's own entries over the same chip's whole table.
-      TuningTable merged = load_table(under);
+      TuningTable merged = load_table(*under);
       for (const TableEntry& e : table->entries()) merged.put(e);
       merged.gpu = table->gpu;
       source = fmt::format("{} over {} ({}'s, same chip, for the shapes it lacks)", source,
-                           under.string(), underlay_gpu);
+                           under->string(), underlay_gpu);
       table = std::move(merged);
     }
   } else {

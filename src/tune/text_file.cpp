@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <fstream>
+#include <memory>
 
 #include "autogemm/types.hpp"
 
@@ -13,20 +14,18 @@ namespace autogemm::tune {
 
 std::string read_text_file(const std::filesystem::path& path, std::string_view what) {
   // gzread passes a file that is not gzip through as it is.
-  gzFile in = gzopen(path.c_str(), "rb");
-  if (in == nullptr) throw Error(fmt::format("{} '{}': cannot open the file", what, path.string()));
+  std::unique_ptr<gzFile_s, int (*)(gzFile)> in(gzopen(path.c_str(), "rb"), gzclose);
+  if (!in) throw Error(fmt::format("{} '{}': cannot open the file", what, path.string()));
   std::string text;
   char buf[1 << 16];
   int n = 0;
-  while ((n = gzread(in, buf, sizeof buf)) > 0) text.append(buf, size_t(n));
-  int err = Z_OK;
-  const std::string why = n < 0 ? gzerror(in, &err) : "";
-  // gzclose reports a gzip stream that ended early (a truncated file) as Z_BUF_ERROR.
-  const int closed = gzclose(in);
+  while ((n = gzread(in.get(), buf, sizeof buf)) > 0) text.append(buf, size_t(n));
   if (n < 0)
-    throw Error(fmt::format("{} '{}': cannot read the file ({})", what, path.string(), why));
-  if (closed == Z_BUF_ERROR)
-    throw Error(fmt::format("{} '{}': the compressed file is truncated", what, path.string()));
+    throw Error(fmt::format("{} '{}': cannot read the file ({})", what, path.string(),
+                            gzerror(in.get(), nullptr)));
+  // gzclose reports a gzip stream that ended early (a truncated file) as Z_BUF_ERROR.
+  if (gzclose(in.release()) != Z_OK)
+    throw Error(fmt::format("{} '{}': the file is truncated or unreadable", what, path.string()));
   return text;
 }
 

@@ -65,7 +65,7 @@ TEST(LaunchConfig, ClustersCarryTheirSizeAndPdlItsAttribute) {
   EXPECT_TRUE(has(query, CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION));
 }
 
-TEST(SplitReducePass, StaysOnTheIdleSmsOnlyWhereTheyHoldItAtOnce) {
+TEST(SplitReducePass, StaysOnIdleSmsOnlyWhereTheyOutnumberTheGemmAndHoldItAtOnce) {
   // 64 pieces on 132 SMs leave 68 idle; at 16 blocks each they hold 1088 pass blocks.
   EXPECT_EQ(split_reduce_smem(512, 64, 132, 16), 0u);
   EXPECT_EQ(split_reduce_smem(1088, 64, 132, 16), 0u);

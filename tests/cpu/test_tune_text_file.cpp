@@ -1,7 +1,9 @@
 // The tuner's text files: plain or gzip-compressed (text_file.hpp).
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <string>
 
 #include "autogemm/types.hpp"
@@ -44,6 +46,11 @@ TEST(TextFile, PlainAndGzipNamesRoundTrip) {
   int files = 0;
   for ([[maybe_unused]] const auto& f : std::filesystem::directory_iterator(dir.path())) ++files;
   EXPECT_EQ(files, 2);
+  // Empty files, plain or compressed, read as empty.
+  write_text_file_atomically(dir / "e.json", "", "cost model");
+  write_text_file_atomically(dir / "e.json.gz", "", "cost model");
+  EXPECT_EQ(read_text_file(dir / "e.json", "cost model"), "");
+  EXPECT_EQ(read_text_file(dir / "e.json.gz", "cost model"), "");
 }
 
 TEST(TextFile, MissingAndTruncatedFilesAreErrorsNamingThem) {
