@@ -17,13 +17,8 @@ shapes="1_5120_5120 8_5120_5120 16_5120_5120 1_13824_5120 8_5120_13824 16_13824_
 specs="256x8x64_s6_c1x1_coop_tiles_r8m_skp6_swap 128x8x64_s8_c1x1_coop_tiles_r8m_skp3_swap
 128x16x64_s8_c1x1_coop_tiles_r8m_skp3_swap 192x16x64_s8_c1x1_wg3_tiles_r8m_skp4_swap
 128x32x64_s8_c1x1_coop_tiles_r8m_skp3_swap 128x128x64_s7_c4x1_coop_tiles_r16n_skp7p"
-for rep in $(seq 1 "${REPS:-2}"); do
-  for mode in auto ask idle; do
-    if [ $mode = auto ]; then unset AUTOGEMM_REDUCE_SMEM; else export AUTOGEMM_REDUCE_SMEM=$mode; fi
-    OUT="$d" BENCH_TIMEOUT=120 spec_bench "${mode}_$rep" "$shapes" $specs
-  done
-done
-unset AUTOGEMM_REDUCE_SMEM
+PAIRS="${REPS:-2}" OUT="$d" BENCH_TIMEOUT=120 spec_bench_arms \
+  "auto ask:AUTOGEMM_REDUCE_SMEM=ask idle:AUTOGEMM_REDUCE_SMEM=idle" "$shapes" $specs
 python3 scripts/arm_ratio_stats.py "$d" auto ask "${REPS:-2}" > "$d/auto_vs_ask.txt" 2>&1
 python3 scripts/arm_ratio_stats.py "$d" auto idle "${REPS:-2}" > "$d/auto_vs_idle.txt" 2>&1
 python3 scripts/ab_stats.py "$d" auto ask "${REPS:-2}" > "$d/ab_auto_ask.txt" 2>&1

@@ -12,13 +12,7 @@ out="${OUT:-/tmp/$name}"
 d="$out/$name"
 record_machine "$d"
 shapes="$(grep -hv '^#' bench/shapes/decode_like48_s24.txt bench/shapes/offgrid63_s24.txt | tr '\n' ' ')"
-for pair in $(seq 1 "${PAIRS:-2}"); do
-  for arm in old new; do
-    if [ $arm = old ]; then export AUTOGEMM_SPLIT_REDUCE_RULE=old; else unset AUTOGEMM_SPLIT_REDUCE_RULE; fi
-    OUT="$d" BENCH_TIMEOUT=240 spec_bench "${arm}_$pair" "$shapes" auto
-  done
-done
-unset AUTOGEMM_SPLIT_REDUCE_RULE
+OUT="$d" BENCH_TIMEOUT=240 spec_bench_arms "old:AUTOGEMM_SPLIT_REDUCE_RULE=old new" "$shapes" auto
 python3 scripts/arm_ratio_stats.py "$d" old new "${PAIRS:-2}" > "$d/arms_vs_cublaslt.txt" 2>&1
 python3 scripts/ab_stats.py "$d" old new "${PAIRS:-2}" > "$d/ab.txt" 2>&1
 tar czf "$out/$name.tgz" -C "$out" "$name" && rm -rf "$d"

@@ -48,12 +48,8 @@ PY
 12288_8192_12288 12288_12288_12288 16384_8192_4096 16384_16384_2048}"
 specs="${SPECS:-$tab 128x256x64_s4_c2x1_coop_persist_r8m_etma 256x128x64_s4_c1x2_coop_persist_r8m_etmar
 128x192x64_s4_c1x1_pp_persist_r8m_etma}"
-for pair in $(seq 1 "${PAIRS:-3}"); do
-  for arm in off on; do
-    defs=""; [ "$arm" = off ] && defs="$sw"
-    AUTOGEMM_JIT_DEFINES="$defs" OUT="$d" BENCH_TIMEOUT=240 spec_bench "${arm}_$pair" "$shapes" $specs
-  done
-done
+PAIRS="${PAIRS:-3}" OUT="$d" BENCH_TIMEOUT=240 spec_bench_arms "off:AUTOGEMM_JIT_DEFINES=$sw on" \
+  "$shapes" $specs
 python3 scripts/ab_stats.py "$d" off on "${PAIRS:-3}" > "$d/ab.txt" 2>&1
 python3 scripts/arm_ratio_stats.py "$d" off on "${PAIRS:-3}" table > "$d/arms_vs_cublaslt.txt" 2>&1
 grep shapes "$d/arms_vs_cublaslt.txt"

@@ -8,7 +8,9 @@
 # bounds it (default 300 s); ACC=fp16 runs fp16 accumulation, AUTOGEMM_BIN another binary. Sourcing it also sets the strict mode and moves to the repository
 # root, as every probe needs. Also defines
 #   spec_bench_reps NAME "SHAPES" SPEC...
-# the same in REPS processes (default 2), NAME_1 .. NAME_REPS, each followed by its summary, and
+# the same in REPS processes (default 2), NAME_1 .. NAME_REPS, each followed by its summary,
+#   spec_bench_arms "ARMS" "SHAPES" SPEC...
+# processes alternating arms of an experiment (below), and
 #   record_machine DIR
 # which makes DIR and writes the GPU and driver (DIR/gpu.txt) and the host CPU (DIR/cpu.txt) there:
 # ratios against cuBLASLt move with the host's speed (notes 142).
@@ -45,6 +47,22 @@ spec_bench_reps() {
     spec_bench "${name}_$rep" "$shapes" "$@"
     echo "== ${name}_$rep"
     grep -A5 "^method" "${OUT:-/tmp/${name}_$rep}/${name}_$rep.log" | head -6
+  done
+}
+# spec_bench_arms "ARMS" "SHAPES" SPEC...: the same run in processes alternating the arms, PAIRS
+# rounds (default 2), written as ${ARM_PREFIX}ARM_ROUND. ARMS are words ARM or ARM:NAME=VALUE,
+# the variable exported to that arm's processes only (e.g. off:AUTOGEMM_JIT_DEFINES=SWITCH).
+spec_bench_arms() {
+  local arms="$1" shapes="$2" pair a arm
+  shift 2
+  for pair in $(seq 1 "${PAIRS:-2}"); do
+    for a in $arms; do
+      arm="${a%%:*}"
+      (
+        [ "$a" != "$arm" ] && export "${a#*:}"
+        spec_bench "${ARM_PREFIX:-}${arm}_$pair" "$shapes" "$@"
+      )
+    done
   done
 }
 record_machine() {

@@ -26,10 +26,6 @@ specs="${SPECS:-64x128x64_s8_c2x1_wg1_tiles_r8m_skp4p 64x128x64_s8_c2x1_wg1_tile
 128x128x64_s6_c2x1_coop_tiles_r8m_skp8p 128x128x64_s6_c2x1_coop_tiles_r8m_skp8p_nopdl
 64x64x64_s8_c1x1_wg1_tiles_r8m_skp8p 64x64x64_s8_c1x1_wg1_tiles_r8m_skp8p_nopdl
 64x128x64_s8_c1x2_wg1_tiles_r8m_skp4p_nopdl table:tab=data/nvidia_h200.json}"
-for pair in $(seq 1 "${PAIRS:-2}"); do
-  for arm in off on; do
-    defs=""; [ "$arm" = on ] && defs="AUTOGEMM_SPLIT_GPC_INTERLEAVE=8"
-    AUTOGEMM_JIT_DEFINES="$defs" OUT="$d" BENCH_TIMEOUT=200 spec_bench "${arm}_$pair" "$shapes" $specs
-  done
-done
+OUT="$d" BENCH_TIMEOUT=200 spec_bench_arms \
+  "off on:AUTOGEMM_JIT_DEFINES=AUTOGEMM_SPLIT_GPC_INTERLEAVE=8" "$shapes" $specs
 tar czf "$out/$name.tgz" -C "$out" "$name" && rm -rf "$d"

@@ -32,13 +32,8 @@ OUT="$d" bash scripts/runs/trace_probe.sh 512_512_16384 ${p}_128x256x64_s4_c2x1_
   ${p}_128x256x64_s4_c1x1_coop_tiles_r8m_skp16p > /dev/null 2>&1
 grep -E "^spec|^plain|^SM clock|mainloop|epilogue|waiting for stages" "$d/trace_512_512_16384.txt"
 skp="$(grep -v '^#' bench/shapes/skp_entries_h200.txt | tr '\n' ' ')"
-for pair in $(seq 1 "${PAIRS:-1}"); do
-  for arm in old new; do
-    defs=""; [ "$arm" = old ] && defs="AUTOGEMM_NO_OPAQUE_PARTIAL_STORE"
-    AUTOGEMM_JIT_DEFINES="$defs" OUT="$d" BENCH_TIMEOUT=200 spec_bench "${arm}_$pair" "$skp" \
-      table:tab=data/nvidia_h200.json
-  done
-done
+PAIRS="${PAIRS:-1}" OUT="$d" BENCH_TIMEOUT=200 spec_bench_arms \
+  "old:AUTOGEMM_JIT_DEFINES=AUTOGEMM_NO_OPAQUE_PARTIAL_STORE new" "$skp" table:tab=data/nvidia_h200.json
 python3 scripts/arm_ratio_stats.py "$d" old new "${PAIRS:-1}" > "$d/arms_vs_cublaslt.txt" 2>&1
 cat "$d/arms_vs_cublaslt.txt"
 tar czf "$out/$name.tgz" -C "$out" "$name" && rm -rf "$d"
