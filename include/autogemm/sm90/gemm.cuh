@@ -262,7 +262,15 @@ __device__ __forceinline__ void produce(const TmaDescriptor* tma_a, const TmaDes
       mbar_arrive_expect_tx(bar, Cfg::kStageBytes);
       u8* a = smem_a + pos.stage * Cfg::kABytes;
       u8* b = smem_b + pos.stage * Cfg::kBBytes;
+#ifdef AUTOGEMM_EXP_K_PERIOD
+      // Experiment: read only the first AUTOGEMM_EXP_K_PERIOD of K, again and again (correct on
+      // data that repeats along K with that period: AUTOGEMM_BENCH_K_PERIOD), so the operands
+      // stay in L2 and DRAM reads vanish while every other cost stays.
+      static_assert(AUTOGEMM_EXP_K_PERIOD % Cfg::kBK == 0, "the period holds whole k-blocks");
+      const int k0 = (kb * Cfg::kBK) % AUTOGEMM_EXP_K_PERIOD;
+#else
       const int k0 = kb * Cfg::kBK;
+#endif
 
       // A tile: BM rows, shared by the kClusterN CTAs of a cluster row (K-major: each loads a
       // slice of the rows; M-major: K rows of every 64-column chunk).
