@@ -5,7 +5,8 @@
 # cuBLASLt-autotune nn and tn, of the specs sm90_f16f32_${LAYOUT}_SPEC ("sweep": the default sweep;
 # "fitted": each shape's fitted specs; "auto": gemm()'s pick; a picker such as
 # costmodel:NAME=FILE as it is) on SHAPES (M_N_K ...; $SHAPES overrides), writing $OUT/NAME.csv and $OUT/NAME.log (OUT defaults to /tmp/NAME); BENCH_TIMEOUT
-# bounds it (default 300 s); ACC=fp16 runs fp16 accumulation, AUTOGEMM_BIN another binary. Sourcing it also sets the strict mode and moves to the repository
+# bounds it (default 300 s); ACC=fp16 runs fp16 accumulation, AUTOGEMM_BIN another binary, BENCH_ARGS
+# adds bench options (e.g. "--benchmark_seconds 2", the sustained protocol). Sourcing it also sets the strict mode and moves to the repository
 # root, as every probe needs. Also defines
 #   spec_bench_reps NAME "SHAPES" SPEC...
 # the same in REPS processes (default 2), NAME_1 .. NAME_REPS, each followed by its summary,
@@ -35,7 +36,7 @@ spec_bench() {
     timeout "${BENCH_TIMEOUT:-300}" "$bin" bench "${m[@]}" \
     --mode kernel --acc "${ACC:-fp32}" \
     --layout "$layout" --methods cublaslt_autotune_nn,cublaslt_autotune_tn,autogemm "${a[@]}" \
-    --out "$out/$name.csv" > "$out/$name.log" 2>&1
+    ${BENCH_ARGS:-} --out "$out/$name.csv" > "$out/$name.log" 2>&1
   echo "bench exit $?"
 }
 # spec_bench_reps NAME "SHAPES" SPEC...: the same run in REPS processes (default 2), written as
