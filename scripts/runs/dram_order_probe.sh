@@ -11,6 +11,7 @@
 # 3. Processes alternating base/hint (PAIRS, default 2), each interleaved with cuBLASLt-autotune:
 #    the fast protocol on five large shapes, then the sustained one (--benchmark_seconds 2) on
 #    issue 3's three.
+# VARIANTS, SPECS, FAST_SHAPES, SUS_SHAPES, NO_NCU, NO_POWER, NO_FAST change what runs.
 # Output: $OUT/dram_order.tgz.
 source "$(dirname "$0")/spec_bench.sh"
 name="${NAME:-dram_order}"
@@ -22,14 +23,12 @@ tab="table:tab=data/nvidia_h200.json"
 big=16384_16384_4096
 p=sm90_f16f32_tn_
 hint="AUTOGEMM_L2_HINT_BAND=2,AUTOGEMM_L2_HINT_C=1"
-variants=(
-  "${p}128x160x64_s4_c1x1_pp_persist_r8m_etmar|"
-  "${p}128x160x64_s4_c1x1_pp_persist_r16m_etmar|"
-  "${p}128x160x64_s4_c1x1_pp_persist_r16m_etmar|AUTOGEMM_L2_HINT_BAND=2"
-  "${p}128x160x64_s4_c1x1_pp_persist_r16m_etmar|$hint"
-  "${p}128x160x64_s4_c1x1_pp_persist_r32m_etmar|$hint"
-  "${p}128x256x64_s4_c2x1_coop_persist_r16m_etma|$hint"
-)
+# VARIANTS: "SPEC|DEFINES" words (spec names without the sm90_f16f32_tn_ prefix).
+default_variants="128x160x64_s4_c1x1_pp_persist_r8m_etmar| 128x160x64_s4_c1x1_pp_persist_r16m_etmar|
+  128x160x64_s4_c1x1_pp_persist_r16m_etmar|AUTOGEMM_L2_HINT_BAND=2
+  128x160x64_s4_c1x1_pp_persist_r16m_etmar|$hint 128x256x64_s4_c2x1_coop_persist_r16m_etma|$hint"
+variants=()
+for v in ${VARIANTS:-$default_variants}; do variants+=("$p$v"); done
 if [ -z "${NO_NCU:-}" ]; then
   for v in "${variants[@]}"; do
     spec="${v%%|*}"; defs="${v#*|}"
@@ -61,10 +60,11 @@ if [ -z "${NO_POWER:-}" ]; then
   kill $dmon
   cat "$d/power.txt"
 fi
-specs=("$tab" 128x160x64_s4_c1x1_pp_persist_r16m_etmar 128x192x64_s4_c1x1_pp_persist_r16m_etmar
-  128x256x64_s4_c2x1_coop_persist_r16m_etma)
-OUT="$d" ARM_PREFIX="fast_" spec_bench_arms "base hint:AUTOGEMM_JIT_DEFINES=$hint" \
-  "4096_4096_4096 8192_8192_8192 16384_16384_4096 16384_4096_12288 4096_8192_12288" "${specs[@]}"
+specs=("$tab" ${SPECS:-128x160x64_s4_c1x1_pp_persist_r16m_etmar 128x192x64_s4_c1x1_pp_persist_r16m_etmar
+  128x256x64_s4_c2x1_coop_persist_r16m_etma})
+[ -z "${NO_FAST:-}" ] && OUT="$d" ARM_PREFIX="fast_" spec_bench_arms "base hint:AUTOGEMM_JIT_DEFINES=$hint" \
+  "${FAST_SHAPES:-4096_4096_4096 8192_8192_8192 16384_16384_4096 16384_4096_12288 4096_8192_12288}" \
+  "${specs[@]}"
 python3 scripts/arm_ratio_stats.py "$d" fast_base fast_hint "${PAIRS:-2}" > "$d/arm_ratio_fast.txt" 2>&1
 cat "$d/arm_ratio_fast.txt"
 OUT="$d" ARM_PREFIX="sus_" BENCH_ARGS="--benchmark_seconds 2" spec_bench_arms \
