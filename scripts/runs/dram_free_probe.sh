@@ -11,7 +11,8 @@
 #    arms, each alone for 5 s on 16384x16384x4096.
 # 3. Processes alternating base/free (PAIRS, default 2), each interleaved with cuBLASLt-autotune
 #    nn and tn: the table's picks and two large specs on five large shapes.
-# Output: $OUT/dram_free.tgz.
+# NO_NCU, NO_POWER skip parts 1-2; SPECS, SHAPES and BENCH_ARGS (e.g. the sustained protocol,
+# "--benchmark_seconds 2") change part 3. Output: $OUT/dram_free.tgz.
 source "$(dirname "$0")/spec_bench.sh"
 name="${NAME:-dram_free}"
 out="${OUT:-/tmp/$name}"
@@ -23,7 +24,7 @@ bin=build/tools/autogemm/autogemm
 tab="table:tab=data/nvidia_h200.json"
 big=16384_16384_4096
 pick=sm90_f16f32_tn_128x160x64_s4_c1x1_pp_persist_r8m_etmar  # the table's pick on $big
-for arm in base free; do
+for arm in $([ -z "${NO_NCU:-}" ] && echo base free); do
   defs=""; [ "$arm" = free ] && defs="$free"
   echo "== $arm $big" >> "$d/ncu.txt"
   AUTOGEMM_JIT_DEFINES="$defs" timeout 150 ncu --clock-control none --cache-control none \
@@ -32,7 +33,8 @@ for arm in base free; do
     --layout tn --methods autogemm --spec "$pick" 2>&1 |
     grep -E "^  [a-zA-Z_]|^\s+(gpu__|lts__|dram__)|ERROR|rror" >> "$d/ncu.txt"
 done
-grep -E "^==|dram__|gpu__" "$d/ncu.txt"
+[ -z "${NO_NCU:-}" ] && grep -E "^==|dram__|gpu__" "$d/ncu.txt"
+if [ -z "${NO_POWER:-}" ]; then
 nvidia-smi dmon -s pc -d 1 -o T > "$d/dmon.txt" 2>&1 &
 dmon=$!
 sleep 2
@@ -50,9 +52,10 @@ for m in cublaslt_autotune_tn base free; do
 done
 kill $dmon
 cat "$d/power.txt"
+fi
 shapes="${SHAPES:-4096_4096_4096 8192_8192_8192 16384_16384_4096 16384_4096_12288 4096_8192_12288}"
 OUT="$d" ARM_PREFIX="" spec_bench_arms "base free:AUTOGEMM_JIT_DEFINES=$free" "$shapes" "$tab" \
-  128x256x64_s4_c2x1_coop_persist_r8m_etma 128x192x64_s4_c1x1_pp_persist_r8m_etmar
+  ${SPECS:-128x256x64_s4_c2x1_coop_persist_r8m_etma 128x192x64_s4_c1x1_pp_persist_r8m_etmar}
 for f in "$d"/*_[0-9].log; do echo "== $f"; grep -E "rror|fail" "$f" | head -3; done
 python3 scripts/arm_ratio_stats.py "$d" base free "${PAIRS:-2}" > "$d/arm_ratio.txt" 2>&1
 cat "$d/arm_ratio.txt"
