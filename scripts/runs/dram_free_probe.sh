@@ -13,6 +13,8 @@
 #    nn and tn: the table's picks and two large specs on five large shapes.
 # NO_NCU, NO_POWER skip parts 1-2; SPECS, SHAPES and BENCH_ARGS (e.g. the sustained protocol,
 # "--benchmark_seconds 2") change part 3. Output: $OUT/dram_free.tgz.
+# Needs the switches of 36f6c1f (AUTOGEMM_BENCH_K_PERIOD in the bench fill, AUTOGEMM_EXP_K_PERIOD in
+# gemm.cuh), removed again after the runs of bench/results/h100/h100_power_regime_s25.md.
 source "$(dirname "$0")/spec_bench.sh"
 name="${NAME:-dram_free}"
 out="${OUT:-/tmp/$name}"

@@ -13,6 +13,8 @@
 #    issue 3's three.
 # VARIANTS, SPECS, FAST_SHAPES, SUS_SHAPES, NO_NCU, NO_POWER, NO_FAST change what runs.
 # Output: $OUT/dram_order.tgz.
+# Needs the L2 priority switches of 01bf08d (777a459's), removed again after the runs of
+# bench/results/h100/h100_power_regime_s25.md.
 source "$(dirname "$0")/spec_bench.sh"
 name="${NAME:-dram_order}"
 out="${OUT:-/tmp/$name}"

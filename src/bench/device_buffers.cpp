@@ -3,29 +3,10 @@
 #include "bench/random.hpp"
 #include "core/cuda_check.hpp"
 
-#include <cstdio>
-#include <cstdlib>
-#include <string>
-
 namespace autogemm::bench {
-namespace {
-// AUTOGEMM_BENCH_K_PERIOD: a positive multiple of 8, or unset.
-int64_t k_period_from_env() {
-  const char* env = std::getenv("AUTOGEMM_BENCH_K_PERIOD");
-  if (!env || !*env) return 0;
-  char* end = nullptr;
-  const long long v = std::strtoll(env, &end, 10);
-  if (*end != '\0' || v <= 0 || v % 8 != 0)
-    throw Error(std::string("AUTOGEMM_BENCH_K_PERIOD='") + env +
-                "': want a positive multiple of 8");
-  std::fprintf(stderr, "note: AUTOGEMM_BENCH_K_PERIOD=%lld: A and B repeat along K (experiment)\n",
-               v);
-  return v;
-}
-}  // namespace
 
 DeviceBuffers::DeviceBuffers(size_t capacity_bytes, DType dtype, int outputs)
-    : dtype_(dtype), outputs_(outputs), k_period_(k_period_from_env()), capacity_(capacity_bytes) {
+    : dtype_(dtype), outputs_(outputs), capacity_(capacity_bytes) {
   accum_ = alloc_compare_accum();
   if (capacity_ > 0) {
     cudaError_t err = cudaMalloc(&base_, capacity_);
@@ -51,11 +32,10 @@ void DeviceBuffers::bind(const Shape& s) {
 
 void DeviceBuffers::fill_inputs(uint64_t seed, DataDist dist, cudaStream_t stream) {
   const Shape& s = shape_;
-  const int64_t kp = k_period_;
-  fill_matrix(base_ + r_.a, dtype_, s.m, s.k, false, derive_seed(seed, 0xA), dist, stream, 0, kp);
+  fill_matrix(base_ + r_.a, dtype_, s.m, s.k, false, derive_seed(seed, 0xA), dist, stream);
   const uint64_t b_seed = derive_seed(seed, 0xB);
-  fill_matrix(base_ + r_.b_nn, dtype_, s.k, s.n, false, b_seed, dist, stream, kp);  // K×N
-  fill_matrix(base_ + r_.b_tn, dtype_, s.k, s.n, true, b_seed, dist, stream, kp);   // stored N×K
+  fill_matrix(base_ + r_.b_nn, dtype_, s.k, s.n, false, b_seed, dist, stream);  // K×N
+  fill_matrix(base_ + r_.b_tn, dtype_, s.k, s.n, true, b_seed, dist, stream);   // stored N×K
 }
 
 namespace {

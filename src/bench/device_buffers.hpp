@@ -39,9 +39,7 @@ class DeviceBuffers {
   void* c(int output) const { return base_ + r_.c0 + r_.c_stride * size_t(output % c_regions_); }
   const float* ref() const { return reinterpret_cast<const float*>(base_ + r_.ref); }
 
-  // Fresh A and B (B written in both storages, same logical values) from `seed`. With
-  // AUTOGEMM_BENCH_K_PERIOD=P (an experiment's data, never a result's), both repeat along K
-  // with period P, so a kernel that reads only the first P of K per k-step stays correct.
+  // Fresh A and B (B written in both storages, same logical values) from `seed`.
   void fill_inputs(uint64_t seed, DataDist dist, cudaStream_t stream);
   // ref = A·B in fp32; with `scaling` not plain, alpha·A·B + beta·addend (the addend is
   // written into output 0 on the way, which prepare_output rewrites before it is checked).
@@ -56,7 +54,6 @@ class DeviceBuffers {
  private:
   DType dtype_;
   int outputs_;
-  int64_t k_period_ = 0;  // AUTOGEMM_BENCH_K_PERIOD (0: none)
   size_t capacity_ = 0;
   char* base_ = nullptr;
   CompareAccum* accum_ = nullptr;

@@ -8,17 +8,14 @@ namespace {
 
 template <typename T>
 __global__ void fill_kernel(T* p, int64_t rows, int64_t cols, bool transposed, uint64_t seed,
-                            bool normal, int64_t row_period, int64_t col_period) {
+                            bool normal) {
   const int64_t count = rows * cols;
   for (int64_t i = blockIdx.x * int64_t(blockDim.x) + threadIdx.x; i < count;
        i += int64_t(gridDim.x) * blockDim.x) {
     // i walks storage order; the value depends only on the logical index.
     const int64_t r = transposed ? i % rows : i / cols;
     const int64_t c = transposed ? i / rows : i % cols;
-    // A period repeats the values along that index (an experiment's data; 0: none).
-    const int64_t rv = row_period > 0 ? r % row_period : r;
-    const int64_t cv = col_period > 0 ? c % col_period : c;
-    const uint64_t bits = counter_bits(seed, uint64_t(rv * cols + cv));
+    const uint64_t bits = counter_bits(seed, uint64_t(r * cols + c));
     p[i] = from_float<T>(normal ? normal_from_bits(bits) : uniform_pm1(bits));
   }
 }
@@ -32,17 +29,16 @@ int grid_for(int64_t count) {
 }  // namespace
 
 void fill_matrix(void* p, DType dtype, int64_t rows, int64_t cols, bool transposed, uint64_t seed,
-                 DataDist dist, cudaStream_t stream, int64_t row_period, int64_t col_period) {
+                 DataDist dist, cudaStream_t stream) {
   const int64_t count = rows * cols;
   if (count <= 0) return;
   const bool normal = dist == DataDist::normal;
   if (dtype == DType::f16)
-    fill_kernel<<<grid_for(count), 256, 0, stream>>>(
-        static_cast<__half*>(p), rows, cols, transposed, seed, normal, row_period, col_period);
+    fill_kernel<<<grid_for(count), 256, 0, stream>>>(static_cast<__half*>(p), rows, cols,
+                                                     transposed, seed, normal);
   else
     fill_kernel<<<grid_for(count), 256, 0, stream>>>(static_cast<__nv_bfloat16*>(p), rows, cols,
-                                                     transposed, seed, normal, row_period,
-                                                     col_period);
+                                                     transposed, seed, normal);
   check_cuda(cudaGetLastError(), "fill kernel launch");
 }
 

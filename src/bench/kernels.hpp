@@ -16,10 +16,8 @@ namespace autogemm::bench {
 // Fills the logical rows×cols matrix whose element (r, c) is drawn from counter
 // r * cols + c of `seed` (random.hpp). Stored row-major, or, if `transposed`, as its transpose
 // (element (r, c) at c * rows + r) — so B in "nn" and in "tn" storage hold the same matrix.
-// A row or column period > 0 makes element (r, c) that of (r % row_period, c % col_period).
 void fill_matrix(void* p, DType dtype, int64_t rows, int64_t cols, bool transposed, uint64_t seed,
-                 DataDist dist, cudaStream_t stream, int64_t row_period = 0,
-                 int64_t col_period = 0);
+                 DataDist dist, cudaStream_t stream);
 
 // Sets `count` 16-bit elements to NaN (all bits set is a NaN in fp16 and in bf16), so any
 // element a method leaves unwritten fails the check.

@@ -176,7 +176,7 @@ __device__ __forceinline__ void store_tma_double(const Frag& acc, const TmaDescr
     fence_proxy_async_smem();
     named_barrier_sync<128>(barrier_id);
     if (leader) {
-      tma_store_2d<kL2HintC>(tma_c, buf, col0 + block * 64, row0);
+      tma_store_2d(tma_c, buf, col0 + block * 64, row0);
       tma_store_commit();
     }
     ++blocks_issued;
@@ -226,8 +226,8 @@ __device__ __forceinline__ void store_tma_tile_packed(const u32 (&packed)[kMmaM]
     for (int mi = 0; mi < kMmaM; ++mi)
 #pragma unroll
       for (int block = 0; block < kN / 64; ++block)
-        tma_store_2d<kL2HintC>(tma_c, staging + (mi * (kN / 64) + block) * kEpilogueBlockBytes,
-                               col0 + block * 64, row0 + mi * 64);
+        tma_store_2d(tma_c, staging + (mi * (kN / 64) + block) * kEpilogueBlockBytes,
+                     col0 + block * 64, row0 + mi * 64);
     tma_store_commit();
   }
 }
@@ -285,7 +285,7 @@ __device__ __forceinline__ void store_tma_rows(const Frag& acc, const TmaDescrip
   if (leader) {
 #pragma unroll
     for (int block = 0; block < kN / kW; ++block)
-      tma_store_2d<kL2HintC>(tma_c, staging + block * kBlockBytes, col0 + block * kW, row0);
+      tma_store_2d(tma_c, staging + block * kBlockBytes, col0 + block * kW, row0);
     tma_store_commit();
   }
 }

@@ -199,7 +199,7 @@ struct RingPosition {
 // One stage of a K-major operand: kRows rows from row0, kBK elements of K from k0, one TMA per
 // kAtomK-wide atom. Shared by the kSharers CTAs that compute with it: this one (the slice-th)
 // loads a 1/kSharers slice of the rows and multicasts it to the CTAs in `mask`.
-template <class Cfg, int kRows, int kSharers, int kHint>
+template <class Cfg, int kRows, int kSharers>
 __device__ __forceinline__ void load_k_major(u8* dst, const TmaDescriptor* map, u64* bar, int k0,
                                              int row0, int slice, u16 mask) {
 #pragma unroll
@@ -208,10 +208,10 @@ __device__ __forceinline__ void load_k_major(u8* dst, const TmaDescriptor* map, 
     const int k = k0 + atom * Cfg::kAtomK;
     if constexpr (kSharers > 1) {
       constexpr int part = kRows / kSharers;
-      tma_load_2d_multicast<kHint>(atom_dst + slice * part * Cfg::kRowBytes, map, bar, k,
-                                   row0 + slice * part, mask);
+      tma_load_2d_multicast(atom_dst + slice * part * Cfg::kRowBytes, map, bar, k,
+                            row0 + slice * part, mask);
     } else {
-      tma_load_2d<kHint>(atom_dst, map, bar, k, row0);
+      tma_load_2d(atom_dst, map, bar, k, row0);
     }
   }
 }
@@ -219,7 +219,7 @@ __device__ __forceinline__ void load_k_major(u8* dst, const TmaDescriptor* map, 
 // One stage of an M- or N-major operand: kCols columns from col0 as 64-column chunks of kBK
 // K-rows (one 128-byte swizzle row per K-row), each chunk kBK * 128 bytes. Shared by kSharers
 // CTAs: this one loads a 1/kSharers slice of every chunk's K-rows and multicasts it to `mask`.
-template <class Cfg, int kCols, int kSharers, int kHint>
+template <class Cfg, int kCols, int kSharers>
 __device__ __forceinline__ void load_mn_major(u8* dst, const TmaDescriptor* map, u64* bar, int k0,
                                               int col0, int slice, u16 mask) {
 #pragma unroll
@@ -228,10 +228,9 @@ __device__ __forceinline__ void load_mn_major(u8* dst, const TmaDescriptor* map,
     const int c = col0 + chunk * 64;
     if constexpr (kSharers > 1) {
       constexpr int part = Cfg::kBK / kSharers;
-      tma_load_2d_multicast<kHint>(chunk_dst + slice * part * 128, map, bar, c, k0 + slice * part,
-                                   mask);
+      tma_load_2d_multicast(chunk_dst + slice * part * 128, map, bar, c, k0 + slice * part, mask);
     } else {
-      tma_load_2d<kHint>(chunk_dst, map, bar, c, k0);
+      tma_load_2d(chunk_dst, map, bar, c, k0);
     }
   }
 }
@@ -241,8 +240,6 @@ __device__ __forceinline__ void produce(const TmaDescriptor* tma_a, const TmaDes
                                         const GemmArgs& args, u8* smem_a, u8* smem_b, u64* full,
                                         u64* empty) {
   TileScheduler<Cfg> sched(args);
-  constexpr int kHintA = Cfg::kRasterN ? kL2HintStream : kL2HintBand;
-  constexpr int kHintB = Cfg::kRasterN ? kL2HintBand : kL2HintStream;
   const u32 rank = Cfg::kClusterSize > 1 ? cluster_cta_rank() : 0;
   // This CTA's place in its multicast group: rank = rm + cluster_m * rn (+ group * group size
   // under cluster split-K). CTAs with the same rm compute tiles in the same row (they share A);
@@ -265,33 +262,21 @@ __device__ __forceinline__ void produce(const TmaDescriptor* tma_a, const TmaDes
       mbar_arrive_expect_tx(bar, Cfg::kStageBytes);
       u8* a = smem_a + pos.stage * Cfg::kABytes;
       u8* b = smem_b + pos.stage * Cfg::kBBytes;
-#ifdef AUTOGEMM_EXP_K_PERIOD
-      // Experiment: read only the first AUTOGEMM_EXP_K_PERIOD of K, again and again (correct on
-      // data that repeats along K with that period: AUTOGEMM_BENCH_K_PERIOD), so the operands
-      // stay in L2 and DRAM reads vanish while every other cost stays.
-      static_assert(AUTOGEMM_EXP_K_PERIOD % Cfg::kBK == 0, "the period holds whole k-blocks");
-      const int k0 = (kb * Cfg::kBK) % AUTOGEMM_EXP_K_PERIOD;
-#else
       const int k0 = kb * Cfg::kBK;
-#endif
 
       // A tile: BM rows, shared by the kClusterN CTAs of a cluster row (K-major: each loads a
       // slice of the rows; M-major: K rows of every 64-column chunk).
       if constexpr (!Cfg::kAMnMajor)
-        load_k_major<Cfg, Cfg::kBM, Cfg::kClusterN, kHintA>(a, tma_a, bar, k0, tm * Cfg::kBM, rn,
-                                                            a_mask);
+        load_k_major<Cfg, Cfg::kBM, Cfg::kClusterN>(a, tma_a, bar, k0, tm * Cfg::kBM, rn, a_mask);
       else
-        load_mn_major<Cfg, Cfg::kBM, Cfg::kClusterN, kHintA>(a, tma_a, bar, k0, tm * Cfg::kBM, rn,
-                                                             a_mask);
+        load_mn_major<Cfg, Cfg::kBM, Cfg::kClusterN>(a, tma_a, bar, k0, tm * Cfg::kBM, rn, a_mask);
 
       // B tile. Shared by the kClusterM CTAs of a cluster column: each loads a slice (N rows
       // for K-major tiles, K rows of every 64-column chunk for N-major ones).
       if constexpr (!Cfg::kBMnMajor) {
-        load_k_major<Cfg, Cfg::kBN, Cfg::kClusterM, kHintB>(b, tma_b, bar, k0, tn * Cfg::kBN, rm,
-                                                            b_mask);
+        load_k_major<Cfg, Cfg::kBN, Cfg::kClusterM>(b, tma_b, bar, k0, tn * Cfg::kBN, rm, b_mask);
       } else {
-        load_mn_major<Cfg, Cfg::kBN, Cfg::kClusterM, kHintB>(b, tma_b, bar, k0, tn * Cfg::kBN, rm,
-                                                             b_mask);
+        load_mn_major<Cfg, Cfg::kBN, Cfg::kClusterM>(b, tma_b, bar, k0, tn * Cfg::kBN, rm, b_mask);
       }
     }
     rec.stamp(item, kEnd);

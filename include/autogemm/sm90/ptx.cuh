@@ -91,93 +91,36 @@ __device__ __forceinline__ void tma_prefetch_descriptor(const TmaDescriptor* des
   asm volatile("prefetch.tensormap [%0];" ::"l"(desc) : "memory");
 }
 
-// L2 eviction priority of a TMA copy's lines (an A/B switch through AUTOGEMM_JIT_DEFINES, see
-// gemm.cuh): 0 the plain copy, 1 evict-first, 2 evict-last, 3 evict-normal.
-template <int kHint>
-__device__ __forceinline__ u64 l2_policy() {
-  u64 p = 0;
-  if constexpr (kHint == 1)
-    asm volatile("createpolicy.fractional.L2::evict_first.b64 %0, 1.0;" : "=l"(p));
-  else if constexpr (kHint == 2)
-    asm volatile("createpolicy.fractional.L2::evict_last.b64 %0, 1.0;" : "=l"(p));
-  else if constexpr (kHint == 3)
-    asm volatile("createpolicy.fractional.L2::evict_normal.b64 %0, 1.0;" : "=l"(p));
-  return p;
-}
-
-// Measurement switches for the L2 priorities (AUTOGEMM_JIT_DEFINES; 0 everywhere by default):
-// the operand the raster keeps across a band of tiles (A under raster m, B under raster n), the
-// other operand, and C's TMA stores.
-#ifndef AUTOGEMM_L2_HINT_BAND
-#define AUTOGEMM_L2_HINT_BAND 0
-#endif
-#ifndef AUTOGEMM_L2_HINT_STREAM
-#define AUTOGEMM_L2_HINT_STREAM 0
-#endif
-#ifndef AUTOGEMM_L2_HINT_C
-#define AUTOGEMM_L2_HINT_C 0
-#endif
-inline constexpr int kL2HintBand = AUTOGEMM_L2_HINT_BAND, kL2HintStream = AUTOGEMM_L2_HINT_STREAM,
-                     kL2HintC = AUTOGEMM_L2_HINT_C;
-
 // 2-D tile load global -> this CTA's shared memory; completion is signalled on `bar` in bytes.
-template <int kHint = 0>
 __device__ __forceinline__ void tma_load_2d(void* dst, const TmaDescriptor* desc, u64* bar, int c0,
                                             int c1) {
-  if constexpr (kHint == 0) {
-    asm volatile(
-        "cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes"
-        " [%0], [%1, {%3, %4}], [%2];" ::"r"(smem_addr(dst)),
-        "l"(desc), "r"(smem_addr(bar)), "r"(c0), "r"(c1)
-        : "memory");
-  } else {
-    asm volatile(
-        "cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes.L2::cache_hint"
-        " [%0], [%1, {%3, %4}], [%2], %5;" ::"r"(smem_addr(dst)),
-        "l"(desc), "r"(smem_addr(bar)), "r"(c0), "r"(c1), "l"(l2_policy<kHint>())
-        : "memory");
-  }
+  asm volatile(
+      "cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes"
+      " [%0], [%1, {%3, %4}], [%2];" ::"r"(smem_addr(dst)),
+      "l"(desc), "r"(smem_addr(bar)), "r"(c0), "r"(c1)
+      : "memory");
 }
 
 // The same load delivered to the same shared-memory offset in every CTA of `cta_mask`, each
 // CTA's barrier at `bar`'s offset receiving the bytes.
-template <int kHint = 0>
 __device__ __forceinline__ void tma_load_2d_multicast(void* dst, const TmaDescriptor* desc,
                                                       u64* bar, int c0, int c1, u16 cta_mask) {
-  if constexpr (kHint == 0) {
-    asm volatile(
-        "cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::"
-        "cluster"
-        " [%0], [%1, {%3, %4}], [%2], %5;" ::"r"(smem_addr(dst)),
-        "l"(desc), "r"(smem_addr(bar)), "r"(c0), "r"(c1), "h"(cta_mask)
-        : "memory");
-  } else {
-    asm volatile(
-        "cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::"
-        "cluster.L2::cache_hint"
-        " [%0], [%1, {%3, %4}], [%2], %5, %6;" ::"r"(smem_addr(dst)),
-        "l"(desc), "r"(smem_addr(bar)), "r"(c0), "r"(c1), "h"(cta_mask), "l"(l2_policy<kHint>())
-        : "memory");
-  }
+  asm volatile(
+      "cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::"
+      "cluster"
+      " [%0], [%1, {%3, %4}], [%2], %5;" ::"r"(smem_addr(dst)),
+      "l"(desc), "r"(smem_addr(bar)), "r"(c0), "r"(c1), "h"(cta_mask)
+      : "memory");
 }
 
 // 2-D tile store shared -> global, tracked by the issuing thread's bulk groups. Rows and columns
 // outside the tensor are not written.
-template <int kHint = 0>
 __device__ __forceinline__ void tma_store_2d(const TmaDescriptor* desc, const void* src, int c0,
                                              int c1) {
-  if constexpr (kHint == 0) {
-    asm volatile(
-        "cp.async.bulk.tensor.2d.global.shared::cta.bulk_group [%0, {%2, %3}], [%1];" ::"l"(desc),
-        "r"(smem_addr(src)), "r"(c0), "r"(c1)
-        : "memory");
-  } else {
-    asm volatile(
-        "cp.async.bulk.tensor.2d.global.shared::cta.bulk_group.L2::cache_hint [%0, {%2, %3}], [%1],"
-        " %4;" ::"l"(desc),
-        "r"(smem_addr(src)), "r"(c0), "r"(c1), "l"(l2_policy<kHint>())
-        : "memory");
-  }
+  asm volatile(
+      "cp.async.bulk.tensor.2d.global.shared::cta.bulk_group [%0, {%2, %3}], [%1];" ::"l"(desc),
+      "r"(smem_addr(src)), "r"(c0), "r"(c1)
+      : "memory");
 }
 __device__ __forceinline__ void tma_store_commit() {
   asm volatile("cp.async.bulk.commit_group;" ::: "memory");
