@@ -214,7 +214,7 @@ std::vector<KernelSpec> propose(const ProposalContext& ctx, size_t count) {
 
 std::vector<KernelSpec> nearest_done_specs(const ExperienceStore& store,
                                            const std::string& gpu_name, const Problem& p,
-                                           size_t max_shapes) {
+                                           size_t max_shapes, const std::string& mode) {
   auto log_distance = [&](const Shape& s) {
     auto d = [](int64_t a, int64_t b) { return std::log(double(a)) - std::log(double(b)); };
     const double dm = d(s.m, p.shape.m), dn = d(s.n, p.shape.n), dk = d(s.k, p.shape.k);
@@ -233,7 +233,7 @@ std::vector<KernelSpec> nearest_done_specs(const ExperienceStore& store,
   for (const auto& [dist, shape] : near) {
     if (out.size() >= max_shapes) break;
     const auto best =
-        store.best_per_problem(problem_filter(gpu_name, {shape, p.dtype, p.acc, p.layout}));
+        store.best_per_problem(problem_filter(gpu_name, {shape, p.dtype, p.acc, p.layout}, mode));
     if (best.empty()) continue;
     try {
       KernelSpec s = parse_name(best.front().spec);

@@ -78,11 +78,12 @@ inline constexpr int64_t kSplitSeedMinK = 2048;
 inline constexpr size_t kFittedSeeds = 12;
 std::vector<KernelSpec> split_seeds(const Problem& p, const DeviceFacts& device);
 
-// The best (fastest ok, kernel mode) spec of each of the `max_shapes` finished shapes nearest
-// to `p` on `gpu_name` with p's dtype, acc and layout, nearest first; `p` itself excluded.
-// Specs whose names no longer parse are skipped.
+// The best (fastest ok, in timing `mode`) spec of each of the `max_shapes` finished shapes
+// nearest to `p` on `gpu_name` with p's dtype, acc and layout, nearest first; `p` itself
+// excluded. Specs whose names no longer parse are skipped.
 std::vector<KernelSpec> nearest_done_specs(const ExperienceStore& store,
                                            const std::string& gpu_name, const Problem& p,
-                                           size_t max_shapes = 3);
+                                           size_t max_shapes = 3,
+                                           const std::string& mode = "kernel");
 
 }  // namespace autogemm::tune

@@ -11,12 +11,13 @@
 namespace autogemm::tune {
 
 std::optional<Geomean> running_geomean(const ExperienceStore& store,
-                                       const std::vector<Problem>& problems) {
+                                       const std::vector<Problem>& problems,
+                                       const std::string& mode) {
   if (problems.empty()) return std::nullopt;
   std::set<std::string> wanted;
   for (const Problem& p : problems) wanted.insert(problem_key(p));
   MeasurementFilter kernel;
-  kernel.mode = "kernel";
+  kernel.mode = mode;
   double log_sum = 0;
   int count = 0;
   for (const Measurement& m : store.best_per_problem(kernel)) {

@@ -20,9 +20,10 @@ struct Geomean {
 };
 
 // Over `problems`: the geomean of reference / best time of each problem's fastest correct row
-// (per GPU model) that has a reference time. nullopt when none has.
+// (per GPU model) in timing `mode` that has a reference time. nullopt when none has.
 std::optional<Geomean> running_geomean(const ExperienceStore& store,
-                                       const std::vector<Problem>& problems);
+                                       const std::vector<Problem>& problems,
+                                       const std::string& mode = "kernel");
 
 // "tune: 12/100 shapes done (3 skipped), 2 workers, ETA 4m10s, geomean 1.024x over 12".
 // The ETA is the shapes left at the rate of tuned (not skipped) shapes so far; "ETA ?" before

@@ -1,6 +1,7 @@
 #include "tune/store.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <utility>
 #include <variant>
@@ -188,6 +189,18 @@ MeasurementFilter problem_filter(const std::string& gpu_name, const Problem& pro
   f.layout = problem.layout;
   f.mode = mode;
   return f;
+}
+
+void require_mode(const ExperienceStore& store, const std::string& mode) {
+  const StoreStats stats = store.stats();
+  std::vector<std::string> others;
+  for (const auto& [m, rows] : stats.by_mode)
+    if (m != mode) others.push_back(fmt::format("{} rows in mode '{}'", rows, m));
+  if (!others.empty())
+    throw Error(fmt::format(
+        "experience store '{}' holds {}; a '{}' tuning needs a store of its own (one timing "
+        "protocol per store)",
+        store.path(), fmt::join(others, ", "), mode));
 }
 
 ExperienceStore ExperienceStore::open(const std::string& path) {
@@ -385,6 +398,7 @@ StoreStats ExperienceStore::read_stats() const {
   };
   s.by_status = grouped("status");
   s.by_gpu = grouped("gpu_name");
+  s.by_mode = grouped("mode");
   // Messages can be whole compiler logs: their first line names the cause.
   Statement causes(*db_,
                    "SELECT status, substr(CASE WHEN instr(message, char(10)) > 0 THEN "

@@ -21,6 +21,7 @@ namespace autogemm::tune {
 
 class SqliteDb;
 class Statement;
+class ExperienceStore;
 
 // Which measurements to read; an empty field matches everything.
 struct MeasurementFilter {
@@ -42,6 +43,11 @@ Problem read_problem(const Statement& st, int first);
 MeasurementFilter problem_filter(const std::string& gpu_name, const Problem& problem,
                                  const std::string& mode = "kernel");
 
+// A tuning run writes one timing mode ("kernel", or "kernel_sustained" for the sustained
+// protocol) and a store holds one: its --resume marks and nearest-shape proposals do not say
+// which protocol timed them. Throws Error naming the store and the modes it holds otherwise.
+void require_mode(const ExperienceStore& store, const std::string& mode);
+
 // A shape's progress in a tuning run, for --resume: the budget it was (or is being) tuned
 // with, and whether that budget was used up.
 struct ShapeProgress {
@@ -60,6 +66,7 @@ struct StoreStats {
   int64_t shapes_unfinished = 0;
   std::vector<std::pair<std::string, int64_t>> by_status;  // status name -> rows, by count
   std::vector<std::pair<std::string, int64_t>> by_gpu;     // gpu name -> rows
+  std::vector<std::pair<std::string, int64_t>> by_mode;    // timing mode -> rows
   // The most frequent failures: status, the message's first line (at most 120 characters),
   // rows; most frequent first, at most 20.
   struct Cause {

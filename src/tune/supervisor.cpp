@@ -119,7 +119,7 @@ class Supervisor {
     last_line_ = now;
     const int live = int(
         std::count_if(workers_.begin(), workers_.end(), [](const Worker& w) { return w.running; }));
-    log_ << progress_line(p, now - t0_, live, running_geomean(store_, p.tuned)) << "\n"
+    log_ << progress_line(p, now - t0_, live, running_geomean(store_, p.tuned, o_.mode)) << "\n"
          << std::flush;
   }
 

@@ -43,6 +43,7 @@ struct SupervisorOptions {
   int max_restarts = 10;         // replacements per GPU
   double poll_s = 0.5;           // how often the parent looks at its workers
   double progress_every_s = 10;  // a progress line at most this often (and at each change)
+  std::string mode = "kernel";   // the workers' timing mode, for the running geomean
   // Starts a worker for `device` with id `worker_id` (a replacement when `restart`) and returns
   // its pid. The command passes spawn_process(worker_args(...)); tests fork fake workers.
   std::function<pid_t(int device, const std::string& worker_id, bool restart)> launch;

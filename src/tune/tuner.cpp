@@ -121,6 +121,7 @@ class Tuner {
         store_(store),
         progress_(progress),
         worker_(o.worker_id.empty() ? default_worker_id() : o.worker_id),
+        mode_(timing_mode(o)),
         attempts_(store),
         references_(store) {}
   TuneSummary run();
@@ -136,7 +137,7 @@ class Tuner {
   void record(ShapeState& st, Measurement m) {
     m.env = env_;
     m.problem = st.problem;
-    m.mode = "kernel";
+    m.mode = mode_;
     store_.record(m);
     st.add(m);
   }
@@ -145,6 +146,7 @@ class Tuner {
   ExperienceStore& store_;
   std::ostream& progress_;
   std::string worker_;
+  std::string mode_;  // timing_mode(o_)
   AttemptLog attempts_;
   ReferenceCache references_;
   std::unique_ptr<StoreAlgoCache> algo_cache_;
@@ -157,6 +159,7 @@ class Tuner {
 };
 
 TuneSummary Tuner::run() {
+  require_mode(store_, mode_);  // before the GPU: a store of the other protocol is refused
   env_ = current_environment(o_.device);
   facts_.sm_count = bench::query_device(o_.device).sm_count;
   check_cuda(cudaSetDevice(o_.device), "cudaSetDevice");
@@ -239,13 +242,14 @@ void Tuner::tune_shape(const Problem& p, size_t seq, size_t total, TuneSummary& 
   ShapeState st;
   st.problem = p;
   // Rows left by a killed run count toward the budget and are not measured again.
-  for (const Measurement& m : store_.measurements(problem_filter(env_.gpu_name, p))) st.add(m);
+  for (const Measurement& m : store_.measurements(problem_filter(env_.gpu_name, p, mode_)))
+    st.add(m);
 
   ProposalContext ctx;
   ctx.problem = p;
   ctx.device = facts_;
   ctx.policy = o_.policy.get();
-  ctx.neighbours = nearest_done_specs(store_, env_.gpu_name, p);
+  ctx.neighbours = nearest_done_specs(store_, env_.gpu_name, p, 3, mode_);
   uint64_t seed = 2026 + seq * 7919;
   take_over_leftovers(st, seed);
   while (int(st.tried.size()) < o_.budget) {
@@ -324,6 +328,7 @@ void Tuner::measure(ShapeState& st, const std::vector<KernelSpec>& batch, uint64
   cfg.acc = st.problem.acc;
   cfg.mode = bench::Mode::kernel;
   cfg.protocol.rounds = o_.rounds;
+  cfg.protocol.benchmark_seconds = o_.benchmark_seconds;
   cfg.autogemm_layout = st.problem.layout;
   cfg.data = bench::DataDist::normal;
   cfg.device = o_.device;
@@ -434,6 +439,10 @@ Environment current_environment(int device) {
   e.cuda = bench::cuda_version_string(info.runtime_version);
   e.commit = current_commit();
   return e;
+}
+
+std::string timing_mode(const TuneOptions& o) {
+  return o.benchmark_seconds > 0 ? "kernel_sustained" : "kernel";
 }
 
 TuneSummary run_tune(const TuneOptions& options, ExperienceStore& store, std::ostream& progress) {

@@ -36,7 +36,8 @@ std::optional<TuningTable> load_table_if_exists(const std::filesystem::path& pat
 }
 
 size_t update_table_file(const std::filesystem::path& path, const ExperienceStore& store,
-                         const std::string& gpu, const std::vector<Problem>& problems) {
+                         const std::string& gpu, const std::vector<Problem>& problems,
+                         const std::string& mode) {
   FileLock lock(table_lock_path(path));
   TuningTable table;
   if (auto existing = load_table_if_exists(path)) {
@@ -49,7 +50,7 @@ size_t update_table_file(const std::filesystem::path& path, const ExperienceStor
   }
   size_t written = 0;
   for (const Problem& p : problems) {
-    const auto best = store.best_per_problem(problem_filter(gpu, p));
+    const auto best = store.best_per_problem(problem_filter(gpu, p, mode));
     if (best.empty()) continue;
     table.put(table_entry(best.front()));
     ++written;

@@ -88,6 +88,7 @@ TEST(TuneCli, ExportStatsMergeDispatch) {
   EXPECT_TRUE(contains(stats.output, "shapes done: 1 finished, 0 unfinished")) << stats.output;
   EXPECT_TRUE(contains(stats.output, "1  compile_error: nvrtc: too many resources"))
       << stats.output;
+  EXPECT_TRUE(contains(stats.output, "by timing mode:\n  3  kernel")) << stats.output;
 
   const auto table_path = dir / "t.json";
   const CommandResult exported =
@@ -291,6 +292,9 @@ TEST(TuneCli, DevicesBadInputExitsTwo) {
   expect_bad_input(tune + " --devices 1,1", "--devices: GPU 1 is named twice");
   expect_bad_input(tune + " --devices 0 --worker-timeout 0", "--worker-timeout must be positive");
   expect_bad_input(tune + " --devices 0 --max-restarts -1", "--max-restarts must not be negative");
+  expect_bad_input(tune + " --benchmark_seconds -1", "--benchmark_seconds must be a finite number");
+  expect_bad_input(tune + " --benchmark-seconds nan",
+                   "--benchmark_seconds must be a finite number");
   EXPECT_FALSE(std::filesystem::exists(dir / "t.sqlite"));
 }
 
@@ -308,7 +312,8 @@ TEST(TuneCli, DevicesWithoutTheGpuExitsThree) {
 TEST(TuneCli, TuneHelpNamesTheNewFlags) {
   const CommandResult r = run("tune --help");
   EXPECT_EQ(r.code, 0) << r.output;
-  for (const char* flag : {"--devices", "--worker-timeout", "--max-restarts", "--update-table"})
+  for (const char* flag :
+       {"--devices", "--worker-timeout", "--max-restarts", "--update-table", "--benchmark_seconds"})
     EXPECT_TRUE(contains(r.output, flag)) << flag;
   EXPECT_FALSE(contains(r.output, "--worker-of")) << r.output;  // internal
 }

@@ -189,8 +189,28 @@ TEST(TuneStore, Stats) {
   using Counts = std::vector<std::pair<std::string, int64_t>>;
   EXPECT_EQ(s.by_status, (Counts{{"ok", 2}, {"timeout", 2}}));
   EXPECT_EQ(s.by_gpu, (Counts{{"NVIDIA H200", 3}, {"NVIDIA H100", 1}}));
+  EXPECT_EQ(s.by_mode, (Counts{{"kernel", 4}}));
   using Cause = StoreStats::Cause;
   EXPECT_EQ(s.failure_causes, (std::vector<Cause>{{"timeout", "no result after 10 s", 2}}));
+}
+
+// A store holds one timing protocol: a sustained tuning refuses a store with kernel-mode rows
+// (and the other way round), naming the store and what it holds; an empty one takes either.
+TEST(TuneStore, RequireModeRefusesAnotherProtocolsRows) {
+  ScratchDir dir;
+  auto store = ExperienceStore::open(dir / "s.sqlite");
+  EXPECT_EQ(error_of([&] { require_mode(store, "kernel_sustained"); }), "");
+  store.record(sample_measurement(problem(4096, 4096, 4096), kSpecA, 200));
+  EXPECT_EQ(error_of([&] { require_mode(store, "kernel"); }), "");
+  const std::string e = error_of([&] { require_mode(store, "kernel_sustained"); });
+  EXPECT_NE(e.find("s.sqlite"), std::string::npos) << e;
+  EXPECT_NE(e.find("1 rows in mode 'kernel'"), std::string::npos) << e;
+  EXPECT_NE(e.find("a 'kernel_sustained' tuning needs a store of its own"), std::string::npos) << e;
+  Measurement sustained = sample_measurement(problem(64, 64, 64), kSpecB, 5);
+  sustained.mode = "kernel_sustained";
+  store.record(sustained);
+  EXPECT_NE(error_of([&] { require_mode(store, "kernel"); }).find("mode 'kernel_sustained'"),
+            std::string::npos);
 }
 
 TEST(TuneStore, StatusNames) {

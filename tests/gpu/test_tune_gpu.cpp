@@ -103,6 +103,44 @@ TEST(TuneGpu, TuneExportDispatch) {
   std::filesystem::remove_all(dir);
 }
 
+// The sustained protocol: rows go in as mode kernel_sustained (timed in 50 ms loops for at
+// least --benchmark_seconds each), export reads that mode, and the store then refuses a
+// fast-protocol run, before touching the GPU.
+TEST(TuneGpu, SustainedTuningKeepsItsOwnMode) {
+  ASSERT_NO_THROW(require_gpu()) << "this test needs a GPU";
+  const std::filesystem::path dir = fresh_dir("autogemm_tune_sustained");
+  tune::TuneOptions o;
+  o.shapes = {{512, 1024, 512}};
+  o.budget = 2;
+  o.batch = 2;
+  o.benchmark_seconds = 0.05;
+  ASSERT_EQ(tune::timing_mode(o), "kernel_sustained");
+  auto store = tune::ExperienceStore::open((dir / "store.sqlite").string());
+  std::ostringstream log;
+  const tune::TuneSummary summary = tune::run_tune(o, store, log);
+  SCOPED_TRACE(log.str());
+  const auto rows = store.measurements();
+  ASSERT_EQ(rows.size(), 2u);
+  for (const auto& m : rows) {
+    EXPECT_EQ(m.mode, "kernel_sustained") << m.spec;
+    EXPECT_EQ(m.status, tune::Status::ok) << m.spec << ": " << m.message;
+  }
+  tune::ExportOptions eo;
+  eo.gpu = summary.gpu_name;
+  eo.mode = "kernel_sustained";
+  EXPECT_EQ(tune::export_table(store, eo).size(), 1u);
+  o.benchmark_seconds = 0;
+  std::ostringstream log2;
+  try {
+    tune::run_tune(o, store, log2);
+    ADD_FAILURE() << "a fast-protocol run into a sustained store was not refused";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("mode 'kernel_sustained'"), std::string::npos) << e.what();
+  }
+  EXPECT_EQ(store.measurements().size(), 2u);
+  std::filesystem::remove_all(dir);
+}
+
 // The reference is autotuned once and kept: after a run the store holds cuBLASLt's choice for
 // the shape; a kept algorithm cuBLASLt refuses is replaced by a fresh autotune, not used.
 TEST(TuneGpu, ReferenceIsKeptAndReplacedWhenRefused) {

@@ -99,6 +99,8 @@ void register_stats(CLI::App& db) {
               << " unfinished\n";
     std::cout << "by GPU:\n";
     for (const auto& [gpu, n] : s.by_gpu) std::cout << "  " << n << "  " << gpu << "\n";
+    std::cout << "by timing mode:\n";
+    for (const auto& [mode, n] : s.by_mode) std::cout << "  " << n << "  " << mode << "\n";
     std::cout << "by status:\n";
     for (const auto& [status, n] : s.by_status) std::cout << "  " << n << "  " << status << "\n";
     if (!s.failure_causes.empty()) {

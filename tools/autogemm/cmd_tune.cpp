@@ -6,6 +6,7 @@
 //       [--cost-model model.bin [--screen 8]]
 //       [--devices 0,1 [--worker-timeout 300] [--max-restarts 10]]   (tune_devices.hpp)
 //       [--update-table user.json]   (merge the tuned shapes into a table: tune/user_table.hpp)
+#include <cmath>
 #include <cstdlib>
 #include <iostream>
 #include <memory>
@@ -34,6 +35,7 @@ struct TuneCliOptions {
   int budget = 32;
   int batch = 8;
   int rounds = 3;
+  double benchmark_seconds = 0;
   std::string store, out_table, shard = "0/1", cost_model;
   int screen = 8;
   bool resume = false;
@@ -60,10 +62,12 @@ DevicesOptions make_devices_options(const TuneCliOptions& o) {
 // The tables asked for at the end: the store's whole table for `gpu` (--out-table), and the
 // run's problems merged into --update-table.
 void write_tables(const TuneCliOptions& o, const tune::ExperienceStore& store,
-                  const std::string& gpu, const std::vector<Problem>& problems) {
+                  const std::string& gpu, const std::vector<Problem>& problems,
+                  const std::string& mode) {
   if (!o.out_table.empty()) {
     tune::ExportOptions eo;
     eo.gpu = gpu;
+    eo.mode = mode;
     const char* commit = std::getenv("AUTOGEMM_COMMIT");
     eo.commit = commit ? commit : "";
     const auto table = tune::export_table(store, eo);
@@ -71,7 +75,7 @@ void write_tables(const TuneCliOptions& o, const tune::ExperienceStore& store,
     std::cout << "exported " << table.size() << " problems to " << o.out_table << "\n";
   }
   if (!o.update_table.empty()) {
-    const size_t n = tune::update_table_file(o.update_table, store, gpu, problems);
+    const size_t n = tune::update_table_file(o.update_table, store, gpu, problems, mode);
     std::cout << "updated " << n << " problems in " << o.update_table << "\n";
   }
 }
@@ -88,7 +92,7 @@ void run_single(const TuneCliOptions& o, const tune::TuneOptions& opt) {
   std::vector<Problem> problems;
   for (size_t i : tune::select_shapes(opt.shapes.size(), opt.shard))
     problems.push_back({opt.shapes[i], opt.dtype, opt.acc, opt.layout});
-  write_tables(o, store, s.gpu_name, problems);
+  write_tables(o, store, s.gpu_name, problems, tune::timing_mode(opt));
 }
 
 void run_parent(const TuneCliOptions& o, const tune::TuneOptions& opt) {
@@ -105,7 +109,7 @@ void run_parent(const TuneCliOptions& o, const tune::TuneOptions& opt) {
         fmt::format("{} worker(s) failed and {} of {} shapes are not tuned; run again "
                     "with --resume",
                     r.failed_workers, r.progress.pending + r.progress.claimed, r.progress.total));
-  write_tables(o, store, device_name(d.devices.front()), problems);
+  write_tables(o, store, device_name(d.devices.front()), problems, tune::timing_mode(opt));
 }
 
 // Every flag is checked before the GPU or the store is touched: bad input runs nothing.
@@ -119,11 +123,14 @@ tune::TuneOptions make_tune_options(const TuneCliOptions& o) {
   if (o.budget < 1) throw bench::InputError("--budget must be at least 1");
   if (o.batch < 1) throw bench::InputError("--batch must be at least 1");
   if (o.rounds < 1) throw bench::InputError("--rounds must be at least 1");
+  if (!(o.benchmark_seconds >= 0) || !std::isfinite(o.benchmark_seconds))
+    throw bench::InputError("--benchmark_seconds must be a finite number >= 0");
   if (o.gpu_device_id < 0) throw bench::InputError("--gpu_device_id must not be negative");
   if (o.screen < 1) throw bench::InputError("--screen must be at least 1");
   t.budget = o.budget;
   t.batch = o.batch;
   t.rounds = o.rounds;
+  t.benchmark_seconds = o.benchmark_seconds;
   t.device = o.gpu_device_id;
   t.resume = o.resume;
   t.shard = as_bad_input([&] { return tune::parse_shard(o.shard); }, "--shard");
@@ -164,6 +171,12 @@ void register_tune(CLI::App& app) {
   sub->add_option("--batch", o->batch, "Candidates measured together in one interleaved run")
       ->capture_default_str();
   sub->add_option("--rounds", o->rounds, "Timed rounds per batch")->capture_default_str();
+  sub->add_option("--benchmark_seconds,--benchmark-seconds", o->benchmark_seconds,
+                  "> 0: the sustained protocol: time each batch in 50 ms loops until every "
+                  "candidate has run this long (the GPU at its power cap, as in long runs of "
+                  "large GEMMs); rows are recorded in mode kernel_sustained, in a store of their "
+                  "own (export with db export --mode kernel_sustained)")
+      ->capture_default_str();
   sub->add_option("--store", o->store, "Experience store (SQLite file; created if absent)")
       ->required();
   sub->add_flag("--resume", o->resume, "Skip shapes the store marks done at >= this budget");

@@ -32,6 +32,7 @@ tune::SupervisorResult tune_on_devices(const tune::TuneOptions& options, const D
   s.run = tune::new_run_id();
   s.stall_timeout_s = d.worker_timeout_s;
   s.max_restarts = d.max_restarts;
+  s.mode = tune::timing_mode(options);
   tune::WorkQueue(store).create(s.run, problems);
   log << "tune: run " << s.run << ": " << problems.size() << " shapes, " << d.devices.size()
       << " workers\n";
