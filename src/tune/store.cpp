@@ -192,15 +192,17 @@ MeasurementFilter problem_filter(const std::string& gpu_name, const Problem& pro
 }
 
 void require_mode(const ExperienceStore& store, const std::string& mode) {
-  const StoreStats stats = store.stats();
+  auto timed = [](const std::string& m) {
+    return std::string(m == "kernel_sustained" ? "timed with --benchmark_seconds"
+                                               : "timed without --benchmark_seconds");
+  };
   std::vector<std::string> others;
-  for (const auto& [m, rows] : stats.by_mode)
-    if (m != mode) others.push_back(fmt::format("{} rows in mode '{}'", rows, m));
+  for (const auto& [m, rows] : store.stats().by_mode)
+    if (m != mode) others.push_back(fmt::format("{} rows {} (mode '{}')", rows, timed(m), m));
   if (!others.empty())
     throw Error(fmt::format(
-        "experience store '{}' holds {}; a '{}' tuning needs a store of its own (one timing "
-        "protocol per store)",
-        store.path(), fmt::join(others, ", "), mode));
+        "experience store '{}' holds {}; a run {} needs a store of its own: pass another --store",
+        store.path(), fmt::join(others, ", "), timed(mode)));
 }
 
 ExperienceStore ExperienceStore::open(const std::string& path) {

@@ -44,8 +44,10 @@ MeasurementFilter problem_filter(const std::string& gpu_name, const Problem& pro
                                  const std::string& mode = "kernel");
 
 // A tuning run writes one timing mode ("kernel", or "kernel_sustained" for the sustained
-// protocol) and a store holds one: its --resume marks and nearest-shape proposals do not say
-// which protocol timed them. Throws Error naming the store and the modes it holds otherwise.
+// protocol of tune --benchmark_seconds) and a store holds one: its shapes_done marks (--resume,
+// the nearest finished shapes) do not say which protocol timed them. Throws Error naming the
+// store, the rows of another mode and the remedy. (It counts measurement rows: a store holding
+// only marks passes, as do two runs of different modes started at once on an empty store.)
 void require_mode(const ExperienceStore& store, const std::string& mode);
 
 // A shape's progress in a tuning run, for --resume: the budget it was (or is being) tuned

@@ -295,6 +295,9 @@ TEST(TuneCli, DevicesBadInputExitsTwo) {
   expect_bad_input(tune + " --benchmark_seconds -1", "--benchmark_seconds must be a finite number");
   expect_bad_input(tune + " --benchmark-seconds nan",
                    "--benchmark_seconds must be a finite number");
+  expect_bad_input(tune + " --devices 0 --benchmark_seconds 30",
+                   "--benchmark_seconds 30 with --batch 8 takes at least 270 s per batch: raise "
+                   "--worker-timeout (300 s)");
   EXPECT_FALSE(std::filesystem::exists(dir / "t.sqlite"));
 }
 

@@ -45,11 +45,14 @@ TEST(TuneWorkerCommand, WorkerArgs) {
                                            "s.sqlite",
                                            "--max_restarts",
                                            "3",
-                                           "--update-table=u.json"};
+                                           "--update-table=u.json",
+                                           "--benchmark_seconds",
+                                           "2"};
+  // The protocol (--benchmark_seconds) is the workers' too.
   EXPECT_EQ(worker_args(parent, 1, "R", "R-gpu1-0", false),
             (std::vector<std::string>{"tune", "--mnk", "64_64_64", "--budget", "8", "--store",
-                                      "s.sqlite", "--gpu_device_id", "1", "--worker-of", "R",
-                                      "--worker-id", "R-gpu1-0"}));
+                                      "s.sqlite", "--benchmark_seconds", "2", "--gpu_device_id",
+                                      "1", "--worker-of", "R", "--worker-id", "R-gpu1-0"}));
   // A replacement resumes; a parent's --resume is passed on once.
   const auto restarted = worker_args(parent, 0, "R", "R-gpu0-1", true);
   EXPECT_EQ(restarted.back(), "--resume");

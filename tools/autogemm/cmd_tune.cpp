@@ -54,6 +54,12 @@ DevicesOptions make_devices_options(const TuneCliOptions& o) {
   if (o.worker_timeout <= 0) throw bench::InputError("--worker-timeout must be positive");
   if (o.max_restarts < 0) throw bench::InputError("--max-restarts must not be negative");
   if (!o.worker_of.empty()) throw bench::InputError("--devices cannot be given to a worker");
+  // A sustained batch runs at least (batch + 1) x S seconds between heartbeats.
+  if (o.benchmark_seconds * (o.batch + 1) * 1.5 >= o.worker_timeout)
+    throw bench::InputError(fmt::format(
+        "--benchmark_seconds {} with --batch {} takes at least {} s per batch: raise "
+        "--worker-timeout ({} s) above 1.5 times that, or lower --batch",
+        o.benchmark_seconds, o.batch, o.benchmark_seconds * (o.batch + 1), o.worker_timeout));
   d.worker_timeout_s = o.worker_timeout;
   d.max_restarts = o.max_restarts;
   return d;
@@ -83,6 +89,7 @@ void write_tables(const TuneCliOptions& o, const tune::ExperienceStore& store,
 void run_single(const TuneCliOptions& o, const tune::TuneOptions& opt) {
   tune::current_environment(opt.device);  // no GPU: exit 3 before a store file is created
   auto store = as_bad_input([&] { return tune::ExperienceStore::open(o.store); }, "--store");
+  as_bad_input([&] { tune::require_mode(store, tune::timing_mode(opt)); }, "--store");
   const tune::TuneSummary s = tune::run_tune(opt, store, std::cerr);
   std::cout << "tuned " << s.shapes.size() << " shapes on " << s.gpu_name;
   if (s.skipped) std::cout << " (" << s.skipped << " skipped: already done)";
@@ -99,6 +106,7 @@ void run_parent(const TuneCliOptions& o, const tune::TuneOptions& opt) {
   const DevicesOptions d = make_devices_options(o);
   require_devices(d);  // no GPU: exit 3 before a store file is created
   auto store = as_bad_input([&] { return tune::ExperienceStore::open(o.store); }, "--store");
+  as_bad_input([&] { tune::require_mode(store, tune::timing_mode(opt)); }, "--store");
   std::vector<Problem> problems;
   const tune::SupervisorResult r = tune_on_devices(opt, d, store, std::cerr, problems);
   std::cout << "tuned " << r.progress.done << " shapes (" << r.progress.skipped
@@ -170,12 +178,13 @@ void register_tune(CLI::App& app) {
   sub->add_option("--budget", o->budget, "Candidates measured per shape")->capture_default_str();
   sub->add_option("--batch", o->batch, "Candidates measured together in one interleaved run")
       ->capture_default_str();
-  sub->add_option("--rounds", o->rounds, "Timed rounds per batch")->capture_default_str();
+  sub->add_option("--rounds", o->rounds, "Timed rounds per batch (unused with --benchmark_seconds)")
+      ->capture_default_str();
   sub->add_option("--benchmark_seconds,--benchmark-seconds", o->benchmark_seconds,
-                  "> 0: the sustained protocol: time each batch in 50 ms loops until every "
-                  "candidate has run this long (the GPU at its power cap, as in long runs of "
-                  "large GEMMs); rows are recorded in mode kernel_sustained, in a store of their "
-                  "own (export with db export --mode kernel_sustained)")
+                  "> 0: the sustained protocol: time each batch in loops of S/20 (0.5-50 ms) "
+                  "until every candidate has run S seconds (S >= 1: the GPU at its power cap, as "
+                  "in long runs of large GEMMs); rows are recorded in mode kernel_sustained, in a "
+                  "store of their own (export with db export --mode kernel_sustained)")
       ->capture_default_str();
   sub->add_option("--store", o->store, "Experience store (SQLite file; created if absent)")
       ->required();
