@@ -166,11 +166,16 @@ TuningTable parse_table(std::string_view text, std::string_view source) {
     if (!version.is_number_integer() || version.get<int64_t>() != TuningTable::kFormatVersion)
       throw Bad{fmt::format("format version {} is not supported (this autogemm reads version {})",
                             version.dump(), TuningTable::kFormatVersion)};
-    reject_unknown_keys(doc, {"format", "version", "gpu", "created", "commit", "entries"},
+    reject_unknown_keys(doc,
+                        {"format", "version", "gpu", "created", "commit", "timing_mode", "entries"},
                         "the table");
     t.gpu = text_field(doc, "gpu");
     t.created = optional_text(doc, "created");
     t.commit = optional_text(doc, "commit");
+    if (doc.contains("timing_mode")) t.timing_mode = text_field(doc, "timing_mode");
+    if (t.timing_mode != "kernel" && t.timing_mode != "kernel_sustained")
+      throw Bad{fmt::format(
+          "\"timing_mode\" must be \"kernel\" or \"kernel_sustained\", got \"{}\"", t.timing_mode)};
     const json& entries = require(doc, "entries");
     if (!entries.is_array()) throw Bad{"\"entries\" must be an array"};
   } catch (const Bad& b) {
@@ -219,6 +224,7 @@ std::string table_to_json(const TuningTable& t) {
   out += fmt::format("  \"gpu\": {},\n", str(t.gpu));
   out += fmt::format("  \"created\": {},\n", str(t.created));
   out += fmt::format("  \"commit\": {},\n", str(t.commit));
+  if (t.timing_mode != "kernel") out += fmt::format("  \"timing_mode\": {},\n", str(t.timing_mode));
   out += "  \"entries\": [";
   for (size_t i = 0; i < sorted.size(); ++i)
     out += fmt::format("{}\n    {}", i ? "," : "", entry_json(*sorted[i]).dump());

@@ -39,6 +39,7 @@ TuningTable export_table(const ExperienceStore& store, const ExportOptions& opti
 
   TuningTable t;
   t.gpu = gpu;
+  t.timing_mode = options.mode;
   t.created = utc_timestamp();
   t.commit = options.commit;
   for (const Measurement& m : best) t.add(table_entry(m));
@@ -64,6 +65,7 @@ TuningTable merge_tables(const std::vector<SourcedTable>& tables, const std::str
   if (tables.empty()) throw Error("merge: no tables given");
   TuningTable out;
   out.gpu = tables.front().table.gpu;
+  out.timing_mode = tables.front().table.timing_mode;
   out.created = utc_timestamp();
   out.commit = commit;
   for (const SourcedTable& s : tables) {
@@ -72,6 +74,11 @@ TuningTable merge_tables(const std::vector<SourcedTable>& tables, const std::str
           "merge: tuning table '{}' is for GPU '{}' but '{}' is for '{}'; tables of different "
           "GPUs cannot be merged",
           s.source, s.table.gpu, tables.front().source, out.gpu));
+    if (s.table.timing_mode != out.timing_mode)
+      throw Error(fmt::format(
+          "merge: tuning table '{}' was timed in mode '{}' but '{}' in '{}'; times of different "
+          "protocols do not compare",
+          s.source, s.table.timing_mode, tables.front().source, out.timing_mode));
     for (const TableEntry& e : s.table.entries()) {
       const TableEntry* have = out.find(e.problem);
       if (!have || e.time_us < have->time_us) out.put(e);

@@ -32,9 +32,9 @@ struct SourcedTable {
   TuningTable table;
 };
 
-// Combines tables of shards of one tuning run: all must be for the same GPU (an Error naming
-// the first file that differs); per problem the entry with the smaller time_us wins (the
-// earlier table on a tie). `commit` is recorded as the merged table's commit.
+// Combines tables of shards of one tuning run: all must be for the same GPU and timing mode (an
+// Error naming the first file that differs); per problem the entry with the smaller time_us wins
+// (the earlier table on a tie). `commit` is recorded as the merged table's commit.
 TuningTable merge_tables(const std::vector<SourcedTable>& tables, const std::string& commit = "");
 
 }  // namespace autogemm::tune

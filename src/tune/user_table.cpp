@@ -45,8 +45,14 @@ size_t update_table_file(const std::filesystem::path& path, const ExperienceStor
     if (table.gpu != gpu)
       throw Error(fmt::format("tuning table '{}' is for GPU '{}', not '{}'", path.string(),
                               table.gpu, gpu));
+    if (table.timing_mode != mode)
+      throw Error(fmt::format(
+          "tuning table '{}' was timed in mode '{}', not '{}'; times of different protocols do "
+          "not compare: update another table",
+          path.string(), table.timing_mode, mode));
   } else {
     table.gpu = gpu;
+    table.timing_mode = mode;
   }
   size_t written = 0;
   for (const Problem& p : problems) {

@@ -35,7 +35,7 @@ std::optional<TuningTable> load_table_if_exists(const std::filesystem::path& pat
 // Puts the fastest correct row (in timing `mode`) of `store` on `gpu` for each of `problems` into
 // the table at `path` (created when absent, other entries kept, a problem's old entry replaced),
 // under the lock. Returns how many problems had a row. Throws Error when the table is for
-// another GPU.
+// another GPU or timing mode.
 size_t update_table_file(const std::filesystem::path& path, const ExperienceStore& store,
                          const std::string& gpu, const std::vector<Problem>& problems,
                          const std::string& mode = "kernel");

@@ -160,6 +160,11 @@ TEST(TuneFirstSight, UserTableUpdatesFromRacingProcesses) {
   auto store = ExperienceStore::open(store_path);
   EXPECT_EQ(update_table_file(table, store, "NVIDIA H200", {problem(8, 8, 8)}), 0u);
   EXPECT_THROW(update_table_file(table, store, "NVIDIA H100", {}), Error);
+  // A fast-protocol table takes no sustained rows, and a new table records its run's mode.
+  EXPECT_THROW(update_table_file(table, store, "NVIDIA H200", {}, "kernel_sustained"), Error);
+  const auto sustained = dir / "sustained.json";
+  EXPECT_EQ(update_table_file(sustained, store, "NVIDIA H200", {}, "kernel_sustained"), 0u);
+  EXPECT_EQ(load_table(sustained).timing_mode, "kernel_sustained");
 }
 
 TEST(TuneFirstSight, PathsAndConfigFromTheEnvironment) {

@@ -242,6 +242,31 @@ TEST(TuneTable, MergeRequiresOneGpu) {
   EXPECT_THROW(merge_tables({}), Error);
 }
 
+// A sustained-protocol table says so ("timing_mode"), reads back, and does not merge with a
+// fast one; a fast table writes no such key (the shipped files stay as they were); an unknown
+// mode is refused.
+TEST(TuneTable, TimingModeRoundTripsAndDoesNotMix) {
+  ScratchDir dir;
+  TuningTable sustained = table({entry(problem(4096, 4096, 4096), kSpecA, 200)});
+  sustained.timing_mode = "kernel_sustained";
+  save_table(sustained, dir / "s.json");
+  EXPECT_EQ(load_table(dir / "s.json").timing_mode, "kernel_sustained");
+  const TuningTable fast = table({entry(problem(4096, 4096, 4096), kSpecB, 180)});
+  EXPECT_EQ(table_to_json(fast).find("timing_mode"), std::string::npos);
+  EXPECT_EQ(parse_table(table_to_json(fast), "f.json").timing_mode, "kernel");
+  try {
+    merge_tables({{"f.json", fast}, {"s.json", sustained}});
+    FAIL();
+  } catch (const Error& e) {
+    const std::string msg = e.what();
+    EXPECT_NE(msg.find("'s.json' was timed in mode 'kernel_sustained'"), std::string::npos) << msg;
+  }
+  EXPECT_NE(
+      load_error(table_json(entry_json(), "1", ",\"timing_mode\":\"offline\""))
+          .find("\"timing_mode\" must be \"kernel\" or \"kernel_sustained\", got \"offline\""),
+      std::string::npos);
+}
+
 // Every shipped table (data/<gpu>.json) loads, is named by its GPU, and names valid specs of its
 // entries' types: gemm() reads them on any machine of that GPU.
 TEST(TuneTable, ShippedTablesLoadAndNameValidSpecs) {
