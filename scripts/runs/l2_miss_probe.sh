@@ -3,11 +3,9 @@
 # heuristic pick and our specs on SHAPE (default 16384_16384_4096) under ncu, one launch each:
 # DRAM bytes, L2 sectors read by the SMs, L2 lookups that hit or miss, sectors crossing between
 # the two L2 partitions (ltcfabric) and the coalescer's merges. Output: $OUT/l2_miss.txt.
-set -uo pipefail
-cd "$(dirname "$0")/../.."
+source "$(dirname "$0")/spec_bench.sh"  # strict mode, the repository root, cuBLAS on the path
 out="${OUT:-/tmp/l2_miss_out}"
 mkdir -p "$out"
-source scripts/runs/cublas_libs.sh
 bin=build/tools/autogemm/autogemm
 shape="${SHAPE:-16384_16384_4096}"
 m1=gpu__time_duration.sum,launch__grid_size,launch__cluster_dim_x,launch__cluster_dim_y

@@ -28,12 +28,16 @@ struct Environment {
   friend bool operator==(const Environment&, const Environment&) = default;
 };
 
+// The timing mode of `tune --benchmark_seconds` (kernel mode under the sustained protocol).
+inline constexpr std::string_view kSustainedMode = "kernel_sustained";
+
 struct Measurement {
   int64_t id = 0;  // set by the store when read back; ignored by record()
   Environment env;
   std::string spec;  // kernel spec name
   Problem problem;
-  std::string mode = "kernel";  // timing mode: kernel, offline or server (DESIGN.md §6)
+  std::string mode = "kernel";  // timing mode: kernel, offline or server (DESIGN.md §6), or
+                                // kSustainedMode
   // Times in microseconds and the relative Frobenius error; absent when not measured (a
   // failed compile has no time).
   std::optional<double> median_us, p10_us, p90_us, rel_err;

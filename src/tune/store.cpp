@@ -193,11 +193,11 @@ MeasurementFilter problem_filter(const std::string& gpu_name, const Problem& pro
 
 void require_mode(const ExperienceStore& store, const std::string& mode) {
   auto timed = [](const std::string& m) {
-    return std::string(m == "kernel_sustained" ? "timed with --benchmark_seconds"
-                                               : "timed without --benchmark_seconds");
+    return std::string(m == kSustainedMode ? "timed with --benchmark_seconds"
+                                           : "timed without --benchmark_seconds");
   };
   std::vector<std::string> others;
-  for (const auto& [m, rows] : store.stats().by_mode)
+  for (const auto& [m, rows] : store.rows_by_mode())
     if (m != mode) others.push_back(fmt::format("{} rows {} (mode '{}')", rows, timed(m), m));
   if (!others.empty())
     throw Error(fmt::format(
@@ -378,6 +378,23 @@ StoreStats ExperienceStore::stats() const {
   return s;
 }
 
+// Rows per value of `column`, most first (ties by value).
+std::vector<std::pair<std::string, int64_t>> ExperienceStore::read_grouped(
+    const char* column) const {
+  Statement st(*db_, fmt::format("SELECT {0}, count(*) AS c FROM measurements GROUP BY {0} "
+                                 "ORDER BY c DESC, {0}",
+                                 column));
+  std::vector<std::pair<std::string, int64_t>> out;
+  while (st.step()) out.emplace_back(st.column_text(0), st.column_int(1));
+  return out;
+}
+
+std::vector<std::pair<std::string, int64_t>> ExperienceStore::rows_by_mode() const {
+  std::vector<std::pair<std::string, int64_t>> out;
+  db_->retry_busy([&] { out = read_grouped("mode"); });
+  return out;
+}
+
 StoreStats ExperienceStore::read_stats() const {
   StoreStats s;
   auto scalar = [this](const char* sql) {
@@ -390,17 +407,9 @@ StoreStats ExperienceStore::read_stats() const {
       "measurements)");
   s.shapes_finished = scalar("SELECT count(*) FROM shapes_done WHERE finished != 0");
   s.shapes_unfinished = scalar("SELECT count(*) FROM shapes_done WHERE finished = 0");
-  auto grouped = [this](const char* column) {
-    Statement st(*db_, fmt::format("SELECT {0}, count(*) AS c FROM measurements GROUP BY {0} "
-                                   "ORDER BY c DESC, {0}",
-                                   column));
-    std::vector<std::pair<std::string, int64_t>> out;
-    while (st.step()) out.emplace_back(st.column_text(0), st.column_int(1));
-    return out;
-  };
-  s.by_status = grouped("status");
-  s.by_gpu = grouped("gpu_name");
-  s.by_mode = grouped("mode");
+  s.by_status = read_grouped("status");
+  s.by_gpu = read_grouped("gpu_name");
+  s.by_mode = read_grouped("mode");
   // Messages can be whole compiler logs: their first line names the cause.
   Statement causes(*db_,
                    "SELECT status, substr(CASE WHEN instr(message, char(10)) > 0 THEN "

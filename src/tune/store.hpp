@@ -115,12 +115,15 @@ class ExperienceStore {
   bool is_shape_done(const std::string& gpu_name, const Problem& problem, int budget) const;
 
   StoreStats stats() const;
+  // Rows per timing mode (StoreStats::by_mode) without the rest of stats()' scans.
+  std::vector<std::pair<std::string, int64_t>> rows_by_mode() const;
 
   const std::string& path() const;
 
  private:
   explicit ExperienceStore(std::unique_ptr<SqliteDb> db);
   StoreStats read_stats() const;
+  std::vector<std::pair<std::string, int64_t>> read_grouped(const char* column) const;
   std::unique_ptr<SqliteDb> db_;
 };
 

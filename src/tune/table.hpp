@@ -9,7 +9,7 @@
 //     "gpu": "NVIDIA H200",
 //     "created": "2026-11-21T06:33:08Z",
 //     "commit": "e1ce162...",
-//     "timing_mode": "kernel_sustained",   (only in tables of `tune --benchmark_seconds`)
+//     "timing_mode": "kernel_sustained",   (only where not "kernel": Measurement::mode)
 //     "entries": [
 //       {"dtype":"fp16","acc":"fp32","layout":"tn","m":4096,"n":4096,"k":4096,
 //        "spec":"sm90_f16f32_tn_128x256x64_s4_c2x1_coop_persist_r8m_etma","time_us":190.2,
@@ -56,9 +56,9 @@ class TuningTable {
   std::string gpu;      // the GPU every entry was measured on
   std::string created;  // when the table was written (ISO 8601 UTC)
   std::string commit;   // autogemm commit that wrote it
-  // The protocol that timed the entries (the store's mode): "kernel", the fast default, or
-  // "kernel_sustained". Written only when not "kernel", so fast tables read as before; merges
-  // and updates refuse to mix the two, since their times do not compare.
+  // The timing mode of the store rows it was made from (Measurement::mode): "kernel", the fast
+  // default, kSustainedMode, or what `db export --mode` named. Written only when not "kernel",
+  // so fast tables read as before; merges and updates refuse to mix modes: times do not compare.
   std::string timing_mode = "kernel";
 
   // Adds an entry; throws Error if its problem is already present.

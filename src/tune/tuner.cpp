@@ -121,7 +121,6 @@ class Tuner {
         store_(store),
         progress_(progress),
         worker_(o.worker_id.empty() ? default_worker_id() : o.worker_id),
-        mode_(timing_mode(o)),
         attempts_(store),
         references_(store) {}
   TuneSummary run();
@@ -137,7 +136,7 @@ class Tuner {
   void record(ShapeState& st, Measurement m) {
     m.env = env_;
     m.problem = st.problem;
-    m.mode = mode_;
+    m.mode = timing_mode(o_);
     store_.record(m);
     st.add(m);
   }
@@ -146,7 +145,6 @@ class Tuner {
   ExperienceStore& store_;
   std::ostream& progress_;
   std::string worker_;
-  std::string mode_;  // timing_mode(o_)
   AttemptLog attempts_;
   ReferenceCache references_;
   std::unique_ptr<StoreAlgoCache> algo_cache_;
@@ -159,7 +157,7 @@ class Tuner {
 };
 
 TuneSummary Tuner::run() {
-  require_mode(store_, mode_);  // before the GPU: a store of the other protocol is refused
+  require_mode(store_, timing_mode(o_));  // no row of this run in a store of the other protocol
   env_ = current_environment(o_.device);
   facts_.sm_count = bench::query_device(o_.device).sm_count;
   check_cuda(cudaSetDevice(o_.device), "cudaSetDevice");
@@ -242,14 +240,15 @@ void Tuner::tune_shape(const Problem& p, size_t seq, size_t total, TuneSummary& 
   ShapeState st;
   st.problem = p;
   // Rows left by a killed run count toward the budget and are not measured again.
-  for (const Measurement& m : store_.measurements(problem_filter(env_.gpu_name, p, mode_)))
+  for (const Measurement& m :
+       store_.measurements(problem_filter(env_.gpu_name, p, timing_mode(o_))))
     st.add(m);
 
   ProposalContext ctx;
   ctx.problem = p;
   ctx.device = facts_;
   ctx.policy = o_.policy.get();
-  ctx.neighbours = nearest_done_specs(store_, env_.gpu_name, p, 3, mode_);
+  ctx.neighbours = nearest_done_specs(store_, env_.gpu_name, p, 3, timing_mode(o_));
   uint64_t seed = 2026 + seq * 7919;
   take_over_leftovers(st, seed);
   while (int(st.tried.size()) < o_.budget) {
@@ -442,7 +441,7 @@ Environment current_environment(int device) {
 }
 
 std::string timing_mode(const TuneOptions& o) {
-  return o.benchmark_seconds > 0 ? "kernel_sustained" : "kernel";
+  return std::string(o.benchmark_seconds > 0 ? kSustainedMode : "kernel");
 }
 
 TuneSummary run_tune(const TuneOptions& options, ExperienceStore& store, std::ostream& progress) {

@@ -50,9 +50,10 @@ struct TuneOptions {
   int budget = 32;  // measured candidates per shape (compile failures included)
   int batch = 8;    // candidates per run_methods() call
   int rounds = 3;   // timed rounds per batch
-  // > 0: time each batch under the sustained protocol (bench --benchmark_seconds: 50 ms loops
-  // until every candidate has run this long, so the GPU sits at its power cap, where large
-  // shapes' ranking changes: notes 185-188) and record the rows in mode "kernel_sustained".
+  // > 0: time each batch under the sustained protocol (bench --benchmark_seconds: loops of
+  // S/20, 0.5-50 ms, until every candidate has run S seconds; from S ~ 1 the GPU sits at its
+  // power cap, where large shapes' ranking changes: notes 185-189) and record the rows in mode
+  // kSustainedMode.
   double benchmark_seconds = 0;
   int device = 0;
   bool resume = false;  // skip shapes the store marks finished at >= budget
@@ -72,7 +73,7 @@ struct TuneOptions {
   std::string worker_id;
 };
 
-// The timing mode a run with `o` records: "kernel", or "kernel_sustained".
+// The timing mode a run with `o` records: "kernel", or kSustainedMode.
 std::string timing_mode(const TuneOptions& o);
 
 struct ShapeOutcome {
