@@ -79,9 +79,11 @@ OperandMaps make_tensor_maps(const KernelSpec& s, const Problem& p, const void* 
   else  // stored N×K: K-major tiles of bn rows
     maps.b = encode(p.dtype, b, n, k, s.bn / s.cluster_m, k_box, b_name);
   // C is written in 64-row blocks by the TMA epilogues, 64 columns wide unless bn needs narrower
-  // ones (epilogue.cuh's kStoreBlockCols); the direct epilogues store from registers and need
-  // no map (nor C's rows to be 16-byte multiples).
-  const uint32_t c_cols = s.bn % 64 == 0 ? 64 : s.bn % 32 == 0 ? 32 : 16;
+  // ones (epilogue.cuh's kStoreBlockCols, of a consumer's columns: half of bn under split_n);
+  // the direct epilogues store from registers and need no map (nor C's rows to be 16-byte
+  // multiples).
+  const int cols = consumer_cols(s);
+  const uint32_t c_cols = cols % 64 == 0 ? 64 : cols % 32 == 0 ? 32 : 16;
   if (s.epilogue != Epilogue::direct) maps.c = encode(p.dtype, c, m, n, 64, c_cols, "C");
   return maps;
 }

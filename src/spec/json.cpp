@@ -70,6 +70,7 @@ void to_json(nlohmann::json& j, const KernelSpec& s) {
                      {"split_pass", s.split_pass},
                      {"split_piece_major", s.split_piece_major},
                      {"pingpong", s.pingpong},
+                     {"split_n", s.split_n},
                      {"mma_lag", s.mma_lag},
                      {"swap_ab", s.swap_ab},
                      {"defer_store", s.defer_store},
@@ -134,6 +135,8 @@ void from_json(const nlohmann::json& j, KernelSpec& out) {
         s.mma_lag = get_int(v, key);
       else if (key == "pingpong")
         s.pingpong = get_bool(v, key);
+      else if (key == "split_n")
+        s.split_n = get_bool(v, key);
       else if (key == "stream_k")
         s.stream_k = get_bool(v, key);
       else if (key == "sk_splits")

@@ -42,8 +42,9 @@ int smem_bytes(const KernelSpec& s) {
   const int tile_rows = s.pingpong ? 2 * s.bm : s.bm;  // rows staged at once, all consumers
   const int epilogue_bytes = s.epilogue == Epilogue::tma        ? s.consumers * 2 * 64 * 64 * 2
                              : s.epilogue == Epilogue::tma_tile ? tile_rows * s.bn * 2
-                             : s.epilogue == Epilogue::tma_rows ? s.consumers * 64 * s.bn * 2
-                                                                : 0;
+                             : s.epilogue == Epilogue::tma_rows
+                                 ? s.consumers * 64 * consumer_cols(s) * 2
+                                 : 0;
   return ring_bytes(s) + epilogue_bytes + 1024 + 16 * s.stages;
 }
 
@@ -51,8 +52,18 @@ int acc_registers_per_thread(const KernelSpec& s) {
   // A consumer warpgroup (128 threads) holds a (bm / consumers) x bn tile: one register per
   // fp32 value, or per two fp16 values.
   if (s.consumers <= 0) return 0;  // invalid; the consumer rule reports it
-  const int values = (s.pingpong ? s.bm : s.bm / s.consumers) * s.bn / 128;
+  const int values = consumer_rows(s) * consumer_cols(s) / 128;
   return s.acc == AccType::f16 ? values / 2 : values;
+}
+
+int consumer_rows(const KernelSpec& s) {
+  if (s.consumers <= 0) return 0;
+  return s.pingpong || s.split_n ? s.bm : s.bm / s.consumers;
+}
+
+int consumer_cols(const KernelSpec& s) {
+  if (s.consumers <= 0) return 0;
+  return s.split_n ? s.bn / s.consumers : s.bn;
 }
 
 long long cluster_units(const KernelSpec& s, const Shape& shape) {

@@ -35,6 +35,11 @@ struct KernelSpec {
   // With 2 consumers: take alternate tiles (each the whole bm x bn) instead of splitting one,
   // so one warpgroup's epilogue overlaps the other's MMAs ("pp" in the name, for "coop").
   bool pingpong = false;
+  // With 2 cooperative consumers: split bn instead of bm, each warpgroup computing all bm rows
+  // of half the columns ("coopn" in the name). Lets bm = 192 run with two warpgroups (three m64
+  // blocks each; the bm split needs whole m64 blocks per warpgroup), the 192x192 tile cuBLASLt
+  // picks for large shapes on the H100. Direct or row-block TMA stores, data-parallel only.
+  bool split_n = false;
 
   // Thread-block cluster; TMA multicast shares a tile between the two CTAs of a 2-CTA cluster.
   int cluster_m = 1;
@@ -130,6 +135,8 @@ int threads_per_block(const KernelSpec&);         // 128 * (consumers + 1): a pr
 int smem_bytes(const KernelSpec&);                // dynamic shared memory the kernel asks for
 int ring_bytes(const KernelSpec&);                // of it, the pipeline ring (stages x A and B)
 int acc_registers_per_thread(const KernelSpec&);  // accumulator registers per consumer thread
+int consumer_rows(const KernelSpec&);             // rows of a tile one consumer warpgroup computes
+int consumer_cols(const KernelSpec&);             // and its columns (the wgmma N)
 
 // Cluster units (cluster_m x cluster_n tiles each) covering the problem's C, in the kernel's
 // frame (swap-AB swaps M and N): what the launcher's grids are counted in.

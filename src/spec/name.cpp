@@ -82,11 +82,14 @@ class NameParser {
 }  // namespace
 
 std::string spec_name(const KernelSpec& s) {
-  return fmt::format(
-             "sm90_{}{}_{}_{}x{}x{}_s{}_c{}x{}_{}_{}_r{}{}", dtype_token(s.dtype), acc_token(s.acc),
-             to_string(s.layout), s.bm, s.bn, s.bk, s.stages, s.cluster_m, s.cluster_n,
-             s.consumers == 2 ? (s.pingpong ? "pp" : "coop") : fmt::format("wg{}", s.consumers),
-             s.persistent ? "persist" : "tiles", s.swizzle, to_string(s.raster)) +
+  return fmt::format("sm90_{}{}_{}_{}x{}x{}_s{}_c{}x{}_{}_{}_r{}{}", dtype_token(s.dtype),
+                     acc_token(s.acc), to_string(s.layout), s.bm, s.bn, s.bk, s.stages, s.cluster_m,
+                     s.cluster_n,
+                     s.consumers == 2 ? (s.pingpong  ? "pp"
+                                         : s.split_n ? "coopn"
+                                                     : "coop")
+                                      : fmt::format("wg{}", s.consumers),
+                     s.persistent ? "persist" : "tiles", s.swizzle, to_string(s.raster)) +
          (s.epilogue == Epilogue::tma        ? "_etma"
           : s.epilogue == Epilogue::tma_tile ? "_etmat"
           : s.epilogue == Epilogue::tma_rows ? "_etmar"
@@ -151,11 +154,15 @@ KernelSpec parse_name(std::string_view name) {
 
   if (tokens[6] == "coop") {
     s.consumers = 2;
+  } else if (tokens[6] == "coopn") {
+    s.consumers = 2;
+    s.split_n = true;
   } else if (tokens[6] == "pp") {
     s.consumers = 2;
     s.pingpong = true;
   } else {
-    s.consumers = p.prefixed(tokens[6], "wg", "'coop', 'pp' or the consumer count like wg1");
+    s.consumers =
+        p.prefixed(tokens[6], "wg", "'coop', 'coopn', 'pp' or the consumer count like wg1");
   }
 
   if (tokens[7] == "persist")

@@ -2,7 +2,8 @@
 //
 // Names are what tuning tables, logs and the bench's --spec flag carry, so the mapping must be
 // exact both ways. Tokens, in order: arch, data+accumulator types, B layout, BMxBNxBK,
-// stages, cluster MxN, consumers (coop = 2 cooperative warpgroups, wg1 = one), persist|tiles,
+// stages, cluster MxN, consumers (coop = 2 cooperative warpgroups splitting bm, coopn splitting
+// bn, pp = ping-pong, wg1 = one), persist|tiles,
 // raster (swizzle width + fastest-moving tile index). A field added later appends its own token
 // only when it differs from its default, so every name written today stays valid.
 #pragma once

@@ -68,10 +68,31 @@ Verdict rule_consumers(const KernelSpec& s, const DeviceLimits&) {
   // Each consumer warpgroup issues m64 wgmmas over its own rows.
   if (s.pingpong && (s.consumers != 2 || s.stream_k))
     return "ping-pong needs 2 consumers and no stream-K";
-  const int rows = s.pingpong ? s.bm : s.bm / s.consumers;
+  const int rows = consumer_rows(s);
   if (rows % 64 != 0)
     return fmt::format("rows per consumer {} = {} must be a multiple of 64 (wgmma M)",
-                       s.pingpong ? "bm" : "bm/consumers", rows);
+                       s.pingpong || s.split_n ? "bm" : "bm/consumers", rows);
+  return {};
+}
+
+Verdict rule_split_n(const KernelSpec& s, const DeviceLimits&) {
+  if (!s.split_n) return {};
+  if (s.consumers != 2 || s.pingpong)
+    return "split_n (coopn) splits a tile's columns between 2 cooperative consumers: consumers "
+           "must be 2, without ping-pong";
+  // Each warpgroup's B columns start at its half: whole 8-row swizzle periods (K-major) or
+  // whole 64-column chunks (N-major, layout nn).
+  const int cols = consumer_cols(s);
+  if (cols % 8 != 0 || (s.b_mn_major() && cols % 64 != 0))
+    return fmt::format(
+        "split_n gives each consumer bn/2 = {} columns; they must be a multiple of {}", cols,
+        s.b_mn_major() ? "64 in layout nn (64-column B chunks)" : "8");
+  if (s.stream_k || s.cluster_k > 1 || s.split_pass > 1 || s.swap_ab || s.defer_store)
+    return "split_n is data-parallel only: no stream-K, cluster split-K, reduction pass, "
+           "swap-AB or deferred store";
+  if (s.epilogue != Epilogue::direct && s.epilogue != Epilogue::tma_rows)
+    return "split_n stores each consumer's columns directly or through row blocks: epilogue "
+           "must be direct or tma_rows";
   return {};
 }
 
@@ -263,7 +284,7 @@ Verdict rule_registers(const KernelSpec& s, const DeviceLimits&) {
   // 152 registers each: 96 accumulators at most.
   // The deferred store keeps the previous tile's C, packed two per register, beside them. A
   // stream-K tail with fp16 accumulators widens them to fp32 to add the heads: it counts fp32.
-  const int acc = s.acc == AccType::f16 && s.stream_k ? s.bm / s.consumers * s.bn / 128
+  const int acc = s.acc == AccType::f16 && s.stream_k ? consumer_rows(s) * s.bn / 128
                                                       : acc_registers_per_thread(s);
   const int regs = (s.defer_store ? acc + acc / 2 : acc) * s.acc_sets;
   // Ping-pong warpgroups hold one tile at a time, with no second set live: up to 192 (the 128x176
@@ -303,10 +324,10 @@ Verdict rule_fixed_shape(const KernelSpec& s, const DeviceLimits&) {
 using Rule = Verdict (*)(const KernelSpec&, const DeviceLimits&);
 // Order matters: later rules may assume earlier ones hold (e.g. consumers != 0).
 constexpr Rule kRules[] = {
-    rule_types,    rule_bk,        rule_bm,         rule_bn,      rule_stages,      rule_consumers,
-    rule_cluster,  rule_cluster_k, rule_split_pass, rule_swizzle, rule_mma,         rule_tma,
-    rule_epilogue, rule_stream_k,  rule_mma_lag,    rule_swap_ab, rule_defer_store, rule_acc_sets,
-    rule_smem,     rule_registers, rule_fixed_shape};
+    rule_types,    rule_bk,       rule_bm,        rule_bn,         rule_stages,  rule_consumers,
+    rule_split_n,  rule_cluster,  rule_cluster_k, rule_split_pass, rule_swizzle, rule_mma,
+    rule_tma,      rule_epilogue, rule_stream_k,  rule_mma_lag,    rule_swap_ab, rule_defer_store,
+    rule_acc_sets, rule_smem,     rule_registers, rule_fixed_shape};
 
 std::string describe(const Problem& p) {
   return fmt::format("problem {}x{}x{} {}/{}/{}", p.shape.m, p.shape.n, p.shape.k,

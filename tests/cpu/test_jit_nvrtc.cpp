@@ -215,6 +215,12 @@ std::vector<KernelSpec> representative_specs() {
            "sm90_f16f16_tn_128x256x64_s4_c1x1_coop_persist_r8m_etma_sk",
            "sm90_f16f16_tn_192x192x64_s3_c1x1_wg3_persist_r8m_etma_sk4",
            "sm90_f16f16_tn_64x64x64_s8_c1x1_wg1_tiles_r8m_ck4_swap",
+           // Split N: two warpgroups over the columns (bm 192 with two consumers), both B
+           // layouts, the row-block epilogue, fp16 accumulation with the scaled epilogue.
+           "sm90_f16f32_tn_192x192x64_s4_c1x2_coopn_persist_r8m",
+           "sm90_f16f32_nn_256x128x64_s4_c2x1_coopn_persist_r8m_etmar",
+           "sm90_f16f16_tn_192x160x64_s4_c1x1_coopn_persist_r8n_ab",
+           "sm90_bf16f32_tn_256x192x64_s3_c1x2_coopn_persist_r8m_etmar",
            // Where ptxas read accumulators above the wait for the last MMAs (notes 143): a wrong
            // C on the GPU until the tile's last k-block waited inside the mainloop.
            "sm90_f16f32_tn_64x8x64_s8_c1x1_pp_persist_r1m_swap_fix1x13824x5120",

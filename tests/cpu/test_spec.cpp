@@ -336,6 +336,48 @@ TEST(Spec, WideCooperativeTiles) {
   }
 }
 
+// Split N ("coopn"): two cooperative warpgroups take the columns of a tile, each all bm rows,
+// so bm 192 runs with two warpgroups. Data-parallel only, direct or row-block stores, and each
+// warpgroup's columns whole swizzle periods (64-column chunks in nn).
+TEST(Spec, SplitNNamesAndRules) {
+  const KernelSpec s = parse_name("sm90_f16f32_tn_192x192x64_s4_c1x2_coopn_persist_r8m");
+  EXPECT_TRUE(s.split_n);
+  EXPECT_EQ(s.consumers, 2);
+  EXPECT_EQ(consumer_rows(s), 192);
+  EXPECT_EQ(consumer_cols(s), 96);
+  EXPECT_EQ(acc_registers_per_thread(s), 144);
+  EXPECT_EQ(nlohmann::json(s).get<KernelSpec>(), s);
+  KernelSpec m = s;
+  m.split_n = false;  // the bm split: 96 rows per warpgroup, not whole m64 blocks
+  ASSERT_TRUE(validate(m));
+  EXPECT_NE(validate(m)->find("multiple of 64"), std::string::npos) << *validate(m);
+  EXPECT_FALSE(validate(parse_name("sm90_f16f32_nn_256x128x64_s4_c2x1_coopn_persist_r8m_etmar")));
+  EXPECT_FALSE(validate(parse_name("sm90_f16f16_tn_192x160x64_s4_c1x1_coopn_persist_r8n_ab")));
+  // The row-block epilogue's staging holds each warpgroup's 64 x bn/2 block.
+  EXPECT_EQ(smem_bytes(parse_name("sm90_f16f32_tn_128x256x64_s4_c1x1_coopn_persist_r8m_etmar")),
+            smem_bytes(parse_name("sm90_f16f32_tn_128x256x64_s4_c1x1_coop_persist_r8m")) +
+                2 * 64 * 128 * 2);
+  auto refused = [](KernelSpec k, const char* why) {
+    k.split_n = true;
+    const auto v = validate(k);
+    ASSERT_TRUE(v) << spec_name(k) << " was accepted";
+    EXPECT_NE(v->find(why), std::string::npos) << spec_name(k) << ": " << *v;
+  };
+  refused(parse_name("sm90_f16f32_tn_128x128x64_s4_c1x1_wg1_persist_r8m"), "consumers must be 2");
+  refused(parse_name("sm90_f16f32_tn_128x128x64_s4_c1x1_pp_persist_r8m"), "consumers must be 2");
+  refused(parse_name("sm90_f16f32_nn_128x192x64_s4_c1x1_coop_persist_r8m"), "64 in layout nn");
+  refused(parse_name("sm90_f16f32_tn_128x256x64_s4_c1x1_coop_persist_r8m_sk"), "data-parallel");
+  refused(parse_name("sm90_f16f32_tn_128x256x64_s4_c1x1_coop_tiles_r8m_skp2"), "data-parallel");
+  refused(parse_name("sm90_f16f32_tn_128x256x64_s4_c1x1_coop_persist_r8m_etma"), "epilogue");
+  refused(parse_name("sm90_f16f32_tn_128x256x64_s3_c1x1_coop_persist_r8m_etmat"), "epilogue");
+  // 256 rows of 96 columns: 192 accumulators, the wide cooperative budget; 256x208 is over it.
+  EXPECT_FALSE(validate(parse_name("sm90_f16f32_tn_256x192x64_s3_c1x2_coopn_persist_r8m")));
+  KernelSpec wide = parse_name("sm90_f16f32_tn_256x192x64_s3_c1x2_coop_persist_r8m");
+  wide.bn = 208;
+  refused(wide, "budget");
+  EXPECT_THROW(parse_name("sm90_f16f32_tn_192x192x64_s4_c1x2_coopN_persist_r8m"), Error);
+}
+
 TEST(Spec, AccumulatorSets) {
   const KernelSpec s = parse_name("sm90_f16f32_tn_64x32x64_s8_c1x1_wg1_persist_r8m_sk4_swap_acc4");
   EXPECT_EQ(s.acc_sets, 4);

@@ -80,6 +80,9 @@ const char* const kSpecTails[] = {
     "64x128x64_s6_c1x1_wg1_tiles_r8m_ck4",
     "128x128x64_s4_c1x1_coop_tiles_r8n_ck2",
     "64x64x64_s8_c1x1_wg1_tiles_r8m_ck8",
+    // Split N: the two warpgroups take a tile's columns (64- and 128-column halves).
+    "256x128x64_s4_c1x2_coopn_persist_r8m",
+    "128x256x64_s4_c2x1_coopn_persist_r8n_etmar",
 };
 
 // Specs valid for layout tn only (bn not a multiple of 64), taking every fourth tn case after
@@ -95,6 +98,10 @@ const char* const kTnOnlyTails[] = {
     // Cooperative 256x160 and 256x176 (160-176 accumulators per thread).
     "256x160x64_s4_c2x1_coop_persist_r8n",
     "256x176x64_s4_c1x1_coop_persist_r8m",
+    // Split N with bm 192 (96- and 80-column halves), with and without multicast of A.
+    "192x192x64_s4_c1x2_coopn_persist_r8m",
+    "192x160x64_s4_c1x1_coopn_persist_r8n_etmar",
+    "256x192x64_s3_c2x1_coopn_persist_r8m",
 };
 
 // Swap-AB specs, taking every fourth case of either layout (in nn the kernel's A is the
@@ -290,6 +297,8 @@ TEST(KernelSweep, ScaledEpilogueMatchesReference) {
       {"sm90_f16f32_tn_128x256x64_s4_c2x1_coop_persist_r8m_etma", {777, 1096, 512}},
       {"sm90_bf16f32_nn_128x256x64_s3_c1x2_coop_persist_r4n_etmat", {1500, 2000, 1000}},
       {"sm90_f16f32_tn_128x192x64_s4_c2x1_pp_persist_r8m_etmar", {2100, 1000, 640}},
+      {"sm90_f16f32_tn_192x192x64_s4_c1x2_coopn_persist_r8m", {2100, 1000, 640}},
+      {"sm90_f16f16_nn_256x128x64_s4_c2x1_coopn_persist_r8m_etmar", {1000, 1800, 520}},
       {"sm90_f16f32_tn_128x256x64_s3_c2x1_coop_persist_r8m_etmat_lag0_defer", {3000, 2056, 512}},
       {"sm90_f16f32_tn_128x256x64_s4_c1x1_coop_persist_r8m_etma_sk", {1024, 1024, 4096}},
       {"sm90_f16f32_tn_64x128x64_s6_c1x1_wg1_persist_r8m_etma_sk4", {512, 512, 16384}},

@@ -38,7 +38,7 @@ template <ElemType kElem_, bool kBMnMajor_, int kBM_, int kBN_, int kBK_, int kS
           bool kSwapAB_ = false, bool kDeferStore_ = false, bool kAccF16_ = false,
           int kAccSets_ = 1, bool kScaled_ = false, int kFixedM_ = 0, int kFixedN_ = 0,
           int kFixedK_ = 0, int kFixedLdc_ = 0, int kClusterK_ = 1, int kSplitPass_ = 1,
-          bool kAMnMajor_ = false, bool kSplitPieceMajor_ = false>
+          bool kAMnMajor_ = false, bool kSplitPieceMajor_ = false, bool kSplitN_ = false>
 struct GemmConfig {
   static constexpr ElemType kElem = kElem_;
   static constexpr bool kBMnMajor = kBMnMajor_;  // B row-major K×N ("nn"): N-major tiles
@@ -69,6 +69,9 @@ struct GemmConfig {
   // Ping-pong: the two consumer warpgroups take alternate tiles (each a whole tile) instead of
   // splitting one, so one's epilogue overlaps the other's MMAs.
   static constexpr bool kPingPong = kPingPong_;
+  // Split N: the cooperative consumers split the tile's columns instead of its rows, each
+  // computing all kBM rows of kBN / kConsumers columns (a 192-row tile with two warpgroups).
+  static constexpr bool kSplitN = kSplitN_;
   // k-blocks of MMAs a consumer keeps in flight before it releases a stage: 1 overlaps issue
   // with completion, 0 frees each stage as soon as its MMAs are done (a deeper effective ring),
   // 2-3 keep more MMAs queued for small tiles, whose MMAs are short next to their latency.
@@ -82,7 +85,8 @@ struct GemmConfig {
   // fp16 accumulators (F16F16F16F16): half the registers, C already in its output type.
   static constexpr bool kAccF16 = kAccF16_;
   using Acc = typename AccumulatorOf<kAccF16>::type;
-  static constexpr int kAccRegs = kAccF16 ? kBN / 4 : kBN / 2;  // per m64 block and thread
+  static constexpr int kWgCols = kSplitN ? kBN / kConsumers : kBN;      // columns per consumer
+  static constexpr int kAccRegs = kAccF16 ? kWgCols / 4 : kWgCols / 2;  // per m64 block, thread
   // Independent accumulator sets: k16 step i accumulates into set i % kAccSets and the sets are
   // summed after the mainloop, so small tiles, whose four MMAs per k-block would otherwise wait
   // on each other's results, keep several chains in flight.
@@ -101,7 +105,7 @@ struct GemmConfig {
   // three consumers 128*40 + 384*152 fits the SM's 64K (the producer spills below 40).
   static constexpr u32 kProducerRegs = 40;
   static constexpr u32 kConsumerRegs = kConsumers == 3 ? 152 : 232;
-  static constexpr int kWgRows = kPingPong ? kBM : kBM / kConsumers;  // rows per consumer
+  static constexpr int kWgRows = kPingPong || kSplitN ? kBM : kBM / kConsumers;  // consumer rows
   static constexpr int kMmaM = kWgRows / 64;  // m64 MMAs per consumer per k16 step
   // K-major tiles are kept as kBK/kAtomK "atoms" side by side, each a [rows][kAtomK] block of
   // swizzled rows (the swizzle's span): a bk-128 stage is two bk-64 tiles, loaded by two TMAs;
@@ -118,7 +122,7 @@ struct GemmConfig {
   // Staging for the TMA epilogue: two 64×64 blocks per consumer warpgroup, or the whole tile.
   static constexpr int kEpilogueBytes = kEpilogue == 1   ? kConsumers * 2 * kEpilogueBlockBytes
                                         : kEpilogue == 2 ? kConsumers * kWgRows * kBN * 2
-                                        : kEpilogue == 3 ? kConsumers * 64 * kBN * 2
+                                        : kEpilogue == 3 ? kConsumers * 64 * kWgCols * 2
                                                          : 0;
   // The ring, the staging buffers, 1024 B of slack to align them to the swizzle atom, two
   // barriers per stage.
@@ -164,6 +168,12 @@ struct GemmConfig {
   static_assert(!kAccF16 || kElem == ElemType::kF16, "fp16 accumulation: fp16 data");
   static_assert(!kDeferStore || (kEpilogue == 2 && !kStreamK && !kPingPong),
                 "deferred store: whole-tile TMA epilogue, no stream-K, no ping-pong");
+  static_assert(!kSplitN || (kConsumers == 2 && !kPingPong && !kStreamK && kClusterK == 1 &&
+                             kSplitPass == 1 && !kSwapAB && !kDeferStore &&
+                             (kEpilogue == 0 || kEpilogue == 3) && kWgCols % 8 == 0 &&
+                             (!kBMnMajor || kWgCols % 64 == 0)),
+                "split N: two cooperative data-parallel consumers, direct or row-block stores, "
+                "whole swizzle periods (64-column chunks for N-major B) per consumer");
 };
 
 // The wgmma descriptor of a K-major operand at `p`: 128-byte swizzled rows (bk 64, 128) or
@@ -302,7 +312,7 @@ template <class Cfg>
 __device__ __forceinline__ void consume(const TmaDescriptor* tma_c, const GemmArgs& args,
                                         u8* smem_a, u8* smem_b, u8* staging, u64* full,
                                         u64* empty) {
-  using Mma = Wgmma<Cfg::kBN, Cfg::kElem>;
+  using Mma = Wgmma<Cfg::kWgCols, Cfg::kElem>;
   TileScheduler<Cfg> sched(args);
   const u32 rank = Cfg::kClusterSize > 1 ? cluster_cta_rank() : 0;
   // Read through a shuffle so the compiler knows it is warp-uniform (uniform registers for the
@@ -314,6 +324,7 @@ __device__ __forceinline__ void consume(const TmaDescriptor* tma_c, const GemmAr
   float extra[Cfg::kAccSets > 1 ? Cfg::kAccSets - 1 : 1][Cfg::kMmaM][Cfg::kAccRegs];
   // Deferred store: the previous tile's C, packed, and where it goes (pending_row0 < 0: none).
   u32 packed[Cfg::kDeferStore ? Cfg::kMmaM : 1][Cfg::kDeferStore ? Cfg::kBN / 4 : 1];
+  static_assert(!Cfg::kDeferStore || Cfg::kWgCols == Cfg::kBN);
   int pending_row0 = -1, pending_col0 = 0;
   u8* my_staging = staging + consumer * (Cfg::kEpilogueBytes / Cfg::kConsumers);
   int blocks_stored = 0;
@@ -329,13 +340,21 @@ __device__ __forceinline__ void consume(const TmaDescriptor* tma_c, const GemmAr
   // rows per chunk of kBK * 128 bytes.
   const SmemDescriptor a_desc(
       Cfg::kAMnMajor
-          ? smem_descriptor_sw128(
-                smem_a + (Cfg::kPingPong ? 0 : consumer * (Cfg::kWgRows / 64) * Cfg::kBK * 128),
-                Cfg::kBK * 128, 1024)
-          : k_major_descriptor<Cfg>(
-                smem_a + (Cfg::kPingPong ? 0 : consumer * Cfg::kWgRows * Cfg::kRowBytes)));
-  const SmemDescriptor b_desc(Cfg::kBMnMajor ? smem_descriptor_sw128(smem_b, Cfg::kBK * 128, 1024)
-                                             : k_major_descriptor<Cfg>(smem_b));
+          ? smem_descriptor_sw128(smem_a + (Cfg::kPingPong || Cfg::kSplitN
+                                                ? 0
+                                                : consumer * (Cfg::kWgRows / 64) * Cfg::kBK * 128),
+                                  Cfg::kBK * 128, 1024)
+          : k_major_descriptor<Cfg>(smem_a + (Cfg::kPingPong || Cfg::kSplitN
+                                                  ? 0
+                                                  : consumer * Cfg::kWgRows * Cfg::kRowBytes)));
+  // Split N: this warpgroup's columns of B, whole swizzle periods (K-major) or whole 64-column
+  // chunks (N-major) into the tile.
+  const int b_offset = !Cfg::kSplitN    ? 0
+                       : Cfg::kBMnMajor ? consumer * (Cfg::kWgCols / 64) * Cfg::kBK * 128
+                                        : consumer * Cfg::kWgCols * Cfg::kRowBytes;
+  const SmemDescriptor b_desc(Cfg::kBMnMajor
+                                  ? smem_descriptor_sw128(smem_b + b_offset, Cfg::kBK * 128, 1024)
+                                  : k_major_descriptor<Cfg>(smem_b + b_offset));
   // Ping-pong: let the other warpgroup's mainloop start if this CTA has a next tile.
   auto hand_over = [&] {
     TileScheduler<Cfg> peek = sched;
@@ -405,8 +424,8 @@ __device__ __forceinline__ void consume(const TmaDescriptor* tma_c, const GemmAr
           const int set = k16 % Cfg::kAccSets;
           const int accumulate = (kb > w.kb_begin || k16 >= Cfg::kAccSets) ? 1 : 0;
           if constexpr (Cfg::kAccF16)
-            WgmmaF16Acc<Cfg::kBN>::template mma<Cfg::kBMnMajor, Cfg::kAMnMajor>(acc[mi], desc_a,
-                                                                                desc_b, accumulate);
+            WgmmaF16Acc<Cfg::kWgCols>::template mma<Cfg::kBMnMajor, Cfg::kAMnMajor>(
+                acc[mi], desc_a, desc_b, accumulate);
           else if (set == 0)
             Mma::template mma<Cfg::kBMnMajor, Cfg::kAMnMajor>(acc[mi], desc_a, desc_b, accumulate);
           else
@@ -489,35 +508,34 @@ __device__ __forceinline__ void consume(const TmaDescriptor* tma_c, const GemmAr
       }
     }
 
-    const int row0 = tm * Cfg::kBM + (Cfg::kPingPong ? 0 : consumer * Cfg::kWgRows);
+    const int row0 = tm * Cfg::kBM + (Cfg::kPingPong || Cfg::kSplitN ? 0 : consumer * Cfg::kWgRows);
+    const int col0 = tn * Cfg::kBN + (Cfg::kSplitN ? consumer * Cfg::kWgCols : 0);
     if constexpr (Cfg::kScaled) {
 #pragma unroll
       for (int mi = 0; mi < Cfg::kMmaM; ++mi)
-        scale_block<Cfg::kElem, Cfg::kBN, Cfg::kSwapAB>(acc[mi], args, row0 + mi * 64,
-                                                        tn * Cfg::kBN);
+        scale_block<Cfg::kElem, Cfg::kWgCols, Cfg::kSwapAB>(acc[mi], args, row0 + mi * 64, col0);
     }
     if constexpr (Cfg::kDeferStore) {
 #pragma unroll
       for (int mi = 0; mi < Cfg::kMmaM; ++mi) pack_block<Cfg::kElem, Cfg::kBN>(acc[mi], packed[mi]);
       pending_row0 = row0;
-      pending_col0 = tn * Cfg::kBN;
+      pending_col0 = col0;
     } else if constexpr (Cfg::kEpilogue == 2) {
       store_tma_tile<Cfg::kElem, Cfg::kBN, Cfg::kMmaM>(acc, tma_c, my_staging, barrier_id, row0,
-                                                       tn * Cfg::kBN);
+                                                       col0);
     } else {
 #pragma unroll
       for (int mi = 0; mi < Cfg::kMmaM; ++mi) {
         if constexpr (Cfg::kEpilogue == 3)
-          store_tma_rows<Cfg::kElem, Cfg::kBN>(acc[mi], tma_c, my_staging, barrier_id,
-                                               row0 + mi * 64, tn * Cfg::kBN);
+          store_tma_rows<Cfg::kElem, Cfg::kWgCols>(acc[mi], tma_c, my_staging, barrier_id,
+                                                   row0 + mi * 64, col0);
         else if constexpr (Cfg::kEpilogue == 1)
           store_tma_double<Cfg::kElem, Cfg::kBN>(acc[mi], tma_c, my_staging, barrier_id,
-                                                 row0 + mi * 64, tn * Cfg::kBN, blocks_stored);
+                                                 row0 + mi * 64, col0, blocks_stored);
         else if constexpr (Cfg::kSwapAB)
-          store_direct_transposed<Cfg::kElem, Cfg::kBN>(acc[mi], args, row0 + mi * 64,
-                                                        tn * Cfg::kBN);
+          store_direct_transposed<Cfg::kElem, Cfg::kBN>(acc[mi], args, row0 + mi * 64, col0);
         else
-          store_direct<Cfg::kElem, Cfg::kBN>(acc[mi], args, row0 + mi * 64, tn * Cfg::kBN);
+          store_direct<Cfg::kElem, Cfg::kWgCols>(acc[mi], args, row0 + mi * 64, col0);
       }
     }
     rec.stamp(index, kEnd);
