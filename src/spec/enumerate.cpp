@@ -149,6 +149,20 @@ std::vector<KernelSpec> default_sweep(DType dtype, AccType acc, Layout layout) {
       s.epilogue = Epilogue::tma_rows;
       add(s);
     }
+  // Split N: two cooperative warpgroups over the columns of a 192-row tile, C through row
+  // blocks. Off the grid, where M is a multiple of 192 and 192-row tiles fill a wave that 128-
+  // and 256-row ones leave ragged, these five (each the best on at least one such shape) ran
+  // 1.005-1.25x faster than the rest of the sweep, whose best there was mostly 192x192 with
+  // three consumers (bench/results/h200/h200_split_n_s26.md). On the grid's large shapes
+  // 192x192 pads, and lost to the cooperative specs.
+  for (auto [bn, stages, cm, cn] :
+       {std::tuple{192, 4, 1, 1}, std::tuple{192, 4, 1, 2}, std::tuple{192, 4, 2, 1},
+        std::tuple{128, 5, 1, 2}, std::tuple{256, 3, 1, 1}}) {
+    KernelSpec s = tile(192, bn, 2, stages, cm, cn);
+    s.split_n = true;
+    s.epilogue = Epilogue::tma_rows;
+    add(s);
+  }
   // Swap-AB for small M (decode): M lands on the MMA's N; stream-K spreads the long K over the
   // SMs the few tiles leave idle. Both layouts (in nn the kernel's A is M-major).
   for (auto [bm, bn, consumers, sk] :

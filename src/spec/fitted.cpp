@@ -19,6 +19,7 @@ struct Base {
   int bm, consumers;
   bool pingpong;
   int bn;
+  bool split_n = false;
 };
 
 // The kernel's frame: with swap-AB its rows run along N and its columns along M.
@@ -38,6 +39,7 @@ std::optional<KernelSpec> build(const Problem& p, const Base& b, int cm, int cn)
   s.bn = b.bn;
   s.consumers = b.consumers;
   s.pingpong = b.pingpong;
+  s.split_n = b.split_n;
   s.swap_ab = b.swap_ab;
   s.cluster_m = cm;
   s.cluster_n = cn;
@@ -92,10 +94,13 @@ std::vector<KernelSpec> fitted_specs(const Problem& p, int sm_count, size_t max_
     // 16-row steps, nn B in 64-column boxes. Narrower than 64 only when the columns are.
     const int step = swap_ab ? 8 : p.layout == Layout::tn ? 16 : 64;
     const int64_t narrowest = std::min<int64_t>(64, ceil_div(cols, step) * step);
-    for (auto [bm, consumers, pingpong] :
-         {std::tuple{64, 1, false}, std::tuple{128, 2, false}, std::tuple{128, 2, true},
-          std::tuple{192, 3, false}, std::tuple{256, 2, false}}) {
-      if (swap_ab && pingpong) continue;
+    // 192 rows: three warpgroups of 64, or two over the columns (split N; up to 1.25x faster
+    // where M is a multiple of 192, h200_split_n_s26.md).
+    for (auto [bm, consumers, pingpong, split_n] :
+         {std::tuple{64, 1, false, false}, std::tuple{128, 2, false, false},
+          std::tuple{128, 2, true, false}, std::tuple{192, 3, false, false},
+          std::tuple{192, 2, false, true}, std::tuple{256, 2, false, false}}) {
+      if (swap_ab && (pingpong || split_n)) continue;
       // Column counts: the fewest tiles 256 wide or narrower and up to seven more, and those
       // that make one or two whole waves with this tile's row count. Each width is also
       // rounded to twice and four times the step: a multicast slice of B must be whole 8-row
@@ -117,15 +122,16 @@ std::vector<KernelSpec> fitted_specs(const Problem& p, int sm_count, size_t max_
       for (int w : widths) {
         // Cooperative fp32 tiles of more than 128 accumulators per thread (256x136 and up) are
         // valid since notes item 119 but untrained in the cost model that ranks this family.
-        if (p.acc == AccType::f32 && !pingpong && consumers == 2 && bm / consumers * w / 128 > 128)
+        if (p.acc == AccType::f32 && !pingpong && !split_n && consumers == 2 &&
+            bm / consumers * w / 128 > 128)
           continue;
-        const Base b{swap_ab, bm, consumers, pingpong, w};
+        const Base b{swap_ab, bm, consumers, pingpong, w, split_n};
         const int64_t tc = ceil_div(cols, w);
         // Few tiles over long K: pieces of K that fill the SMs the tiles leave idle, each
         // writing an fp32 partial that a reduction pass sums (no ping-pong).
         const int64_t split = std::min<int64_t>(8, sm_count / (tr * tc));
-        const bool can_split =
-            !pingpong && split >= 2 && k_blocks >= kFittedSplitMinKBlocks && k_blocks >= 8 * split;
+        const bool can_split = !pingpong && !split_n && split >= 2 &&
+                               k_blocks >= kFittedSplitMinKBlocks && k_blocks >= 8 * split;
         // Clusters no larger than the tile grid in either direction.
         for (auto [cm, cn] : {std::pair{1, 1}, std::pair{2, 1}, std::pair{1, 2}, std::pair{2, 2},
                               std::pair{4, 1}, std::pair{1, 4}, std::pair{4, 2}, std::pair{2, 4}}) {

@@ -15,7 +15,9 @@ struct FieldCodec {
 // Default first, then ascending (see the header).
 constexpr std::pair<int, int> kClusters[] = {{1, 1}, {2, 1}, {1, 2}, {2, 2},
                                              {4, 1}, {1, 4}, {2, 4}, {4, 2}};
-constexpr std::pair<int, bool> kWarpgroups[] = {{2, false}, {1, false}, {2, true}, {3, false}};
+// Consumers, ping-pong, split N.
+constexpr std::tuple<int, bool, bool> kWarpgroups[] = {
+    {2, false, false}, {1, false, false}, {2, true, false}, {3, false, false}, {2, false, true}};
 constexpr Epilogue kEpilogues[] = {Epilogue::direct, Epilogue::tma, Epilogue::tma_tile,
                                    Epilogue::tma_rows};
 
@@ -137,9 +139,9 @@ const std::array<FieldCodec, kNumPolicyFields>& codecs() {
        [](const KernelSpec& s) {
          return find_index(kClusters, std::pair{s.cluster_m, s.cluster_n});
        }},
-      {[](KernelSpec& s, int i) { std::tie(s.consumers, s.pingpong) = kWarpgroups[i]; },
+      {[](KernelSpec& s, int i) { std::tie(s.consumers, s.pingpong, s.split_n) = kWarpgroups[i]; },
        [](const KernelSpec& s) {
-         return find_index(kWarpgroups, std::pair{s.consumers, s.pingpong});
+         return find_index(kWarpgroups, std::tuple{s.consumers, s.pingpong, s.split_n});
        }},
       {[](KernelSpec& s, int i) { s.epilogue = kEpilogues[i]; },
        [](const KernelSpec& s) { return find_index(kEpilogues, s.epilogue); }},
@@ -177,7 +179,7 @@ std::array<PolicyField, kNumPolicyFields> make_fields() {
       {"bn", int_names(bns())},
       {"stages", int_names(stages())},
       {"cluster", clusters},
-      {"warpgroups", {"coop", "wg1", "pp", "wg3"}},
+      {"warpgroups", {"coop", "wg1", "pp", "wg3", "coopn"}},
       {"epilogue", epilogues},
       {"stream_k", {"false", "true"}},
       {"swap_ab", {"false", "true"}},

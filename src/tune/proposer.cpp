@@ -54,7 +54,8 @@ std::vector<std::string> changed_fields(const KernelSpec& a, const KernelSpec& b
   // A bk change that keeps the ring's bytes (stages x bk) is a change of bk alone.
   diff(a.bk == b.bk ? a.stages != b.stages : a.stages * a.bk != b.stages * b.bk, "stages");
   diff(a.cluster_m != b.cluster_m || a.cluster_n != b.cluster_n, "cluster");
-  diff(a.consumers != b.consumers || a.pingpong != b.pingpong, "warpgroups");
+  diff(a.consumers != b.consumers || a.pingpong != b.pingpong || a.split_n != b.split_n,
+       "warpgroups");
   diff(a.epilogue != b.epilogue, "epilogue");
   diff(a.stream_k != b.stream_k || a.sk_splits != b.sk_splits, "stream_k");
   diff(a.cluster_k != b.cluster_k, "cluster_k");
@@ -118,7 +119,10 @@ std::vector<KernelSpec> local_moves(const KernelSpec& from, const Problem& p) {
     try_move([&](KernelSpec& s) {
       s.consumers = consumers;
       s.pingpong = pingpong;
+      s.split_n = false;
     });
+  // Two cooperative warpgroups over the columns instead of the rows (bm 192 with two).
+  try_move([](KernelSpec& s) { s.split_n = !s.split_n; });
   for (int lag : {0, 1, 2}) try_move([&](KernelSpec& s) { s.mma_lag = lag; });
   try_move([](KernelSpec& s) { s.pdl = !s.pdl; });  // PDL lost on one decode tile
   // The problem's shape compiled in (or taken out again): constant tile and k-block counts.

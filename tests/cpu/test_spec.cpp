@@ -266,8 +266,9 @@ TEST(SpecEnumerate, DefaultSweepCoversTheSpace) {
   for (Layout layout : {Layout::nn, Layout::tn}) {
     const auto sweep = default_sweep(DType::f16, AccType::f32, layout);
     EXPECT_GE(sweep.size(), 20u);
-    // ~190: small enough to sweep every shape with (oracle100 takes ~5-6 minutes)
-    EXPECT_LE(sweep.size(), 190u);
+    // ~190: small enough to sweep every shape with (oracle100 takes ~5-6 minutes); 193 in tn
+    // with the split-N specs.
+    EXPECT_LE(sweep.size(), 195u);
     std::set<std::string> names;
     bool has_128x256 = false, has_256x128 = false, has_wg1_64 = false, has_2x1 = false,
          has_1x2 = false, has_2x2 = false;

@@ -311,11 +311,12 @@ TEST(TunePolicy, SamplesAreValidAndFit) {
   std::mt19937_64 rng(7);
   // The untrained policy draws each field uniformly, and few combinations of nineteen uniform
   // fields are valid (about 1 in 2000 for tn, 1 in 9000 to 37000 for nn, since split_pass has
-  // 13 values of which one, 1, most draws need): fewer draws, many more tries each.
+  // 13 values of which one, 1, most draws need, and warpgroups' coopn few others allow): fewer
+  // draws, many more tries each.
   for (const Policy* policy : {&trained().policy, static_cast<const Policy*>(nullptr)}) {
     const Policy untrained;
     const Policy& pol = policy ? *policy : untrained;
-    const int draws = policy ? 300 : 20, tries = policy ? 1000 : 200000;
+    const int draws = policy ? 300 : 20, tries = policy ? 1000 : 300000;
     for (const Problem& p : varied_problems()) {
       int drawn = 0;
       for (int i = 0; i < draws; ++i) {
