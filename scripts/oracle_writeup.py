@@ -29,6 +29,7 @@ CHOICES = {
     "ping-pong": lambda s: "_pp_" in s,
     "ping-pong with 176/192 accumulators": lambda s: "_pp_" in s and ("x176x" in s or "x192x" in s),
     "cooperative (2 consumer warpgroups split a tile)": lambda s: "_coop_" in s,
+    "split N (coopn: 2 warpgroups split a tile's columns)": lambda s: "_coopn_" in s,
     "one consumer warpgroup (wg1)": lambda s: "_wg1_" in s,
     "2-CTA cluster (TMA multicast)": lambda s: "_c2x1_" in s or "_c1x2_" in s,
     "TMA-store epilogue (any)": lambda s: "_etma" in s,

@@ -25,6 +25,7 @@ def load(f):
 def plan(s, spec):
     m = re.search(r"_(\d+)x(\d+)x(\d+)_s(\d+)_c(\d)x(\d)_(\w+?)_(tiles|persist)", spec)
     bm, bn, cm, cn = int(m.group(1)), int(m.group(2)), int(m.group(5)), int(m.group(6))
+    # (split-pass specs only: coopn, which has no split pass, never reaches here)
     cons = {"wg1": 1, "coop": 2, "pp": 2, "wg3": 3}.get(m.group(7), 1)
     pieces = int(re.search(r"_skp(\d+)", spec).group(1))
     M, N, _ = s

@@ -31,7 +31,7 @@ struct KernelSpec {
   int bk = 64;
 
   int stages = 4;     // shared-memory pipeline depth
-  int consumers = 2;  // consumer warpgroups; 2 = cooperative (they split bm)
+  int consumers = 2;  // consumer warpgroups; 2 = cooperative (they split bm, or bn: split_n)
   // With 2 consumers: take alternate tiles (each the whole bm x bn) instead of splitting one,
   // so one warpgroup's epilogue overlaps the other's MMAs ("pp" in the name, for "coop").
   bool pingpong = false;

@@ -93,6 +93,12 @@ Verdict rule_split_n(const KernelSpec& s, const DeviceLimits&) {
   if (s.epilogue != Epilogue::direct && s.epilogue != Epilogue::tma_rows)
     return "split_n stores each consumer's columns directly or through row blocks: epilogue "
            "must be direct or tma_rows";
+  // The row blocks are 16 columns wide at least.
+  if (s.epilogue == Epilogue::tma_rows && cols % 16 != 0)
+    return fmt::format(
+        "split_n with the tma_rows epilogue stores each consumer's bn/2 = {} columns in blocks "
+        "of 16 or more: bn must be a multiple of 32",
+        cols);
   return {};
 }
 

@@ -373,6 +373,10 @@ std::vector<std::pair<KernelSpec, double>> rank_candidates(
   return rank_candidates(model, p, proposals, model.device());
 }
 
+bool short_k_split_n(const KernelSpec& s, const Problem& p) {
+  return s.split_n && p.shape.k < kRankSplitNMinK;
+}
+
 bool thin_split(const KernelSpec& s, const Problem& p) {
   const int pieces = std::max(s.cluster_k, s.split_pass);
   return pieces > 1 && (p.shape.k + s.bk - 1) / s.bk < 2 * int64_t(pieces);
@@ -388,7 +392,7 @@ std::vector<std::pair<KernelSpec, double>> rank_candidates(const CostModel& mode
   // re-tuning's store. (Models of the old feature list, which read them as mere pieces, ranked
   // cluster split-K picks at 0.47-1.13x of their other picks: h200_ck_dispatch_check_tn.md.)
   const auto add = [&](const KernelSpec& s) {
-    if (!validate(s) && !validate_problem(s, p) && !thin_split(s, p) &&
+    if (!validate(s) && !validate_problem(s, p) && !thin_split(s, p) && !short_k_split_n(s, p) &&
         seen.insert(spec_name(s)).second)
       fitting.push_back(s);
   };

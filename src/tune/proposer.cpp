@@ -121,8 +121,14 @@ std::vector<KernelSpec> local_moves(const KernelSpec& from, const Problem& p) {
       s.pingpong = pingpong;
       s.split_n = false;
     });
-  // Two cooperative warpgroups over the columns instead of the rows (bm 192 with two).
-  try_move([](KernelSpec& s) { s.split_n = !s.split_n; });
+  // A 192-row tile's warpgroups: three over its rows, or two over its columns (split N). Only
+  // there: elsewhere split N repeats the cooperative split of rows in the cost model's features
+  // (it has none for split N) and measured slower (h200_split_n_s26.md).
+  try_move([](KernelSpec& s) {
+    if (s.bm != 192 || s.pingpong) return;
+    s.split_n = s.consumers == 3;
+    s.consumers = s.split_n ? 2 : 3;
+  });
   for (int lag : {0, 1, 2}) try_move([&](KernelSpec& s) { s.mma_lag = lag; });
   try_move([](KernelSpec& s) { s.pdl = !s.pdl; });  // PDL lost on one decode tile
   // The problem's shape compiled in (or taken out again): constant tile and k-block counts.

@@ -134,6 +134,22 @@ TEST(TuneProposer, SplitPassOrderIsTheFirstLocalMove) {
     EXPECT_FALSE(s.split_piece_major) << spec_name(s);
 }
 
+// A 192-row tile's warpgroups move between three over its rows and two over its columns (split
+// N), and only there: split N on other tiles is never proposed.
+TEST(TuneProposer, SplitNIsALocalMoveOf192RowTiles) {
+  const Problem p = problem(1152, 12288, 4096);
+  const KernelSpec wg3 = parse_name("sm90_f16f32_tn_192x192x64_s3_c1x1_wg3_persist_r8m_etmar");
+  const KernelSpec coopn = parse_name("sm90_f16f32_tn_192x192x64_s3_c1x1_coopn_persist_r8m_etmar");
+  auto has = [](const std::vector<KernelSpec>& v, const KernelSpec& s) {
+    return std::find(v.begin(), v.end(), s) != v.end();
+  };
+  EXPECT_TRUE(has(local_moves(wg3, p), coopn));
+  EXPECT_TRUE(has(local_moves(coopn, p), wg3));
+  EXPECT_EQ(changed_fields(wg3, coopn), std::vector<std::string>{"warpgroups"});
+  const KernelSpec coop = parse_name("sm90_f16f32_tn_128x256x64_s4_c2x1_coop_persist_r8m_etma");
+  for (const KernelSpec& s : local_moves(coop, p)) EXPECT_FALSE(s.split_n) << spec_name(s);
+}
+
 // One local move compiles the problem's shape in; from a spec with a shape compiled in, the
 // moves keep it (they fit only that shape) and one takes it out. A neighbour's winner with its
 // own shape compiled in transfers without it.

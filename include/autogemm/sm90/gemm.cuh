@@ -154,7 +154,8 @@ struct GemmConfig {
                 "cluster split-K: the ring must hold the tile's fp32 partial");
   static_assert(!(kEpilogue == 1 || kEpilogue == 2) || kBN % 64 == 0,
                 "these TMA epilogues store 64-column blocks");
-  static_assert(kEpilogue != 3 || kBN % 16 == 0, "the row-block epilogue stores 16-column blocks");
+  static_assert(kEpilogue != 3 || kWgCols % 16 == 0,
+                "the row-block epilogue stores 16-column blocks of each consumer's columns");
   static_assert(!kStreamK || kPersistent, "stream-K: persistent");
   static_assert(!kPingPong || (kConsumers == 2 && !kStreamK), "ping-pong: 2 consumers, no SK");
   static_assert(kConsumers >= 1 && kConsumers <= 3, "one to three consumer warpgroups");
