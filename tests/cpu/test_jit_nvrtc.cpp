@@ -221,6 +221,10 @@ std::vector<KernelSpec> representative_specs() {
            "sm90_f16f32_nn_256x128x64_s4_c2x1_coopn_persist_r8m_etmar",
            "sm90_f16f16_tn_192x160x64_s4_c1x1_coopn_persist_r8n_ab",
            "sm90_bf16f32_tn_256x192x64_s3_c1x2_coopn_persist_r8m_etmar",
+           // 192 accumulators a thread (the sweep's 192x256), bk 128 and bk 32.
+           "sm90_f16f32_tn_192x256x64_s3_c1x1_coopn_persist_r8m_etmar",
+           "sm90_f16f32_nn_192x128x128_s2_c1x2_coopn_persist_r8m_etmar",
+           "sm90_f16f32_tn_192x192x32_s8_c1x1_coopn_persist_r8m",
            // Where ptxas read accumulators above the wait for the last MMAs (notes 143): a wrong
            // C on the GPU until the tile's last k-block waited inside the mainloop.
            "sm90_f16f32_tn_64x8x64_s8_c1x1_pp_persist_r1m_swap_fix1x13824x5120",

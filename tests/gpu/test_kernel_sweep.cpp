@@ -83,6 +83,7 @@ const char* const kSpecTails[] = {
     // Split N: the two warpgroups take a tile's columns (64- and 128-column halves).
     "256x128x64_s4_c1x2_coopn_persist_r8m",
     "128x256x64_s4_c2x1_coopn_persist_r8n_etmar",
+    "192x128x128_s2_c1x2_coopn_persist_r8m_etmar",
 };
 
 // Specs valid for layout tn only (bn not a multiple of 64), taking every fourth tn case after
@@ -102,6 +103,8 @@ const char* const kTnOnlyTails[] = {
     "192x192x64_s4_c1x2_coopn_persist_r8m",
     "192x160x64_s4_c1x1_coopn_persist_r8n_etmar",
     "256x192x64_s3_c2x1_coopn_persist_r8m",
+    "192x192x32_s8_c1x1_coopn_persist_r8m",
+    "192x256x64_s3_c1x1_coopn_persist_r8m_etmar",
 };
 
 // Swap-AB specs, taking every fourth case of either layout (in nn the kernel's A is the
