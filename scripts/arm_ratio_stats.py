@@ -1,35 +1,24 @@
 #!/usr/bin/env python3
 """Two arms of a probe, each run as its own process PAIRS times (DIR/A_1.csv .. DIR/B_PAIRS.csv,
 `autogemm bench` CSVs), compared through each process's own cuBLASLt: per shape and run, the ratio
-cuBLASLt-autotune-max / candidate; per candidate (a spec, or "table" for the tab: picker) the
+cuBLASLt-autotune-max / candidate; per candidate (a spec, "table" for the tab: picker, or another picker's method) the
 geomean over shapes of each arm's per-shape geomean ratio, and B over A. The GPU's speed drifts
 between processes by several percent (clocks, power); dividing by the same process's cuBLASLt
 removes most of it, where ab_stats.py compares raw times. Optional SPEC: its per-shape ratios.
 Usage: arm_ratio_stats.py DIR A B PAIRS [SPEC]
 """
 import collections
-import csv
-import math
 import sys
+
+from results_csv import geomean as gm, times_and_cublaslt
 
 d0, A, B, P = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
 
 
 def load(f):
-    t, cub = {}, {}
-    for r in csv.DictReader(open(f)):
-        if r["status"] != "ok":
-            continue
-        s, us = (r["M"], r["N"], r["K"]), float(r["median_us"])
-        if r["method"].startswith("cublaslt_autotune"):
-            cub[s] = min(cub.get(s, 1e9), us)
-        elif r["method"] in ("autogemm", "tab"):
-            t[(s, "table" if r["method"] == "tab" else r["spec"].split()[-1][15:])] = us
-    return t, cub
-
-
-def gm(xs):
-    return math.exp(sum(map(math.log, xs)) / len(xs))
+    cub, times = times_and_cublaslt(f)
+    # The table picker `tab` reads "table", as in the results written before.
+    return {(s, "table" if n == "tab" else n): us for (s, n), us in times.items()}, cub
 
 
 res = collections.defaultdict(lambda: collections.defaultdict(list))

@@ -290,7 +290,7 @@ Verdict rule_registers(const KernelSpec& s, const DeviceLimits&) {
   // 152 registers each: 96 accumulators at most.
   // The deferred store keeps the previous tile's C, packed two per register, beside them. A
   // stream-K tail with fp16 accumulators widens them to fp32 to add the heads: it counts fp32.
-  const int acc = s.acc == AccType::f16 && s.stream_k ? consumer_rows(s) * s.bn / 128
+  const int acc = s.acc == AccType::f16 && s.stream_k ? consumer_rows(s) * consumer_cols(s) / 128
                                                       : acc_registers_per_thread(s);
   const int regs = (s.defer_store ? acc + acc / 2 : acc) * s.acc_sets;
   // Ping-pong warpgroups hold one tile at a time, with no second set live: up to 192 (the 128x176

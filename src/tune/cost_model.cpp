@@ -112,6 +112,16 @@ void boost_policy_gradient(BoosterHandle booster, DMatrixHandle train,
   }
 }
 
+// Split N over short K: its cooperative warpgroups store C with the tensor cores idle (no
+// ping-pong to hide it), and the model has no feature that tells it apart from the cooperative
+// split of rows. Among the dispatcher's picks on 37 off-grid shapes it ran 0.82-0.95x of the
+// earlier picks with K of 88-480, and 1.014x over the 25 with K of 1024 or more
+// (bench/results/h200/h200_split_n_s26.md).
+constexpr int64_t kRankSplitNMinK = 1024;
+bool short_k_split_n(const KernelSpec& s, const Problem& p) {
+  return s.split_n && p.shape.k < kRankSplitNMinK;
+}
+
 }  // namespace
 
 struct CostModel::Impl {
@@ -371,10 +381,6 @@ std::vector<KernelSpec> CostModel::rank(const Problem& p, const std::vector<Kern
 std::vector<std::pair<KernelSpec, double>> rank_candidates(
     const CostModel& model, const Problem& p, const std::vector<KernelSpec>& proposals) {
   return rank_candidates(model, p, proposals, model.device());
-}
-
-bool short_k_split_n(const KernelSpec& s, const Problem& p) {
-  return s.split_n && p.shape.k < kRankSplitNMinK;
 }
 
 bool thin_split(const KernelSpec& s, const Problem& p) {

@@ -121,13 +121,6 @@ std::vector<std::pair<KernelSpec, double>> rank_sweep(const CostModel& model, co
 // candidates: h200_oracle100_s14_tn, h200_fitted_offgrid49a_tn, h200_fitted_check49d_tn), and
 // 1.3-1.7x slower where the model picked one (notes/NOTES.md item 121).
 bool thin_split(const KernelSpec& s, const Problem& p);
-// Split N over short K: its cooperative warpgroups store C with the tensor cores idle (no
-// ping-pong to hide it), and the model has no feature that tells it apart from the cooperative
-// split of rows. Among the dispatcher's picks on 37 off-grid shapes it ran 0.82-0.95x of the
-// earlier picks with K of 88-480, and 1.014x over the 25 with K of 1024 or more
-// (bench/results/h200/h200_split_n_s26.md).
-inline constexpr int64_t kRankSplitNMinK = 1024;
-bool short_k_split_n(const KernelSpec& s, const Problem& p);
 // The same over the sweep, the fitted specs and `proposals` (a policy's top choices; those that
 // break a rule or cannot run `p` are dropped, a spec proposed twice or already in the sweep
 // counts once): the policy proposes, the model screens.
