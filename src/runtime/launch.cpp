@@ -94,7 +94,7 @@ LaunchPlan make_plan(const KernelSpec& s, const Problem& p, CUfunction fn, int r
     plan.reduce_function = reduce;
     // Blocks per tile and consumer: at most four 128-thread blocks per SM in all (one wave, see
     // kSplitReduceSmemBytes), each summing at least one accumulator pair per thread.
-    const long long pairs = (s.bm / s.consumers / 64) * s.bn / 4;
+    const long long pairs = (consumer_rows(s) / 64) * consumer_cols(s) / 4;
     const long long blocks = units * plan.cluster * s.consumers;
     const long long sms = (long long)resident_clusters * plan.cluster;
     const long long slices =

@@ -87,9 +87,7 @@ Verdict rule_split_n(const KernelSpec& s, const DeviceLimits&) {
     return fmt::format(
         "split_n gives each consumer bn/2 = {} columns; they must be a multiple of {}", cols,
         s.b_mn_major() ? "64 in layout nn (64-column B chunks)" : "8");
-  if (s.stream_k || s.cluster_k > 1 || s.split_pass > 1 || s.swap_ab || s.defer_store)
-    return "split_n is data-parallel only: no stream-K, cluster split-K, reduction pass, "
-           "swap-AB or deferred store";
+  if (s.swap_ab || s.defer_store) return "split_n has no swap-AB or deferred store";
   if (s.epilogue != Epilogue::direct && s.epilogue != Epilogue::tma_rows)
     return "split_n stores each consumer's columns directly or through row blocks: epilogue "
            "must be direct or tma_rows";

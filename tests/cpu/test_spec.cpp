@@ -338,7 +338,7 @@ TEST(Spec, WideCooperativeTiles) {
 }
 
 // Split N ("coopn"): two cooperative warpgroups take the columns of a tile, each all bm rows,
-// so bm 192 runs with two warpgroups. Data-parallel only, direct or row-block stores, and each
+// so bm 192 (or 64) runs with two warpgroups. No swap-AB, direct or row-block stores, and each
 // warpgroup's columns whole swizzle periods (64-column chunks in nn).
 TEST(Spec, SplitNNamesAndRules) {
   const KernelSpec s = parse_name("sm90_f16f32_tn_192x192x64_s4_c1x2_coopn_persist_r8m");
@@ -367,8 +367,13 @@ TEST(Spec, SplitNNamesAndRules) {
   refused(parse_name("sm90_f16f32_tn_128x128x64_s4_c1x1_wg1_persist_r8m"), "consumers must be 2");
   refused(parse_name("sm90_f16f32_tn_128x128x64_s4_c1x1_pp_persist_r8m"), "consumers must be 2");
   refused(parse_name("sm90_f16f32_nn_128x192x64_s4_c1x1_coop_persist_r8m"), "64 in layout nn");
-  refused(parse_name("sm90_f16f32_tn_128x256x64_s4_c1x1_coop_persist_r8m_sk"), "data-parallel");
-  refused(parse_name("sm90_f16f32_tn_128x256x64_s4_c1x1_coop_tiles_r8m_skp2"), "data-parallel");
+  refused(parse_name("sm90_f16f32_tn_128x256x64_s4_c1x1_coop_persist_r8m_swap"), "swap-AB");
+  refused(parse_name("sm90_f16f32_tn_128x256x64_s3_c1x1_coop_persist_r8m_etmat_defer"), "deferred");
+  // Split-K of every kind keeps each warpgroup's partial in its own register order: a 64-row
+  // tile with two warpgroups (cuBLASLt's split-K tile on 512x512x16384, notes 174) is valid.
+  EXPECT_FALSE(validate(parse_name("sm90_f16f32_tn_64x128x64_s8_c2x1_coopn_tiles_r8m_skp4")));
+  EXPECT_FALSE(validate(parse_name("sm90_f16f32_tn_128x128x64_s4_c1x1_coopn_persist_r8m_sk")));
+  EXPECT_FALSE(validate(parse_name("sm90_f16f32_tn_64x128x64_s6_c1x1_coopn_tiles_r8m_ck2")));
   refused(parse_name("sm90_f16f32_tn_128x256x64_s4_c1x1_coop_persist_r8m_etma"), "epilogue");
   // Row blocks of 16 columns: 56 columns per warpgroup wrote a third of C's blocks short (the
   // GPU sweep of fitted specs found it); direct stores take any multiple of 8.

@@ -262,6 +262,13 @@ TEST(KernelSweep, SplitKSchedulesMatchReference) {
       {"64x128x64_s6_c2x1_wg1_tiles_r8m_skp8", {256, 512, 12288}},
       {"64x64x64_s8_c1x1_wg1_tiles_r8m_skp4_swap", {256, 512, 12288}},
       {"128x128x64_s4_c1x1_coop_tiles_r8m_skp4", {1000, 520, 16384}},
+      // Split N (two warpgroups over a tile's columns) with every kind of split-K: the pass
+      // (a 64-row tile, cuBLASLt's on 512x512x16384), stream-K and aligned split-K, clusters.
+      {"64x128x64_s8_c2x1_coopn_tiles_r8m_skp4", {512, 512, 16384}},
+      {"64x256x64_s4_c1x1_coopn_tiles_r8m_skp6p", {250, 1000, 12000}},
+      {"128x128x64_s4_c1x1_coopn_persist_r8m_etmar_sk", {300, 696, 9000}},
+      {"128x192x64_s4_c2x1_coopn_persist_r8m_sk4", {1000, 520, 16384}},
+      {"64x128x64_s6_c1x1_coopn_tiles_r8m_ck4", {250, 1000, 12000}},
   };
   test::GemmChecker gc(int64_t(5120) * 13824);
   // Each with fp32 accumulation, then fp16 (its pieces hand over fp32 partials), except the
@@ -317,6 +324,8 @@ TEST(KernelSweep, ScaledEpilogueMatchesReference) {
       {"sm90_f16f32_tn_64x64x64_s8_c1x1_wg1_tiles_r8m_ck4_swap", {37, 3000, 4096}},
       {"sm90_f16f32_tn_64x128x64_s6_c2x1_wg1_tiles_r8m_skp8", {250, 1000, 12000}},
       {"sm90_f16f32_tn_64x64x64_s8_c1x1_wg1_tiles_r8m_skp4_swap", {37, 3000, 4096}},
+      {"sm90_f16f32_tn_64x128x64_s8_c2x1_coopn_tiles_r8m_skp4", {250, 1000, 12000}},
+      {"sm90_f16f32_nn_128x128x64_s4_c1x1_coopn_persist_r8m_sk", {1024, 1024, 4096}},
   };
   struct Scale {
     float alpha, beta;

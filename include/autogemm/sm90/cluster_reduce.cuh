@@ -15,7 +15,8 @@ namespace autogemm::sm90 {
 
 template <class Cfg>
 struct ClusterReduce {
-  static constexpr int kAccPerThread = Cfg::kMmaM * Cfg::kBN / 2;
+  static constexpr int kRegs = Cfg::kWgCols / 2;  // per m64 block (bn/2 columns under split N)
+  static constexpr int kAccPerThread = Cfg::kMmaM * kRegs;
   static constexpr int kPairs = kAccPerThread / 2;
   static constexpr int kConsumersBarrier = 7;  // after the warpgroups' 1..3 and ping-pong's 5..6
   // Pairs whose loads are issued before any is added: 2·kClusterK·kBatch (up to 64) loads in
@@ -33,8 +34,7 @@ struct ClusterReduce {
 #pragma unroll
     for (int mi = 0; mi < Cfg::kMmaM; ++mi)
 #pragma unroll
-      for (int j = 0; j < Cfg::kBN / 2; ++j)
-        mine[(mi * (Cfg::kBN / 2) + j) * 128 + t] = acc_f32(acc, mi, j);
+      for (int j = 0; j < kRegs; ++j) mine[(mi * kRegs + j) * 128 + t] = acc_f32(acc, mi, j);
     cluster_sync();  // every piece's partial is in its ring (the producer warpgroups join in)
 
     const int piece = int(cluster_cta_rank());

@@ -23,13 +23,15 @@ __device__ __forceinline__ int flag_load_acquire(const int* flag) {
 
 // Accumulator pair q (registers 2q and 2q + 1, two adjacent columns of one row) of this
 // consumer thread, summed over a tile's pieces, to C; row0, col0: the warpgroup's first row and
-// the tile's first column. Scaled, rounded and clipped like the direct epilogue.
+// column (its own half of the columns under split N). Scaled, rounded and clipped like the
+// direct epilogue.
 template <class Cfg>
 __device__ __forceinline__ void store_acc_pair(const GemmArgs& args, int q, float v0, float v1,
                                                int row0, int col0) {
   const int t = threadIdx.x % 128, w = t / 32, l = t % 32;
-  // Register 2q of m64 block mi = 2q / (kBN/2): the wgmma accumulator layout (epilogue.cuh).
-  const int r = (2 * q) % (Cfg::kBN / 2), mi = (2 * q) / (Cfg::kBN / 2);
+  // Register 2q of m64 block mi = 2q / (kWgCols/2): the wgmma accumulator layout (epilogue.cuh).
+  constexpr int kRegs = Cfg::kWgCols / 2;
+  const int r = (2 * q) % kRegs, mi = (2 * q) / kRegs;
   const int row = row0 + mi * 64 + w * 16 + l / 4 + 8 * ((r % 4) / 2);
   const int col = col0 + (r / 4) * 8 + (l % 4) * 2;
   if constexpr (Cfg::kScaled) scale_pair<Cfg::kElem, Cfg::kSwapAB>(v0, v1, args, row, col);
@@ -59,7 +61,9 @@ __device__ __forceinline__ float acc_f32(const u32 (&acc)[kMmaM][kQuarter], int 
 
 template <class Cfg>
 struct Fixup {
-  static constexpr int kAccPerThread = Cfg::kMmaM * Cfg::kBN / 2;
+  // fp32 values per thread: a consumer's rows by its columns (all of bn, or half under split N).
+  static constexpr int kRegs = Cfg::kWgCols / 2;  // per m64 block
+  static constexpr int kAccPerThread = Cfg::kMmaM * kRegs;
 
   __device__ static float* slot(const GemmArgs& args, int cta, int consumer) {
     return args.workspace + (long long)(cta * Cfg::kConsumers + consumer) * kAccPerThread * 128;
@@ -78,7 +82,7 @@ struct Fixup {
 #pragma unroll
     for (int mi = 0; mi < Cfg::kMmaM; ++mi)
 #pragma unroll
-      for (int j = 0; j < Cfg::kBN / 2; ++j) {
+      for (int j = 0; j < kRegs; ++j) {
         __stcg(dst, acc_f32(acc, mi, j));
         dst += 128;
         // Opaque to the compiler: without it ptxas computes all kAccPerThread addresses up front
@@ -102,18 +106,19 @@ struct Fixup {
   }
 
   // fp16 accumulators: the pieces are added in fp32 and the sum is rounded to fp16 once.
-  __device__ static void add_partials(u32 (&acc)[Cfg::kMmaM][Cfg::kBN / 4], const GemmArgs& args,
-                                      int first, int last, int rank, int consumer, int barrier_id) {
-    float wide[Cfg::kMmaM][Cfg::kBN / 2];
+  __device__ static void add_partials(u32 (&acc)[Cfg::kMmaM][Cfg::kWgCols / 4],
+                                      const GemmArgs& args, int first, int last, int rank,
+                                      int consumer, int barrier_id) {
+    float wide[Cfg::kMmaM][kRegs];
 #pragma unroll
     for (int mi = 0; mi < Cfg::kMmaM; ++mi)
 #pragma unroll
-      for (int j = 0; j < Cfg::kBN / 2; ++j) wide[mi][j] = acc_f32(acc, mi, j);
+      for (int j = 0; j < kRegs; ++j) wide[mi][j] = acc_f32(acc, mi, j);
     add_partials(wide, args, first, last, rank, consumer, barrier_id);
 #pragma unroll
     for (int mi = 0; mi < Cfg::kMmaM; ++mi)
 #pragma unroll
-      for (int i = 0; i < Cfg::kBN / 4; ++i)
+      for (int i = 0; i < Cfg::kWgCols / 4; ++i)
         acc[mi][i] = pack_out<ElemType::kF16>(wide[mi][2 * i], wide[mi][2 * i + 1]);
   }
 
@@ -122,7 +127,7 @@ struct Fixup {
   // kUnroll partials are loaded before any is added, so the L2 latency is paid once per kUnroll
   // partials instead of once per partial (a tile split 12 ways spent as long here as in its
   // mainloop otherwise).
-  __device__ static void add_partials(float (&acc)[Cfg::kMmaM][Cfg::kBN / 2], const GemmArgs& args,
+  __device__ static void add_partials(float (&acc)[Cfg::kMmaM][kRegs], const GemmArgs& args,
                                       int first, int last, int rank, int consumer, int barrier_id) {
     const int t = threadIdx.x % 128;
     // Cluster c's CTA of this rank (clusters are consecutive blocks of the 1-D grid).
@@ -146,15 +151,14 @@ struct Fixup {
 #pragma unroll
         for (int mi = 0; mi < Cfg::kMmaM; ++mi)
 #pragma unroll
-          for (int j = 0; j < Cfg::kBN / 2; ++j) acc[mi][j] += v[u][mi * (Cfg::kBN / 2) + j];
+          for (int j = 0; j < kRegs; ++j) acc[mi][j] += v[u][mi * kRegs + j];
     }
     for (; from >= first; --from) {
       const float* src = slot(args, cta(from), consumer);
 #pragma unroll
       for (int mi = 0; mi < Cfg::kMmaM; ++mi)
 #pragma unroll
-        for (int j = 0; j < Cfg::kBN / 2; ++j)
-          acc[mi][j] += __ldcg(src + (mi * (Cfg::kBN / 2) + j) * 128 + t);
+        for (int j = 0; j < kRegs; ++j) acc[mi][j] += __ldcg(src + (mi * kRegs + j) * 128 + t);
     }
     // Zero again for the next launch (the data are not rewritten before then: stream order).
     for (int f = first + t; f <= last; f += 128) *flag(args, cta(f), consumer) = 0;

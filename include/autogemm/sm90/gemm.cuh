@@ -169,11 +169,10 @@ struct GemmConfig {
   static_assert(!kAccF16 || kElem == ElemType::kF16, "fp16 accumulation: fp16 data");
   static_assert(!kDeferStore || (kEpilogue == 2 && !kStreamK && !kPingPong),
                 "deferred store: whole-tile TMA epilogue, no stream-K, no ping-pong");
-  static_assert(!kSplitN || (kConsumers == 2 && !kPingPong && !kStreamK && kClusterK == 1 &&
-                             kSplitPass == 1 && !kSwapAB && !kDeferStore &&
+  static_assert(!kSplitN || (kConsumers == 2 && !kPingPong && !kSwapAB && !kDeferStore &&
                              (kEpilogue == 0 || kEpilogue == 3) && kWgCols % 8 == 0 &&
                              (!kBMnMajor || kWgCols % 64 == 0)),
-                "split N: two cooperative data-parallel consumers, direct or row-block stores, "
+                "split N: two cooperative consumers, no swap-AB, direct or row-block stores, "
                 "whole swizzle periods (64-column chunks for N-major B) per consumer");
 };
 
@@ -476,14 +475,16 @@ __device__ __forceinline__ void consume(const TmaDescriptor* tma_c, const GemmAr
     rec.stamp(index, kMmaDone);
     rec.put_waited(index);
 
+    // This warpgroup's first row and column of C (split N: all rows, its half of the columns).
+    const int row0 = tm * Cfg::kBM + (Cfg::kPingPong || Cfg::kSplitN ? 0 : consumer * Cfg::kWgRows);
+    const int col0 = tn * Cfg::kBN + (Cfg::kSplitN ? consumer * Cfg::kWgCols : 0);
     if constexpr (Cfg::kSplitPass > 1) {  // the reduction pass adds the pieces and stores C
       Fixup<Cfg>::write_partial(acc, args, int(blockIdx.x), consumer);
       rec.stamp(index, kEnd);
       continue;
     }
     if constexpr (Cfg::kClusterK > 1) {
-      ClusterReduce<Cfg>::run(acc, args, smem_a, consumer, tm * Cfg::kBM + consumer * Cfg::kWgRows,
-                              tn * Cfg::kBN);
+      ClusterReduce<Cfg>::run(acc, args, smem_a, consumer, row0, col0);
       rec.stamp(index, kEnd);
       continue;
     }
@@ -492,7 +493,7 @@ __device__ __forceinline__ void consume(const TmaDescriptor* tma_c, const GemmAr
         Fixup<Cfg>::store_partial(acc, args, int(blockIdx.x), consumer, barrier_id);
         Fixup<Cfg>::reduce_slice(args, sched.cluster - sched.cluster % sched.splits, sched.splits,
                                  sched.cluster % sched.splits, int(rank), consumer, barrier_id,
-                                 tm * Cfg::kBM + consumer * Cfg::kWgRows, tn * Cfg::kBN);
+                                 row0, col0);
         rec.stamp(index, kEnd);
         continue;
       }
@@ -509,8 +510,6 @@ __device__ __forceinline__ void consume(const TmaDescriptor* tma_c, const GemmAr
       }
     }
 
-    const int row0 = tm * Cfg::kBM + (Cfg::kPingPong || Cfg::kSplitN ? 0 : consumer * Cfg::kWgRows);
-    const int col0 = tn * Cfg::kBN + (Cfg::kSplitN ? consumer * Cfg::kWgCols : 0);
     if constexpr (Cfg::kScaled) {
 #pragma unroll
       for (int mi = 0; mi < Cfg::kMmaM; ++mi)

@@ -7,10 +7,10 @@
 // slow piece holds up only the pass, not the SMs of the others.
 //
 // Block b handles slice b % reduce_slices of the accumulator pairs of one consumer warpgroup's
-// rows of one tile; thread t plays that warpgroup's thread t, so it reads every piece's values
-// at one offset (coalesced) and stores them as the GEMM's own epilogue would (store_acc_pair:
-// scaling, rounding, edge clipping, swap-AB's transposed store). Pieces are added in piece order:
-// the sum is deterministic.
+// part of one tile (its rows, or its columns under split N); thread t plays that warpgroup's thread
+// t, so it reads every piece's values at one offset (coalesced) and stores them as the GEMM's own
+// epilogue would (store_acc_pair: scaling, rounding, edge clipping, swap-AB's transposed store).
+// Pieces are added in piece order: the sum is deterministic.
 #pragma once
 
 #include "autogemm/sm90/fixup.cuh"
@@ -41,7 +41,9 @@ __device__ __forceinline__ void split_reduce(const GemmArgs& args) {
   if (w.tm >= sched.tiles_m || w.tn >= sched.tiles_n) return;  // a cluster's tile past the edge
 
   const int t = int(threadIdx.x);
-  const int row0 = w.tm * Cfg::kBM + consumer * Cfg::kWgRows, col0 = w.tn * Cfg::kBN;
+  // The warpgroup's first row and column (split N: all rows, its half of the columns).
+  const int row0 = w.tm * Cfg::kBM + (Cfg::kSplitN ? 0 : consumer * Cfg::kWgRows);
+  const int col0 = w.tn * Cfg::kBN + (Cfg::kSplitN ? consumer * Cfg::kWgCols : 0);
   // Piece p of the tile is the rank-`rank` CTA of cluster split_cluster(unit, p).
   const float* src[kPieces];
 #pragma unroll
