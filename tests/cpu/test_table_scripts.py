@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""scripts/table_update_confirmed.py and scripts/oracle_short_report.py on tiny synthetic runs
+"""scripts/table_update_confirmed.py, scripts/sustained_table_update.py and
+scripts/oracle_short_report.py on tiny synthetic runs
 whose outcomes are worked out by hand. Usage (CTest): python3 tests/cpu/test_table_scripts.py SCRIPTS_DIR"""
 import json
 import os
@@ -143,6 +144,38 @@ class TableScripts(unittest.TestCase):
         run2 = said.split("run 2:")[1]
         self.assertIn("FAILED on 1", run2)
         self.assertIn("the choice FAILED or is missing on 1: 8192x8192x8192", run2)
+
+
+    def test_sustained_update_needs_alt_faster_in_every_process_of_both_protocols(self):
+        A, B, C = (1, 8, 8), (2, 8, 8), (3, 8, 8)
+        shipped = self.put("shipped.json", table({A: "a0", B: "b0", C: "c0"}))
+        alt = self.put("alt.json", table({A: "a1", B: "b1", C: "c0"}))
+        os.mkdir(os.path.join(self.dir.name, "cmp"))
+        # A: alt faster everywhere: taken, with fast alt 4 and 9 (geomean 6) and the faster
+        # cuBLASLt (nn 8 and tn 18: geomean 12, named by the fastest of them).
+        # B: alt slower in one sustained process: kept. C: same spec: left alone.
+        def proc(a_fast, b_alt, nn, tn):
+            return csv_text([("1,8,8", "cublaslt_autotune_nn", nn),
+                             ("1,8,8", "cublaslt_autotune_tn", tn),
+                             ("1,8,8", "tab", 10), ("1,8,8", "alt", a_fast),
+                             ("2,8,8", "tab", 10), ("2,8,8", "alt", b_alt),
+                             ("3,8,8", "tab", 10), ("3,8,8", "alt", 9)])
+        self.put("cmp/fast_1.csv", proc(4, 9, 8, 20))
+        self.put("cmp/fast_2.csv", proc(9, 9, 19, 18))
+        self.put("cmp/sus_1.csv", proc(9, 9, 8, 20))
+        self.put("cmp/sus_2.csv", proc(9, 11, 8, 20))
+        out = os.path.join(self.dir.name, "out.json")
+        log = self.run_script("sustained_table_update.py", shipped, alt,
+                              os.path.join(self.dir.name, "cmp"), "--date", "today", "--out", out)
+        self.assertIn("1 entries taken", log)
+        got = {(e["m"], e["n"], e["k"]): e for e in json.load(open(out))["entries"]}
+        self.assertEqual(got[A]["spec"], "a1")
+        self.assertAlmostEqual(got[A]["time_us"], 6.0)
+        self.assertAlmostEqual(got[A]["reference_us"], 12.0)
+        self.assertEqual(got[A]["reference_method"], "cublaslt_autotune_nn")
+        self.assertEqual(got[A]["date"], "today")
+        self.assertEqual((got[B]["spec"], got[B]["date"]), ("b0", "old"))
+        self.assertEqual((got[C]["spec"], got[C]["date"]), ("c0", "old"))
 
 
 if __name__ == "__main__":
