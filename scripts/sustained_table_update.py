@@ -5,7 +5,10 @@ DIR/fast_R.csv and DIR/sus_R.csv, plain or gzipped, both tables as pickers). Eac
 gets the alt spec, and as its times the geomean over the fast processes of alt's median and of
 the faster cuBLASLt-autotune's (named as the reference). A shape whose alt spec is the table's
 own is left alone. Times are compared raw within a process: both pickers ran interleaved there.
-Usage: sustained_table_update.py TABLE ALT_TABLE DIR --date D [--out OUT]  (OUT default TABLE)
+--margin M asks alt to be faster by that fraction in each process (for a comparison of one
+process per protocol, where one process's noise could decide).
+Usage: sustained_table_update.py TABLE ALT_TABLE DIR --date D [--margin M] [--out OUT]
+(OUT default TABLE)
 """
 import argparse
 import glob
@@ -43,6 +46,7 @@ def main():
     ap.add_argument("alt")
     ap.add_argument("dir")
     ap.add_argument("--date", required=True)
+    ap.add_argument("--margin", type=float, default=0.0)
     ap.add_argument("--out")
     a = ap.parse_args()
     table, alt = read_table(a.table), read_table(a.alt)
@@ -56,7 +60,7 @@ def main():
         procs = [p.get(shape, {}) for p in fast + sus]
         if not all("tab" in p and "alt" in p for p in procs):
             continue
-        if all(p["alt"] < p["tab"] for p in procs):
+        if all(p["alt"] * (1 + a.margin) < p["tab"] for p in procs):
             refs = [min((p[m], m) for m in p if m.startswith("cublaslt")) for p in
                     (q[shape] for q in fast)]
             method = min(refs)[1]

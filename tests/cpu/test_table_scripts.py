@@ -176,6 +176,11 @@ class TableScripts(unittest.TestCase):
         self.assertEqual(got[A]["date"], "today")
         self.assertEqual((got[B]["spec"], got[B]["date"]), ("b0", "old"))
         self.assertEqual((got[C]["spec"], got[C]["date"]), ("c0", "old"))
+        # A 12% margin: A's alt is 10% faster in three processes, so nothing is taken.
+        log = self.run_script("sustained_table_update.py", shipped, alt,
+                              os.path.join(self.dir.name, "cmp"), "--date", "today", "--margin",
+                              "0.12", "--out", out)
+        self.assertIn("0 entries taken", log)
 
 
 if __name__ == "__main__":
