@@ -38,7 +38,8 @@ struct KernelSpec {
   // With 2 cooperative consumers: split bn instead of bm, each warpgroup computing all bm rows
   // of half the columns ("coopn" in the name). Lets bm = 192 run with two warpgroups (three m64
   // blocks each; the bm split needs whole m64 blocks per warpgroup), the 192x192 tile cuBLASLt
-  // picks for large shapes on the H100. Direct or row-block TMA stores, data-parallel only.
+  // picks for large shapes on the H100. Direct or row-block TMA stores; any split-K (each
+  // warpgroup hands over its own columns); no swap-AB or deferred store.
   bool split_n = false;
 
   // Thread-block cluster; TMA multicast shares a tile between the two CTAs of a 2-CTA cluster.
