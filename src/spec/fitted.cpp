@@ -128,7 +128,8 @@ std::vector<KernelSpec> fitted_specs(const Problem& p, int sm_count, size_t max_
         const Base b{swap_ab, bm, consumers, pingpong, w, split_n};
         const int64_t tc = ceil_div(cols, w);
         // Few tiles over long K: pieces of K that fill the SMs the tiles leave idle, each
-        // writing an fp32 partial that a reduction pass sums (no ping-pong).
+        // writing an fp32 partial that a reduction pass sums (no ping-pong; not split N, which
+        // is valid there but measured no faster than one warpgroup, h200_split_n_splitk_s27.md).
         const int64_t split = std::min<int64_t>(8, sm_count / (tr * tc));
         const bool can_split = !pingpong && !split_n && split >= 2 &&
                                k_blocks >= kFittedSplitMinKBlocks && k_blocks >= 8 * split;

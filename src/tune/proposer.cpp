@@ -122,8 +122,9 @@ std::vector<KernelSpec> local_moves(const KernelSpec& from, const Problem& p) {
       s.split_n = false;
     });
   // A 192-row tile's warpgroups: three over its rows, or two over its columns (split N). Only
-  // there: elsewhere split N repeats the cooperative split of rows in the cost model's features
-  // (it has none for split N) and measured slower (h200_split_n_s26.md).
+  // this move turns split N on: elsewhere it repeats the cooperative split of rows in the cost
+  // model's features (it has none for split N) and measured slower (h200_split_n_s26.md); the
+  // other moves keep it (a bm move from 192 may leave a split-N tile of 64, 128 or 256 rows).
   try_move([](KernelSpec& s) {
     if (s.bm != 192 || s.pingpong) return;
     s.split_n = s.consumers == 3;

@@ -6,6 +6,7 @@
 #include "runtime/workspace.hpp"
 #include "spec/enumerate.hpp"
 #include "spec/name.hpp"
+#include "spec/validity.hpp"
 
 namespace autogemm {
 namespace {
@@ -28,18 +29,25 @@ LaunchPlan plan(unsigned cluster, bool pdl) {
 
 // Stream-K grids hold one CTA per SM, each with a partial of its whole tile: every valid
 // stream-K spec of both accumulations and layouts fits the workspace sized for 132 SMs (a
-// 256x256 tile's partials would need 34.6 MB, more than it holds).
+// 256x256 tile's partials would need 34.6 MB, more than it holds), and so does each one's
+// split-N twin where that is valid (its two warpgroups' partials are the same bm x bn).
 TEST(Workspace, EveryStreamKTileFitsOnAFullGpu) {
   const size_t have = workspace_size(132).partial_bytes;
-  size_t checked = 0;
+  size_t checked = 0, split_n = 0;
   for (AccType acc : {AccType::f32, AccType::f16})
     for (Layout layout : {Layout::nn, Layout::tn})
       for (const KernelSpec& s : enumerate_specs(DType::f16, acc, layout)) {
         if (!s.stream_k) continue;
         ++checked;
         EXPECT_LE(stream_k_partial_bytes(132, s.bm, s.bn), have) << spec_name(s);
+        KernelSpec n = s;
+        n.split_n = true;
+        if (validate(n)) continue;
+        ++split_n;
+        EXPECT_LE(stream_k_partial_bytes(132, n.bm, n.bn), have) << spec_name(n);
       }
   EXPECT_GT(checked, 100u);
+  EXPECT_GT(split_n, 10u);
 }
 
 TEST(LaunchConfig, OneCtaClustersLaunchWithoutTheClusterAttribute) {

@@ -269,6 +269,9 @@ TEST(KernelSweep, SplitKSchedulesMatchReference) {
       {"128x128x64_s4_c1x1_coopn_persist_r8m_etmar_sk", {300, 696, 9000}},
       {"128x192x64_s4_c2x1_coopn_persist_r8m_sk4", {1000, 520, 16384}},
       {"64x128x64_s6_c1x1_coopn_tiles_r8m_ck4", {250, 1000, 12000}},
+      // Three m64 blocks a warpgroup in pieces; three of eight pieces with no k-blocks.
+      {"192x128x64_s5_c1x1_coopn_tiles_r8m_skp4", {700, 500, 9000}},
+      {"64x128x64_s6_c1x1_coopn_tiles_r8m_ck8", {200, 136, 320}},
   };
   test::GemmChecker gc(int64_t(5120) * 13824);
   // Each with fp32 accumulation, then fp16 (its pieces hand over fp32 partials), except the
@@ -326,6 +329,7 @@ TEST(KernelSweep, ScaledEpilogueMatchesReference) {
       {"sm90_f16f32_tn_64x64x64_s8_c1x1_wg1_tiles_r8m_skp4_swap", {37, 3000, 4096}},
       {"sm90_f16f32_tn_64x128x64_s8_c2x1_coopn_tiles_r8m_skp4", {250, 1000, 12000}},
       {"sm90_f16f32_nn_128x128x64_s4_c1x1_coopn_persist_r8m_sk", {1024, 1024, 4096}},
+      {"sm90_f16f32_nn_64x128x64_s8_c1x1_coopn_tiles_r8m_skp4", {250, 1000, 12000}},
   };
   struct Scale {
     float alpha, beta;

@@ -2,7 +2,8 @@
 //
 // A partial is stored as fp32 in the fp32 accumulators' register order (fp16 accumulators are
 // widened), thread-minor, so every access is coalesced and the layout needs no knowledge of the
-// tile's geometry. Each consumer warpgroup hands over its own rows with its own flag: set
+// tile's geometry. Each consumer warpgroup hands over its own part (its rows, or its columns
+// under split N) with its own flag: set
 // (release) once its writes are visible, reset by the finishing CTA after reading, so flags are
 // zero again for the next launch.
 #pragma once

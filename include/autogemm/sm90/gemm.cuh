@@ -3,9 +3,10 @@
 // Warp-specialised and pipelined. Warpgroup 0 is the producer: one thread issues TMA tile loads
 // (128-byte swizzle) into a ring of kStages shared-memory stages, each guarded by a "full" mbarrier
 // (bytes landed) and an "empty" mbarrier (all consumers of the cluster done reading). Warpgroups
-// 1..kConsumers are consumers: they split the BM rows of a tile (or, ping-pong, take alternate
-// tiles) and issue wgmma m64nBNk16 with fp32 or fp16 accumulators in registers, keeping one
-// k-block of MMAs in flight, then store their rows of C. Stream-K splits tiles along K.
+// 1..kConsumers are consumers: they split the BM rows of a tile (split N: its BN columns; ping-
+// pong: they take alternate tiles) and issue wgmma m64nNk16 with fp32 or fp16 accumulators in
+// registers, keeping one k-block of MMAs in flight, then store their part of C. Stream-K and the
+// split-K variants split tiles along K.
 // With a 2-CTA cluster the operand the two tiles share (B for 2×1, A for 1×2) is loaded half by
 // each CTA and multicast to both. Every structural choice is a template parameter of GemmConfig.
 #pragma once
