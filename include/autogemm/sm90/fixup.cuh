@@ -22,6 +22,15 @@ __device__ __forceinline__ int flag_load_acquire(const int* flag) {
   return v;
 }
 
+// The first row and column of C that consumer warpgroup `consumer` computes in tile (tm, tn):
+// its share of the rows (all of them under ping-pong and split N) and, under split N, its half
+// of the columns. The epilogue, the split-K hand-overs and the reduction pass all start there.
+template <class Cfg>
+__device__ __forceinline__ int2 warpgroup_origin(int tm, int tn, int consumer) {
+  return make_int2(tm * Cfg::kBM + (Cfg::kPingPong || Cfg::kSplitN ? 0 : consumer * Cfg::kWgRows),
+                   tn * Cfg::kBN + (Cfg::kSplitN ? consumer * Cfg::kWgCols : 0));
+}
+
 // Accumulator pair q (registers 2q and 2q + 1, two adjacent columns of one row) of this
 // consumer thread, summed over a tile's pieces, to C; row0, col0: the warpgroup's first row and
 // column (its own half of the columns under split N). Scaled, rounded and clipped like the

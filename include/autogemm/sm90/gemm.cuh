@@ -476,9 +476,8 @@ __device__ __forceinline__ void consume(const TmaDescriptor* tma_c, const GemmAr
     rec.stamp(index, kMmaDone);
     rec.put_waited(index);
 
-    // This warpgroup's first row and column of C (split N: all rows, its half of the columns).
-    const int row0 = tm * Cfg::kBM + (Cfg::kPingPong || Cfg::kSplitN ? 0 : consumer * Cfg::kWgRows);
-    const int col0 = tn * Cfg::kBN + (Cfg::kSplitN ? consumer * Cfg::kWgCols : 0);
+    const int2 origin = warpgroup_origin<Cfg>(tm, tn, consumer);
+    const int row0 = origin.x, col0 = origin.y;
     if constexpr (Cfg::kSplitPass > 1) {  // the reduction pass adds the pieces and stores C
       Fixup<Cfg>::write_partial(acc, args, int(blockIdx.x), consumer);
       rec.stamp(index, kEnd);

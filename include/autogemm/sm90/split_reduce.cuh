@@ -41,9 +41,7 @@ __device__ __forceinline__ void split_reduce(const GemmArgs& args) {
   if (w.tm >= sched.tiles_m || w.tn >= sched.tiles_n) return;  // a cluster's tile past the edge
 
   const int t = int(threadIdx.x);
-  // The warpgroup's first row and column (split N: all rows, its half of the columns).
-  const int row0 = w.tm * Cfg::kBM + (Cfg::kSplitN ? 0 : consumer * Cfg::kWgRows);
-  const int col0 = w.tn * Cfg::kBN + (Cfg::kSplitN ? consumer * Cfg::kWgCols : 0);
+  const int2 origin = warpgroup_origin<Cfg>(w.tm, w.tn, consumer);
   // Piece p of the tile is the rank-`rank` CTA of cluster split_cluster(unit, p).
   const float* src[kPieces];
 #pragma unroll
@@ -61,7 +59,7 @@ __device__ __forceinline__ void split_reduce(const GemmArgs& args) {
     float s0 = v0[0], s1 = v1[0];
 #pragma unroll
     for (int p = 1; p < kPieces; ++p) s0 += v0[p], s1 += v1[p];
-    store_acc_pair<Cfg>(args, q, s0, s1, row0, col0);
+    store_acc_pair<Cfg>(args, q, s0, s1, origin.x, origin.y);
   }
 }
 
