@@ -5,9 +5,11 @@ repository still travels to the device machine (64 MiB); notes and write-ups kee
 NAME.csv. open_results_csv() takes either name and reads whichever file exists.
 """
 import csv
+import glob
 import gzip
 import math
 import os
+import re
 
 
 def open_results_csv(path):
@@ -20,6 +22,13 @@ def open_results_csv(path):
 
 def geomean(xs):
     return math.exp(sum(map(math.log, xs)) / len(xs))
+
+
+def process_csvs(folder, prefix):
+    """The CSVs of a probe's processes, folder/PREFIX_1.csv, PREFIX_2.csv, ... (plain or
+    gzipped), in name order."""
+    return sorted(f for f in glob.glob(f"{folder}/{prefix}_*.csv*")
+                  if re.fullmatch(rf"{prefix}_\d+\.csv(\.gz)?", os.path.basename(f)))
 
 
 def times_and_cublaslt(path):

@@ -11,10 +11,8 @@ Usage: sustained_table_update.py TABLE ALT_TABLE DIR --date D [--margin M] [--ou
 (OUT default TABLE)
 """
 import argparse
-import glob
-import math
-import re
 
+from results_csv import geomean, process_csvs
 from tuning_table import bench_rows, entry, entry_key, read_table, write_table
 
 
@@ -29,15 +27,10 @@ def process_times(path):
 
 
 def runs(folder, protocol):
-    files = sorted(f for f in glob.glob(f"{folder}/{protocol}_*.csv*")
-                   if re.fullmatch(rf"{protocol}_\d+\.csv(\.gz)?", f.split("/")[-1]))
+    files = process_csvs(folder, protocol)
     if not files:
         raise SystemExit(f"no {protocol}_R.csv in {folder}")
     return [process_times(f) for f in files]
-
-
-def geomean(xs):
-    return math.exp(sum(math.log(x) for x in xs) / len(xs))
 
 
 def main():

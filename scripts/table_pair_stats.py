@@ -8,19 +8,15 @@ shapes alt was faster, and each process's own pair of geomeans.
 Usage: table_pair_stats.py DIR...
 """
 import collections
-import glob
-import re
 import sys
 
-from results_csv import geomean as gm, times_and_cublaslt
+from results_csv import geomean as gm, process_csvs, times_and_cublaslt
 
 for prot in ("fast", "sus"):
     per = collections.defaultdict(lambda: collections.defaultdict(list))
     runs = []
     for d in sys.argv[1:]:
-        files = sorted(f for f in glob.glob(f"{d}/{prot}_*.csv*")
-                       if re.fullmatch(rf"{prot}_\d+\.csv(\.gz)?", f.split("/")[-1]))
-        for f in files:
+        for f in process_csvs(d, prot):
             cub, times = times_and_cublaslt(f)
             ratios = {n: {s: cub[s] / us for (s, m), us in times.items() if m == n and s in cub}
                       for n in ("tab", "alt")}

@@ -11,13 +11,8 @@ name=costmodel_picks
 out="${OUT:-/tmp/$name}"
 d="$out/$name"
 record_machine "$d"
-if [ -z "${NO_TESTS:-}" ]; then
-  timeout 420 ctest --test-dir build -L gpu -R "${TESTS_RE:-.}" --output-on-failure \
-    > "$d/ctest_gpu.log" 2>&1
-  echo "ctest exit $?"
-  tail -4 "$d/ctest_gpu.log"
-fi
-shapes="$(grep -v '^#' "$dir/changed_shapes.txt" | tr '\n' ' ')"
+gpu_tests "$d/ctest_gpu.log"
+shapes="$(shape_list "$dir/changed_shapes.txt")"
 tables=()
 for f in "$dir"/picks_*.json*; do  # .json or .json.gz
   t="$(basename "${f%.gz}" .json)"

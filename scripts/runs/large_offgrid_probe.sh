@@ -9,12 +9,8 @@ name=large_offgrid
 out="${OUT:-/tmp/$name}"
 d="$out/$name"
 record_machine "$d"
-if [ -z "${NO_TESTS:-}" ]; then
-  timeout 420 ctest --test-dir build -L gpu --output-on-failure > "$d/ctest_gpu.log" 2>&1
-  echo "ctest exit $?"
-  tail -4 "$d/ctest_gpu.log"
-fi
-shapes="$(grep -v '^#' "${SHAPES_FILE:-bench/shapes/large_offgrid32_s27.txt}" | tr '\n' ' ')"
+gpu_tests "$d/ctest_gpu.log"
+shapes="$(shape_list "${SHAPES_FILE:-bench/shapes/large_offgrid32_s27.txt}")"
 specs="${SPECS:-128x192x64_s4_c1x1_pp_persist_r8m_etmar 128x192x64_s4_c1x1_pp_persist_r8m_etma
   128x192x64_s4_c2x1_pp_persist_r8m_etmar 128x192x64_s4_c4x1_pp_persist_r8m_etmar
   128x192x64_s4_c1x1_pp_persist_r16m_etmar 128x176x64_s4_c1x1_pp_persist_r8m_etmar

@@ -14,7 +14,12 @@
 # processes alternating arms of an experiment (below), and
 #   record_machine DIR
 # which makes DIR and writes the GPU and driver (DIR/gpu.txt) and the host CPU (DIR/cpu.txt) there:
-# ratios against cuBLASLt move with the host's speed (notes 142).
+# ratios against cuBLASLt move with the host's speed (notes 142);
+#   gpu_tests LOG [REGEX]
+# which, unless NO_TESTS is set, runs the GPU tests matching TESTS_RE, else REGEX, else all, into
+# LOG (at most 420 s) and prints their exit status and last lines; and
+#   shape_list FILE
+# which prints a shapes file's shapes ('#' comments left out) on one line.
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 source scripts/runs/cublas_libs.sh
@@ -70,4 +75,14 @@ record_machine() {
   mkdir -p "$1"
   nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | tee "$1/gpu.txt"
   lscpu | grep -E "Model name|^CPU\(s\)" | tee "$1/cpu.txt"
+}
+gpu_tests() {
+  [ -n "${NO_TESTS:-}" ] && return 0
+  timeout 420 ctest --test-dir build -L gpu -R "${TESTS_RE:-${2:-.}}" --output-on-failure \
+    > "$1" 2>&1
+  echo "ctest exit $?"
+  tail -4 "$1"
+}
+shape_list() {
+  grep -v '^#' "$1" | tr '\n' ' '
 }

@@ -9,14 +9,10 @@ name=split_n_dispatch
 out="${OUT:-/tmp/$name}"
 d="$out/$name"
 record_machine "$d"
-if [ -z "${NO_TESTS:-}" ]; then
-  timeout 420 ctest --test-dir build -L gpu --output-on-failure > "$d/ctest_gpu.log" 2>&1
-  echo "ctest exit $?"
-  tail -4 "$d/ctest_gpu.log"
-fi
+gpu_tests "$d/ctest_gpu.log"
 dir=bench/results/h200/h200_split_n_s26
 sfx="${SUFFIX:-}"
-shapes="$(grep -v '^#' "$dir/changed_shapes$sfx.txt" | tr '\n' ' ')"
+shapes="$(shape_list "$dir/changed_shapes$sfx.txt")"
 OUT="$d" BENCH_TIMEOUT=250 spec_bench_reps run "$shapes" "table:before=$dir/picks_before$sfx.json" \
   "table:after=$dir/picks_after$sfx.json"
 tar czf "$out/$name.tgz" -C "$out" "$name"

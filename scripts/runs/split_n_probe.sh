@@ -4,16 +4,10 @@
 # ON the device: the kernel sweep's GPU tests (correctness, with the new specs), then the three
 # headline shapes in both protocols (sustained_probe.sh) against the best specs so far.
 # Output: $OUT/split_n.tgz (and $OUT/split_n/ctest.log).
-set -uo pipefail
-cd "$(dirname "$0")/../.."
+source "$(dirname "$0")/spec_bench.sh"
 out="${OUT:-/tmp/split_n}"
 mkdir -p "$out/split_n"
-if [ -z "${NO_TESTS:-}" ]; then
-  timeout 400 ctest --test-dir build -L gpu -R "${TESTS_RE:-KernelSweep}" --output-on-failure \
-    > "$out/split_n/ctest.log" 2>&1
-  echo "ctest exit $?"
-  tail -5 "$out/split_n/ctest.log"
-fi
+gpu_tests "$out/split_n/ctest.log" KernelSweep
 export NAME=split_n OUT="$out" REPS="${REPS:-2}" TABLE="${TABLE:-data/nvidia_h100_80gb_hbm3.json}"
 export SHAPES="${SHAPES:-4096_4096_4096 8192_8192_8192 16384_16384_4096}"
 export SPECS="${SPECS:-128x256x64_s4_c2x1_coop_persist_r8n_etma 256x128x64_s4_c1x2_coop_persist_r8m_etma

@@ -11,12 +11,7 @@ source scripts/runs/spec_bench.sh
 top="${OUT:-/tmp/split_n_splitk}"
 dir="$top/split_n_splitk"
 record_machine "$dir"
-if [ -z "${NO_TESTS:-}" ]; then
-  timeout 400 ctest --test-dir build -L gpu -R "${TESTS_RE:-KernelSweep}" --output-on-failure \
-    > "$dir/ctest.log" 2>&1
-  echo "ctest exit $?"
-  tail -4 "$dir/ctest.log"
-fi
+gpu_tests "$dir/ctest.log" KernelSweep
 shapes="${SHAPES:-512_512_16384 256_1024_16384 1024_512_16384 256_512_12288 128_2048_8192
   1024_1024_12288 512_4096_12288 12288_128_8192 64_16384_16384 64_12288_16384}"
 specs="${SPECS:-64x128x64_s8_c2x1_wg1_tiles_r8m_skp4 64x128x64_s8_c2x1_coopn_tiles_r8m_skp4
