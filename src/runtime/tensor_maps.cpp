@@ -7,7 +7,6 @@
 #include <string_view>
 
 #include "core/driver_api.hpp"
-#include "jit/source.hpp"
 
 namespace autogemm {
 namespace {
@@ -71,20 +70,14 @@ OperandMaps make_tensor_maps(const KernelSpec& s, const Problem& p, const void* 
   // Errors name the problem's operands.
   const char* a_name = s.swap_ab ? "B" : "A";
   const char* b_name = s.swap_ab ? "A" : "B";
-  // A multicast load brings 1/sharers of a tile: the CTAs of a cluster row share A, those of a
-  // cluster column B (the header switch AUTOGEMM_NO_MULTICAST, an experiment, loads them whole).
-  static const bool multicast =
-      jit::jit_defines().find("AUTOGEMM_NO_MULTICAST") == std::string::npos;
-  const uint32_t a_sharers = multicast ? s.cluster_n : 1;
-  const uint32_t b_sharers = multicast ? s.cluster_m : 1;
   if (s.a_mn_major())
-    maps.a = encode(p.dtype, a, k, m, s.bk / a_sharers, 64, a_name);
+    maps.a = encode(p.dtype, a, k, m, s.bk / s.cluster_n, 64, a_name);
   else
-    maps.a = encode(p.dtype, a, m, k, s.bm / a_sharers, k_box, a_name);
+    maps.a = encode(p.dtype, a, m, k, s.bm / s.cluster_n, k_box, a_name);
   if (s.b_mn_major())  // B stored K×N: N-major tiles, 64 columns per box
-    maps.b = encode(p.dtype, b, k, n, s.bk / b_sharers, 64, b_name);
+    maps.b = encode(p.dtype, b, k, n, s.bk / s.cluster_m, 64, b_name);
   else  // stored N×K: K-major tiles of bn rows
-    maps.b = encode(p.dtype, b, n, k, s.bn / b_sharers, k_box, b_name);
+    maps.b = encode(p.dtype, b, n, k, s.bn / s.cluster_m, k_box, b_name);
   // C is written in 64-row blocks by the TMA epilogues, 64 columns wide unless bn needs narrower
   // ones (epilogue.cuh's kStoreBlockCols, of a consumer's columns: half of bn under split_n);
   // the direct epilogues store from registers and need no map (nor C's rows to be 16-byte

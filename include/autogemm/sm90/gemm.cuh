@@ -54,15 +54,6 @@ struct GemmConfig {
   // The cluster is kClusterK groups of kClusterM × kClusterN CTAs; multicast stays in a group.
   static constexpr int kClusterK = kClusterK_;
   static constexpr int kMulticastSize = kClusterM_ * kClusterN_;
-#ifdef AUTOGEMM_NO_MULTICAST
-  // Experiment: every CTA loads its own A and B tiles whole; the cluster only places its CTAs
-  // together (one GPC) and keeps the sharers of a line in step. The host's boxes follow.
-  static constexpr int kLoadGroup = 1;
-#else
-  static constexpr int kLoadGroup = kMulticastSize;  // CTAs that share each stage's loads
-#endif
-  static constexpr int kShareA = kLoadGroup > 1 ? kClusterN_ : 1;  // CTAs loading one A tile
-  static constexpr int kShareB = kLoadGroup > 1 ? kClusterM_ : 1;
   // Split-K with a reduction pass: each CTA computes one of kSplitPass pieces of a tile's
   // k-blocks and only writes its fp32 partial; a second kernel sums them (split_reduce.cuh).
   static constexpr int kSplitPass = kSplitPass_;
@@ -287,16 +278,16 @@ __device__ __forceinline__ void produce(const TmaDescriptor* tma_a, const TmaDes
       // A tile: BM rows, shared by the kClusterN CTAs of a cluster row (K-major: each loads a
       // slice of the rows; M-major: K rows of every 64-column chunk).
       if constexpr (!Cfg::kAMnMajor)
-        load_k_major<Cfg, Cfg::kBM, Cfg::kShareA>(a, tma_a, bar, k0, tm * Cfg::kBM, rn, a_mask);
+        load_k_major<Cfg, Cfg::kBM, Cfg::kClusterN>(a, tma_a, bar, k0, tm * Cfg::kBM, rn, a_mask);
       else
-        load_mn_major<Cfg, Cfg::kBM, Cfg::kShareA>(a, tma_a, bar, k0, tm * Cfg::kBM, rn, a_mask);
+        load_mn_major<Cfg, Cfg::kBM, Cfg::kClusterN>(a, tma_a, bar, k0, tm * Cfg::kBM, rn, a_mask);
 
       // B tile. Shared by the kClusterM CTAs of a cluster column: each loads a slice (N rows
       // for K-major tiles, K rows of every 64-column chunk for N-major ones).
       if constexpr (!Cfg::kBMnMajor) {
-        load_k_major<Cfg, Cfg::kBN, Cfg::kShareB>(b, tma_b, bar, k0, tn * Cfg::kBN, rm, b_mask);
+        load_k_major<Cfg, Cfg::kBN, Cfg::kClusterM>(b, tma_b, bar, k0, tn * Cfg::kBN, rm, b_mask);
       } else {
-        load_mn_major<Cfg, Cfg::kBN, Cfg::kShareB>(b, tma_b, bar, k0, tn * Cfg::kBN, rm, b_mask);
+        load_mn_major<Cfg, Cfg::kBN, Cfg::kClusterM>(b, tma_b, bar, k0, tn * Cfg::kBN, rm, b_mask);
       }
     }
     rec.stamp(item, kEnd);
@@ -311,10 +302,10 @@ __device__ __forceinline__ void produce(const TmaDescriptor* tma_a, const TmaDes
 template <class Cfg>
 __device__ __forceinline__ void release_stage(u64* empty, int stage) {
   const u32 t = threadIdx.x % 128;
-  if constexpr (Cfg::kLoadGroup == 1) {
+  if constexpr (Cfg::kMulticastSize == 1) {
     if (t == 0) mbar_arrive(&empty[stage]);
   } else {
-    if (t < u32(Cfg::kLoadGroup)) mbar_arrive_cluster(&empty[stage], t);
+    if (t < u32(Cfg::kMulticastSize)) mbar_arrive_cluster(&empty[stage], t);
   }
 }
 
@@ -580,7 +571,7 @@ __device__ __forceinline__ void gemm_body(const TmaDescriptor* tma_a, const TmaD
     for (int s = 0; s < Cfg::kStages; ++s) {
       mbar_init(&full[s], 1);
       // Every consumer warpgroup reading a stage releases it in every CTA of the multicast group.
-      mbar_init(&empty[s], (Cfg::kPingPong ? 1 : Cfg::kConsumers) * Cfg::kLoadGroup);
+      mbar_init(&empty[s], (Cfg::kPingPong ? 1 : Cfg::kConsumers) * Cfg::kMulticastSize);
     }
     fence_barrier_init();
     trace_header(args, Cfg::kConsumers + 1, 0);
