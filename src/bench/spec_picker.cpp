@@ -1,6 +1,7 @@
 #include "bench/spec_picker.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <iterator>
 
 #include "bench/errors.hpp"
@@ -80,6 +81,16 @@ std::optional<PickerSource> parse_picker_source(std::string_view text) {
     throw InputError("--spec '" + std::string(text) + "': expected " + expected_forms());
   s.name = std::string(rest.substr(0, eq));
   s.file = std::string(rest.substr(eq + 1));
+  if (const size_t at = s.name.find('@');
+      s.kind == PickerSource::Kind::cost_model && at != std::string::npos) {
+    const std::string k = s.name.substr(at + 1);
+    s.name.resize(at);
+    if (k.empty() || k.size() > 3 ||
+        !std::all_of(k.begin(), k.end(), [](unsigned char c) { return std::isdigit(c) != 0; }) ||
+        std::stoi(k) < 1)
+      throw InputError("--spec '" + std::string(text) + "': the rank after '@' must be 1-999");
+    s.rank = std::stoi(k);
+  }
   check_name(s.name, text);
   if (s.kind == PickerSource::Kind::cost_model)
     if (const size_t comma = s.file.find(','); comma != std::string::npos) {
@@ -129,10 +140,15 @@ Pick SpecPicker::pick(const Problem& p, const tune::DeviceFacts& device) const {
     std::vector<KernelSpec> proposals;
     if (policy_)
       proposals = policy_->top_choices(ranked_for, tune::Dispatcher::kPolicyProposals, device);
+    int rank = 0;
     for (const auto& [spec, score] : tune::rank_candidates(*cost_model_, ranked_for, proposals)) {
-      if (&ranked_for == &p) return {spec_name(spec), ""};
-      if (auto as_p = tune::with_types_of(spec_name(spec), p)) return {*as_p, ""};
+      std::optional<std::string> as_p = &ranked_for == &p ? std::optional(spec_name(spec))
+                                                          : tune::with_types_of(spec_name(spec), p);
+      if (as_p && ++rank == source_.rank) return {*as_p, ""};
     }
+    if (rank > 0)
+      return {"", "the cost model ranks " + std::to_string(rank) + " specs for it, fewer than " +
+                      std::to_string(source_.rank)};
     return {"", "no default-sweep spec or policy proposal runs the problem"};
   }
   const auto top = policy_->top_choices(p, 1, device);

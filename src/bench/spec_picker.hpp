@@ -8,9 +8,11 @@
 // `tablebk32:NAME=FILE` runs the table's spec with bk 32 and as many more stages as keep the
 // ring's bytes (bk32_twin), to measure what the 64-byte-swizzle stage gains;
 // `costmodel:NAME=FILE,POLICY` ranks the sweep and POLICY's top
-// choices, as the dispatcher does with both loaded (rank_candidates). Issue 5's acceptance compares
-// such picks with the sweep's best spec and cuBLASLt-autotune in one interleaved run, so the picks
-// are ordinary methods. Pure C++ (no GPU): parsing, loading and picking are tested on the CPU.
+// choices, as the dispatcher does with both loaded (rank_candidates); `costmodel:NAME@K=FILE`
+// runs the model's K-th ranked spec instead of its first (what timing its top K would find). Issue
+// 5's acceptance compares such picks with the sweep's best spec and cuBLASLt-autotune in one
+// interleaved run, so the picks are ordinary methods. Pure C++ (no GPU): parsing, loading and
+// picking are tested on the CPU.
 #pragma once
 
 #include <memory>
@@ -33,9 +35,10 @@ namespace autogemm::bench {
 struct PickerSource {
   enum class Kind { table, policy, cost_model };
   Kind kind = Kind::table;
-  std::string name;            // the method's name in the results (the CSV's method column)
-  std::string file;            // the tuning table, policy or cost model file
-  std::string policy_file;     // cost_model only: the policy whose top choices it also ranks
+  std::string name;         // the method's name in the results (the CSV's method column)
+  std::string file;         // the tuning table, policy or cost model file
+  std::string policy_file;  // cost_model only: the policy whose top choices it also ranks
+  int rank = 1;  // cost_model only: run its rank-th spec (costmodel:NAME@K=FILE), not its best
   bool compile_shape = false;  // tablefix: the table's spec with the problem's shape compiled in
   bool bk32_twin = false;      // tablebk32: the table's spec as its bk-32 twin
   bool scaled_twin = false;    // tableab: the table's spec as its scaled twin (`_ab`)

@@ -233,6 +233,33 @@ TEST_F(PickerFiles, CostModelPicksItsBestRankedSweepSpec) {
   EXPECT_THROW(SpecPicker(*parse_picker_source("costmodel:c=" + corrupt())), Error);
 }
 
+// costmodel:NAME@K=FILE runs the model's K-th ranked spec, to measure what timing its top K finds.
+TEST_F(PickerFiles, CostModelAtKPicksItsKthRankedSpec) {
+  tune::CostModelOptions o;
+  o.rounds = 20;
+  tune::CostModel::train(tune::testing::synthetic_rows(7, 40, 12), o).save(dir_ / "model.json");
+  const std::string file = (dir_ / "model.json").string();
+  const auto model = tune::CostModel::load(dir_ / "model.json");
+  const Problem p = tn_problem(4096, 4096, 4096);
+  const auto ranked = tune::rank_sweep(model, p);
+  ASSERT_GE(ranked.size(), 3u);
+  for (int k : {1, 2, 3}) {
+    const auto source = parse_picker_source("costmodel:top" + std::to_string(k) + "@" +
+                                            std::to_string(k) + "=" + file);
+    ASSERT_TRUE(source);
+    EXPECT_EQ(source->name, "top" + std::to_string(k));
+    EXPECT_EQ(source->rank, k);
+    EXPECT_EQ(SpecPicker(*source).pick(p, {}).spec, spec_name(ranked[size_t(k) - 1].first));
+  }
+  const Pick past = SpecPicker(*parse_picker_source("costmodel:far@999=" + file)).pick(p, {});
+  EXPECT_EQ(past.spec, "");
+  EXPECT_NE(past.reason.find("fewer than 999"), std::string::npos) << past.reason;
+  for (const char* bad : {"costmodel:a@0=f.json", "costmodel:a@=f.json", "costmodel:a@x=f.json",
+                          "costmodel:a@1000=f.json", "costmodel:@2=f.json"})
+    EXPECT_THROW(parse_picker_source(bad), InputError) << bad;
+  EXPECT_THROW(parse_picker_source("table:a@2=f.json"), InputError);  // only cost models rank
+}
+
 // costmodel:NAME=MODEL,POLICY ranks the sweep and the policy's proposals: the dispatcher's
 // choice with both loaded.
 TEST_F(PickerFiles, CostModelWithPolicyPicksWhatTheDispatcherWould) {
