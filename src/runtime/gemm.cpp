@@ -21,6 +21,7 @@
 #include "jit/jit.hpp"
 #include "runtime/cublaslt_fallback.hpp"
 #include "runtime/launch.hpp"
+#include "runtime/timed_choice.hpp"
 #include "runtime/workspace.hpp"
 #include "spec/name.hpp"
 #include "spec/validity.hpp"
@@ -242,6 +243,28 @@ const tune::Choice& query(const Problem& problem, int& device) {
   return current_dispatcher(device).query(problem);
 }
 
+// Starts timing the cost model's top choices for `problem` on this call (timed_choice.hpp),
+// whose last launch is the model's pick: the call's GEMM. The candidates compile in parallel
+// first (a cold cache's compile times add up otherwise).
+void time_on_call(tune::Dispatcher& d, int device, const Problem& problem, const void* a,
+                  const void* b, void* c, const Scaling& scaling, cudaStream_t stream) {
+  std::vector<std::string> specs = d.ranked_specs(problem);
+  specs.resize(std::min(specs.size(), size_t(runtime::autotune_candidates())));
+  if (specs.empty()) specs.push_back(d.query(problem).spec);
+  std::vector<KernelSpec> builds;
+  for (const std::string& s : specs) {
+    builds.push_back(parse_name(s));
+    if (!scaling.plain()) builds.back().scaled = true;  // the "_ab" variant runs
+  }
+  jit::build_many(builds, 0);  // failures surface, per spec, at its launch
+  const auto launch = [&](const std::string& spec) {
+    launch_new(problem, spec, "", false, a, b, c, scaling, stream);
+  };
+  // Another thread may have started this problem's trial since: then this call runs the pick.
+  if (!runtime::TimedChoices::instance().start(device, problem, specs, launch, stream))
+    launch(specs.front());
+}
+
 }  // namespace
 
 Choice choose(const Problem& problem) {
@@ -270,10 +293,29 @@ void gemm(const Problem& problem, const void* a, const void* b, void* c, Scaling
     check_cuda(cudaStreamSynchronize(stream), "gemm: synchronize before tuning");
     found = &d.tune(problem);
   }
+  // Remembered only when the choice is final (tuning on first sight or timing on the call
+  // could still change it).
+  bool final_choice = !d.tunes_on_first_sight();
+  if (found->kind == tune::ChoiceKind::cost_model && runtime::autotune_candidates() > 1) {
+    // Nothing of it while capturing: the graph would replay the trial, and an event query may
+    // be illegal there.
+    runtime::TimedChoices& timing = runtime::TimedChoices::instance();
+    if (capturing(stream)) {
+      final_choice = false;
+    } else if (auto timed = timing.poll(device, problem)) {
+      found = &d.set_timed(problem, timed->spec, timed->why);
+    } else {
+      final_choice = false;
+      // Beta 0 only: the trial launches every candidate on C.
+      if (scaling.beta == 0 && !timing.started(device, problem)) {
+        time_on_call(d, device, problem, a, b, c, scaling, stream);
+        return;
+      }
+    }
+  }
   const tune::Choice& choice = *found;
   if (choice.kind != tune::ChoiceKind::cublaslt_fallback) {
-    // Remembered only when the choice is final (tuning on first sight could still change it).
-    launch_new(problem, choice.spec, "", !d.tunes_on_first_sight(), a, b, c, scaling, stream);
+    launch_new(problem, choice.spec, "", final_choice, a, b, c, scaling, stream);
     return;
   }
   if (a == nullptr || b == nullptr || c == nullptr) throw Error("gemm: a null matrix pointer");

@@ -29,6 +29,8 @@ std::string_view to_string(ChoiceKind k) {
       return "policy";
     case ChoiceKind::cost_model:
       return "cost_model";
+    case ChoiceKind::timed:
+      return "timed";
   }
   return "unknown";
 }
@@ -200,28 +202,20 @@ Choice Dispatcher::choose(const Problem& p) const {
       table_ ? fmt::format("not in tuning table {}", table_source_) : no_table_note_;
   if (user) where += fmt::format(", nor in user tuning table {}", user_table_path_.string());
   if (ranker_) {
-    std::vector<KernelSpec> proposals;
-    if (policy_) proposals = policy_->top_choices(p, kPolicyProposals, device_);
-    if (const auto ranked = ranker_(p, proposals); !ranked.empty())
-      return {
-          ChoiceKind::cost_model, ranked.front(),
-          fmt::format(
-              "{}; cost model {}: its best-ranked spec of the default sweep and the fitted specs{}",
-              where, ranker_source_,
-              policy_ ? fmt::format(" and {} policy proposals", proposals.size()) : std::string())};
-    // A model trained on the twin's types only ranks the twin's candidates; the best-ranked one
-    // that serves p's types is the pick.
-    if (twin) {
-      const auto ranked =
-          ranker_(*twin, policy_ ? policy_->top_choices(*twin, kPolicyProposals, device_)
-                                 : std::vector<KernelSpec>{});
-      for (size_t i = 0; i < ranked.size(); ++i)
-        if (auto spec = with_types_of(ranked[i], p))
-          return {ChoiceKind::cost_model, *spec,
-                  fmt::format("{}; cost model {}: its best-ranked spec for the {} twin that "
-                              "serves {} (rank {} of {}: {})",
-                              where, ranker_source_, problem_type(*twin), problem_type(p), i + 1,
-                              ranked.size(), ranked[i])};
+    const Ranking r = rank(p);
+    if (!r.specs.empty()) {
+      if (!r.twin)
+        return {ChoiceKind::cost_model, r.specs.front(),
+                fmt::format("{}; cost model {}: its best-ranked spec of the default sweep and the "
+                            "fitted specs{}",
+                            where, ranker_source_,
+                            policy_ ? fmt::format(" and {} policy proposals", r.proposals)
+                                    : std::string())};
+      return {ChoiceKind::cost_model, r.specs.front(),
+              fmt::format("{}; cost model {}: its best-ranked spec for the {} twin that serves {} "
+                          "(rank {} of {}: {})",
+                          where, ranker_source_, problem_type(*twin), problem_type(p),
+                          r.first_rank + 1, r.twin_ranked, r.first_twin_spec)};
     }
   }
   if (policy_) {
@@ -238,6 +232,53 @@ Choice Dispatcher::choose(const Problem& p) const {
   const HeuristicPick pick = heuristic_pick(p, device_);
   return {ChoiceKind::heuristic, spec_name(pick.spec),
           fmt::format("{}; heuristic: {}", where, pick.reason)};
+}
+
+Dispatcher::Ranking Dispatcher::rank(const Problem& p) const {
+  Ranking r;
+  std::vector<KernelSpec> proposals;
+  if (policy_) proposals = policy_->top_choices(p, kPolicyProposals, device_);
+  r.proposals = proposals.size();
+  r.specs = ranker_(p, proposals);
+  if (!r.specs.empty()) return r;
+  // A model trained on the twin's types only ranks the twin's candidates; those that serve p's
+  // types, in the twin's order, are p's ranking.
+  const std::optional<Problem> twin = twin_of(p);
+  if (!twin) return r;
+  r.twin = true;
+  const auto ranked =
+      ranker_(*twin, policy_ ? policy_->top_choices(*twin, kPolicyProposals, device_)
+                             : std::vector<KernelSpec>{});
+  r.twin_ranked = ranked.size();
+  for (size_t i = 0; i < ranked.size(); ++i)
+    if (auto spec = with_types_of(ranked[i], p)) {
+      if (r.specs.empty()) {
+        r.first_rank = i;
+        r.first_twin_spec = ranked[i];
+      }
+      r.specs.push_back(std::move(*spec));
+    }
+  return r;
+}
+
+std::vector<std::string> Dispatcher::ranked_specs(const Problem& p) {
+  if (!ranker_ || query(p).kind != ChoiceKind::cost_model) return {};
+  return rank(p).specs;
+}
+
+const Choice& Dispatcher::set_timed(const Problem& p, const std::string& spec,
+                                    const std::string& why) {
+  Choice c = choose(p);
+  c.kind = ChoiceKind::timed;
+  c.spec = spec;
+  c.reason += "; " + why;
+  std::unique_lock lock(cache_->mutex);
+  auto [it, inserted] = cache_->tuned.insert_or_assign(p, std::move(c));
+  if (log_)
+    *log_ << fmt::format("autogemm: timed {} -> {} ({})\n", describe(p), it->second.spec,
+                         it->second.reason)
+          << std::flush;
+  return it->second;
 }
 
 const Choice& Dispatcher::query(const Problem& p) {

@@ -53,7 +53,7 @@
 
 namespace autogemm::tune {
 
-enum class ChoiceKind { table, heuristic, cublaslt_fallback, policy, cost_model };
+enum class ChoiceKind { table, heuristic, cublaslt_fallback, policy, cost_model, timed };
 std::string_view to_string(ChoiceKind);
 
 struct Choice {
@@ -158,6 +158,14 @@ class Dispatcher {
   bool has_ranker() const { return bool(ranker_); }
   const std::string& policy_source() const { return policy_source_; }
 
+  // The cost model's ranking for `p` as choose() uses it, best first, each spec valid for p's
+  // types (a twin's ranking converted): empty unless query(p) comes from the ranker.
+  std::vector<std::string> ranked_specs(const Problem& p);
+  // Timing on the call (runtime/timed_choice.hpp): `spec` ran fastest of the ranker's top
+  // choices for `p` on this GPU; query(p) returns it from now on, as kind `timed`, with `why`
+  // after the ranker's reason. Returns query(p).
+  const Choice& set_timed(const Problem& p, const std::string& spec, const std::string& why);
+
   // Where query() logs; nullptr turns logging off.
   void set_log(std::ostream* out) { log_ = out; }
 
@@ -169,6 +177,16 @@ class Dispatcher {
     size_t operator()(const Problem& p) const;
   };
 
+  // The ranker's specs for p (or, when it ranks none, for its twin, converted), best first.
+  struct Ranking {
+    std::vector<std::string> specs;
+    size_t proposals = 0;         // policy proposals ranked with the sweep
+    bool twin = false;            // the twin's ranking
+    size_t first_rank = 0;        // twin: the rank of the first spec serving p
+    size_t twin_ranked = 0;       // twin: how many it ranked
+    std::string first_twin_spec;  // twin: that spec as ranked for the twin
+  };
+  Ranking rank(const Problem& p) const;
   std::shared_ptr<const TuningTable> user_table() const;
   void reload_user_table();
 

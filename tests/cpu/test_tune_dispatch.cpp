@@ -81,6 +81,45 @@ TEST(TuneDispatch, RankerAfterTheTable) {
   EXPECT_EQ(asked[0], unseen);
 }
 
+// Timing on the call (runtime/timed_choice.hpp) gets the ranker's order for a problem the
+// ranker chose, nothing for one a table holds, and its winner replaces the ranker's pick.
+TEST(TuneDispatch, RankedSpecsAndTimedChoice) {
+  const Problem tuned = problem(4096, 4096, 4096), unseen = problem(4096, 4096, 4104);
+  Dispatcher d(one_entry_table(tuned, kSpecB), "h200.json");
+  d.set_ranker(
+      [&](const Problem&, const std::vector<KernelSpec>&) -> std::vector<std::string> {
+        return {kSpecA, kSpecB};
+      },
+      "m.json");
+  EXPECT_TRUE(d.ranked_specs(tuned).empty());
+  EXPECT_EQ(d.ranked_specs(unseen), (std::vector<std::string>{kSpecA, kSpecB}));
+  EXPECT_EQ(d.query(unseen).spec, kSpecA);
+  const Choice& timed = d.set_timed(unseen, kSpecB, "timed on this GPU: 9.0 us");
+  EXPECT_EQ(timed.kind, ChoiceKind::timed);
+  EXPECT_EQ(timed.spec, kSpecB);
+  EXPECT_EQ(to_string(timed.kind), "timed");
+  EXPECT_TRUE(contains(timed.reason, "cost model m.json")) << timed.reason;
+  EXPECT_TRUE(contains(timed.reason, "timed on this GPU")) << timed.reason;
+  EXPECT_EQ(&d.query(unseen), &timed);
+  EXPECT_EQ(d.query(tuned).kind, ChoiceKind::table);
+  // A bf16 problem ranked through its fp16 twin gets the twin's order, as bf16 specs.
+  Problem bf16 = unseen;
+  bf16.dtype = DType::bf16;
+  Dispatcher t(std::nullopt, "");
+  t.set_ranker(
+      [&](const Problem& p, const std::vector<KernelSpec>&) -> std::vector<std::string> {
+        if (p.dtype != DType::f16) return {};
+        return {kSpecA, kSpecB};
+      },
+      "m.json");
+  const auto ranked = t.ranked_specs(bf16);
+  ASSERT_EQ(ranked.size(), 2u);
+  EXPECT_EQ(ranked.front(), t.choose(bf16).spec);
+  for (const auto& s : ranked) EXPECT_EQ(parse_name(s).dtype, DType::bf16) << s;
+  // Without a ranker there is nothing to time.
+  EXPECT_TRUE(Dispatcher(std::nullopt, "").ranked_specs(unseen).empty());
+}
+
 // bf16 with fp32 accumulation borrows its fp16 twin's table entry and cost-model ranking (same
 // MMAs, rate and bytes), with the spec's data type changed; an exact entry still wins.
 TEST(TuneDispatch, Bf16BorrowsTheFp16TwinsTableAndRanking) {

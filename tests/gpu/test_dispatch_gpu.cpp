@@ -97,6 +97,69 @@ TEST(DispatchGpu, BorrowedChoicesOnRandomShapesMatchReference) {
   }
 }
 
+// Timing on the call (runtime/timed_choice.hpp, on by default): the first call of a problem the
+// cost model chose times its top specs on the caller's stream and leaves C as its pick computes
+// it; a later call, once the GPU is past the trial, runs the fastest (kind "timed"). Beta 0
+// only, never while capturing a graph.
+TEST(DispatchGpu, TimingOnTheCallKeepsEveryResultAndEndsInATimedChoice) {
+  ASSERT_NO_THROW(require_gpu()) << "this test needs a GPU";
+  test::GemmChecker gc(2048 * 2048);
+  uint64_t seed = 4321;
+  const auto call = [&](const Problem& p, Scaling s, cudaStream_t stream, const char* what) {
+    gc.prepare(p, seed);
+    seed += 2;
+    if (s.beta != 0.0f) gc.fill_addend(p, seed++);
+    ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess) << what;  // the fills ran on stream 0
+    ASSERT_NO_THROW(gemm(p, gc.a(), gc.b(), gc.c(), s, stream)) << what;
+    ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess) << what;
+    const auto verdict = gc.check(p, s.alpha, s.beta);
+    EXPECT_TRUE(verdict.pass) << what << ": " << verdict.reason;
+  };
+  const Problem p{{1000, 1512, 1016}, DType::f16, AccType::f32, Layout::tn};
+  ASSERT_EQ(choose(p).kind, "cost_model") << choose(p).reason;
+  call(p, {}, nullptr, "the first call: the trial, then the pick");
+  EXPECT_EQ(choose(p).kind, "cost_model");  // nothing has looked at the trial yet
+  call(p, {}, nullptr, "the second call: the trial is over");
+  const Choice timed = choose(p);
+  EXPECT_EQ(timed.kind, "timed") << timed.reason;
+  EXPECT_NE(timed.reason.find("timed on this GPU"), std::string::npos) << timed.reason;
+  call(p, {}, nullptr, "the timed choice");
+  call(p, {2.0f, 0.0f}, nullptr, "the timed choice, scaled");
+
+  // beta != 0 reads C: never timed (every trial launch would add it in again).
+  const Problem q{{1000, 1512, 1032}, DType::f16, AccType::f32, Layout::tn};
+  ASSERT_EQ(choose(q).kind, "cost_model");
+  call(q, {1.0f, 0.5f}, nullptr, "beta 0.5");
+  call(q, {1.0f, 0.5f}, nullptr, "beta 0.5 again");
+  EXPECT_EQ(choose(q).kind, "cost_model");
+
+  // A captured call runs the pick and starts nothing; the next plain call does.
+  const Problem r{{1000, 1512, 1048}, DType::f16, AccType::f32, Layout::tn};
+  ASSERT_EQ(choose(r).kind, "cost_model");
+  cudaStream_t stream = nullptr;
+  ASSERT_EQ(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking), cudaSuccess);
+  gc.prepare(r, seed);
+  seed += 2;
+  ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess);
+  ASSERT_EQ(cudaStreamBeginCapture(stream, cudaStreamCaptureModeGlobal), cudaSuccess);
+  ASSERT_NO_THROW(gemm(r, gc.a(), gc.b(), gc.c(), stream));
+  cudaGraph_t graph = nullptr;
+  ASSERT_EQ(cudaStreamEndCapture(stream, &graph), cudaSuccess);
+  cudaGraphExec_t exec = nullptr;
+  ASSERT_EQ(cudaGraphInstantiate(&exec, graph, 0), cudaSuccess);
+  ASSERT_EQ(cudaGraphLaunch(exec, stream), cudaSuccess);
+  ASSERT_EQ(cudaStreamSynchronize(stream), cudaSuccess);
+  const auto replayed = gc.check(r);
+  EXPECT_TRUE(replayed.pass) << "the captured call, replayed: " << replayed.reason;
+  cudaGraphExecDestroy(exec);
+  cudaGraphDestroy(graph);
+  call(r, {}, stream, "after the capture: the trial");
+  EXPECT_EQ(choose(r).kind, "cost_model");
+  call(r, {}, stream, "the trial is over");
+  EXPECT_EQ(choose(r).kind, "timed") << choose(r).reason;
+  cudaStreamDestroy(stream);
+}
+
 // gemm() launches a thread's previous plan again when a call repeats the previous one exactly
 // (gemm.cpp's LastCall): calls that differ in anything a plan bakes in (problem, pointers, the
 // scaled variant, a spec named or not) and calls on another thread must not get it.

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Timing on the call (runtime/timed_choice.hpp; notes 200): gemm()'s own pick per shape with
+# timing on (AUTOGEMM_AUTOTUNE unset: the cost model's top 6 timed on each shape's first call)
+# and off (AUTOGEMM_AUTOTUNE=0: the model's first), in processes alternating the arms (PAIRS,
+# default 2), interleaved with cuBLASLt-autotune nn and tn, on SHAPES_FILE (default
+# bench/shapes/offgrid63b_s28.txt: shapes no table or training store holds). Runs ON the device:
+# the GPU tests first (TESTS_RE, NO_TESTS), then the top 6 of every shape compiled in parallel.
+# Output: $OUT/timed_choice.tgz.
+source "$(dirname "$0")/spec_bench.sh"
+top="${OUT:-/tmp/timed_choice}"
+d="$top/timed_choice"
+record_machine "$d"
+gpu_tests "$d/ctest_gpu.log"
+shapes_file="${SHAPES_FILE:-bench/shapes/offgrid63b_s28.txt}"
+build/tools/autogemm/autogemm db rank --cost-model data/nvidia_h200.costmodel.json.gz \
+  --shapes "$shapes_file" --top 6 > "$d/ranked.txt"
+mapfile -t specs < <(awk '{print $3}' "$d/ranked.txt" | sort -u)
+prebuild=()
+for s in "${specs[@]}"; do prebuild+=(--spec "$s"); done
+timeout 300 build/tools/autogemm/autogemm prebuild "${prebuild[@]}" 2>&1 | tail -1
+OUT="$d" BENCH_TIMEOUT="${BENCH_TIMEOUT:-400}" spec_bench_arms "on off:AUTOGEMM_AUTOTUNE=0" \
+  "$(shape_list "$shapes_file")" auto
+for f in "$d"/*_[0-9].log; do echo "== $f"; grep -A4 "^method" "$f" | head -5; done
+tar czf "$top/timed_choice.tgz" -C "$top" timed_choice

@@ -1,0 +1,188 @@
+#include "runtime/timed_choice.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <tuple>
+
+namespace autogemm::runtime {
+
+int parse_autotune(const char* text) {
+  constexpr int kDefault = 6, kMost = 16;
+  if (text == nullptr || *text == '\0') return kDefault;
+  const std::string s(text);
+  const bool digits =
+      s.size() <= 2 && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
+  if (!digits || std::stoi(s) > kMost)
+    throw Error(
+        fmt::format("AUTOGEMM_AUTOTUNE='{}': want how many of the cost model's top specs "
+                    "to time, a whole number from 0 to {} (0 or 1: none; unset: {})",
+                    s, kMost, kDefault));
+  return std::stoi(s);
+}
+
+int autotune_candidates() {
+  static const int n = parse_autotune(std::getenv("AUTOGEMM_AUTOTUNE"));
+  return n;
+}
+
+TrialPlan trial_plan(const Problem& p) {
+  const double m = double(p.shape.m), n = double(p.shape.n), k = double(p.shape.k);
+  const double flops_us = 2 * m * n * k / 650e6;              // 650 TFLOP/s
+  const double bytes_us = 2 * (m * k + k * n + m * n) / 3e6;  // 16-bit operands at 3 TB/s
+  const double call_us = std::max({flops_us, bytes_us, 3.0});
+  TrialPlan plan;
+  plan.batch = std::clamp(int(std::ceil(20.0 / call_us)), 1, 16);
+  plan.rounds = call_us >= 2000 ? 2 : call_us >= 200 ? 3 : 5;
+  return plan;
+}
+
+Winner pick_winner(const std::vector<std::vector<double>>& times, double margin) {
+  if (times.empty() || times.front().empty()) throw Error("timed choice: no times to compare");
+  const size_t candidates = times.front().size();
+  std::vector<double> medians(candidates);
+  for (size_t i = 0; i < candidates; ++i) {
+    std::vector<double> t;
+    for (const auto& round : times) t.push_back(round.at(i));
+    std::sort(t.begin(), t.end());
+    const size_t h = t.size() / 2;
+    medians[i] = t.size() % 2 ? t[h] : 0.5 * (t[h - 1] + t[h]);
+  }
+  Winner w{0, medians[0], medians[0]};
+  const size_t best = size_t(std::min_element(medians.begin(), medians.end()) - medians.begin());
+  if (medians[best] < medians[0] * (1 - margin)) {
+    w.index = best;
+    w.median_us = medians[best];
+  }
+  return w;
+}
+
+// One problem's trial: its candidates and the events between their batches.
+struct TimedChoices::Trial {
+  std::vector<std::string> specs;  // the candidates that launched, specs[0] the model's pick
+  TrialPlan plan;
+  // events[r * specs.size() + i] before round r's batch of candidate i; the last after all.
+  std::vector<cudaEvent_t> events;
+  bool finished = false;
+
+  ~Trial() { release(); }
+  void release() {
+    for (cudaEvent_t e : events) cudaEventDestroy(e);
+    events.clear();
+  }
+};
+
+struct TimedChoices::State {
+  std::mutex mutex;
+  std::map<std::tuple<int, int64_t, int64_t, int64_t, int>, std::unique_ptr<Trial>> trials;
+};
+
+namespace {
+
+std::tuple<int, int64_t, int64_t, int64_t, int> key_of(int device, const Problem& p) {
+  return {device, p.shape.m, p.shape.n, p.shape.k,
+          int(p.dtype) << 8 | int(p.acc) << 4 | int(p.layout)};
+}
+
+}  // namespace
+
+TimedChoices::TimedChoices() : state_(new State) {}
+
+TimedChoices& TimedChoices::instance() {
+  static TimedChoices* t = new TimedChoices();  // never destroyed: events outlive static teardown
+  return *t;
+}
+
+bool TimedChoices::started(int device, const Problem& p) {
+  std::lock_guard lock(state_->mutex);
+  return state_->trials.count(key_of(device, p)) > 0;
+}
+
+bool TimedChoices::start(int device, const Problem& p, const std::vector<std::string>& specs,
+                         const Launch& launch, cudaStream_t stream) {
+  if (specs.empty()) throw Error("timed choice: no candidates");
+  std::lock_guard lock(state_->mutex);
+  auto [it, inserted] = state_->trials.emplace(key_of(device, p), std::make_unique<Trial>());
+  if (!inserted) return false;
+  Trial& t = *it->second;
+  t.plan = trial_plan(p);
+  // Warm-up round: loads (compiles) every candidate and leaves out one that fails; the pick's
+  // failure is the call's.
+  for (size_t i = 0; i < specs.size(); ++i) {
+    try {
+      launch(specs[i]);
+      t.specs.push_back(specs[i]);
+    } catch (const Error&) {
+      if (i == 0) {
+        state_->trials.erase(it);
+        throw;
+      }
+    }
+  }
+  const size_t n = t.specs.size();
+  if (n > 1) {
+    t.events.resize(size_t(t.plan.rounds) * n + 1);
+    for (cudaEvent_t& e : t.events)
+      if (cudaEventCreate(&e) != cudaSuccess) {
+        cudaGetLastError();  // ours (out of resources), not the caller's: clear it
+        e = nullptr;
+      }
+    const bool have_events =
+        std::none_of(t.events.begin(), t.events.end(), [](cudaEvent_t e) { return e == nullptr; });
+    bool recorded = have_events;
+    if (have_events) {
+      for (int r = 0; r < t.plan.rounds; ++r)
+        for (size_t i = 0; i < n; ++i) {
+          recorded &= cudaEventRecord(t.events[size_t(r) * n + i], stream) == cudaSuccess;
+          for (int b = 0; b < t.plan.batch; ++b) launch(t.specs[i]);
+        }
+      recorded &= cudaEventRecord(t.events.back(), stream) == cudaSuccess;
+    }
+    if (!recorded) t.release();  // no events, no timing: the pick stays (poll says so)
+  }
+  // The call's own GEMM: the pick, as without timing (the candidates computed the same C).
+  launch(t.specs.front());
+  return true;
+}
+
+std::optional<TimedChoices::Result> TimedChoices::poll(int device, const Problem& p) {
+  std::lock_guard lock(state_->mutex);
+  auto it = state_->trials.find(key_of(device, p));
+  if (it == state_->trials.end() || it->second->finished) return std::nullopt;
+  Trial& t = *it->second;
+  const size_t n = t.specs.size();
+  auto finish = [&](Result r) {
+    t.finished = true;
+    t.release();
+    return std::optional<Result>(std::move(r));
+  };
+  if (t.events.empty())
+    return finish({t.specs.front(), n > 1 ? "timing on the call failed: no CUDA events"
+                                          : "the only candidate that launched"});
+  const cudaError_t done = cudaEventQuery(t.events.back());
+  if (done == cudaErrorNotReady) return std::nullopt;  // the GPU has not got there yet
+  std::vector<std::vector<double>> times(size_t(t.plan.rounds), std::vector<double>(n));
+  cudaError_t failed = done;
+  for (int r = 0; r < t.plan.rounds && failed == cudaSuccess; ++r)
+    for (size_t i = 0; i < n && failed == cudaSuccess; ++i) {
+      float ms = 0;
+      const size_t e = size_t(r) * n + i;
+      failed = cudaEventElapsedTime(&ms, t.events[e], t.events[e + 1]);
+      times[size_t(r)][i] = 1000.0 * ms / t.plan.batch;
+    }
+  if (failed != cudaSuccess)  // left for the caller's own error checks to see
+    return finish({t.specs.front(),
+                   fmt::format("timing on the call failed: {}", cudaGetErrorString(failed))});
+  const Winner w = pick_winner(times);
+  return finish({t.specs[w.index],
+                 fmt::format("timed on this GPU on its first call: {:.2f} us against the model's "
+                             "pick's {:.2f} us, the fastest of its top {} ({} rounds of {})",
+                             w.median_us, w.pick_median_us, n, t.plan.rounds, t.plan.batch)});
+}
+
+}  // namespace autogemm::runtime

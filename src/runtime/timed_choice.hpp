@@ -1,0 +1,86 @@
+// Timing the cost model's top choices on the caller's own first call (AUTOGEMM_AUTOTUNE).
+//
+// A problem that no tuning table holds runs the cost model's best-ranked spec. Where every
+// candidate was timed, the fastest of the model's top six ran 3.5% faster than its first over
+// 63 fresh off-grid shapes, chosen in one process and measured in another
+// (bench/results/h200/h200_topk_s28.md). So gemm() times them itself: the first call of such a
+// problem (beta 0, on a stream not being captured) enqueues each candidate on the caller's stream
+// on the caller's own A, B and C, a warm-up round and then `rounds` rounds of `batch` launches
+// each between CUDA events, and ends with one launch of the model's pick, so C holds the product
+// as from any call. Nothing waits for the GPU: a later call asks the last event
+// (cudaEventQuery) and, once the GPU has passed it, the fastest candidate runs the problem from
+// then on in this process (Dispatcher::set_timed; choose() says kind "timed"). Until then the
+// model's pick runs. Beta 0 only: every launch overwrites C, so repeating one is harmless.
+//
+// AUTOGEMM_AUTOTUNE: how many of the model's top specs to time (default 6; 0 or 1: none).
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include <cstddef>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "autogemm/types.hpp"
+
+namespace autogemm::runtime {
+
+// The number of candidates AUTOGEMM_AUTOTUNE asks for (`text` its value, null when unset):
+// default 6, 0 and 1 mean off. Throws Error for anything but a whole number from 0 to 16.
+int parse_autotune(const char* text);
+int autotune_candidates();  // parse_autotune of the environment, read once per process
+
+// How a candidate is timed: `batch` launches between two events, so that short kernels are
+// timed over about 20 us (the events' resolution is ~0.5 us), in `rounds` rounds over all
+// candidates; fewer rounds for long calls, whose single times are steady. From a roofline
+// estimate of one call (2MNK at 650 TFLOP/s, the operands' bytes at 3 TB/s, at least 3 us).
+struct TrialPlan {
+  int batch = 1;
+  int rounds = 5;
+};
+TrialPlan trial_plan(const Problem& p);
+
+// The winner of times[round][candidate] (us per launch): the candidate with the least median
+// over rounds. The first (the model's pick) stays unless another's median is lower by more
+// than `margin` of the pick's, so timing noise alone does not move it.
+struct Winner {
+  size_t index = 0;
+  double median_us = 0, pick_median_us = 0;
+};
+Winner pick_winner(const std::vector<std::vector<double>>& times, double margin = 0.01);
+
+// The trials in flight, per device and problem. Thread-safe; lives for the process.
+class TimedChoices {
+ public:
+  static TimedChoices& instance();
+
+  // Whether a trial of `p` on `device` was started (pending or finished).
+  bool started(int device, const Problem& p);
+
+  // Enqueues the trial of `specs` (specs[0] the model's pick) on `stream`; `launch(spec)`
+  // enqueues one call of a spec on it. A candidate whose first launch throws is left out; the
+  // pick's error is rethrown. Returns false (and enqueues nothing) when another thread started
+  // this problem's trial first.
+  using Launch = std::function<void(const std::string& spec)>;
+  bool start(int device, const Problem& p, const std::vector<std::string>& specs,
+             const Launch& launch, cudaStream_t stream);
+
+  // Once the GPU has passed the trial's last event: the winner's spec and a reason (its time
+  // and the pick's), the events released. nullopt while it runs. A failed event query ends
+  // the trial with the pick, its reason saying so.
+  struct Result {
+    std::string spec;
+    std::string why;
+  };
+  std::optional<Result> poll(int device, const Problem& p);
+
+ private:
+  struct Trial;
+  TimedChoices();
+  struct State;
+  State* state_;
+};
+
+}  // namespace autogemm::runtime
