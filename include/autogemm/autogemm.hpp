@@ -72,8 +72,10 @@ Choice choose(const Problem& problem);
 // enqueues the model's top specs a few times each on `stream`, on this call's A, B and C,
 // between CUDA events, then its pick, so C holds the product as from any call; it does not
 // wait. A later call, once the GPU is past those events, switches the problem to the fastest
-// (kind "timed") for the rest of the process. That first call costs the trial's GPU time (~1 ms
-// for short calls, up to ~0.25 s for the largest).
+// (kind "timed") for the rest of the process. That first call costs the trial's GPU time: ~1 ms
+// for calls under ~20 us (batched), else about 19 calls' worth (16384³: ~0.25 s); on a cold JIT
+// cache it also compiles the other candidates (in parallel; seconds). With AUTOGEMM_TUNE=1 the
+// first-sight tuner has such problems instead.
 //
 // With AUTOGEMM_TUNE=1, a problem that no tuning table holds is tuned the first time this
 // process sees it (budget AUTOGEMM_TUNE_BUDGET, default 8) and added to the user tuning table

@@ -135,16 +135,21 @@ class AutogemmAutoMethod : public Method {
   // settled, and the row names the kernel that was timed ("timed SPEC").
   std::string spec() const override {
     if (!prepared_) return "auto";
-    const Choice c = choose(p_);
-    return c.kind == "cublaslt" ? "cublaslt fallback"
-                                : c.kind + " " + scaled_spec_name(c.spec, ops_.scaling);
+    try {
+      const Choice c = choose(p_);
+      return c.kind == "cublaslt" ? "cublaslt fallback"
+                                  : c.kind + " " + scaled_spec_name(c.spec, ops_.scaling);
+    } catch (const std::exception& e) {
+      return std::string("auto (") + e.what() + ")";
+    }
   }
 
   void prepare(const Problem& p, const Operands& ops, cudaStream_t stream) override {
     p_ = p;
     ops_ = ops;
-    prepared_ = true;
+    prepared_ = false;
     const Choice c = choose(p_);
+    prepared_ = true;
     if (!c.spec.empty()) autogemm::prepare(scaled_spec_name(c.spec, ops.scaling));
     run(stream);  // first call: plan and any compile
   }

@@ -3,6 +3,8 @@
 // The hot path is one hash lookup under a shared lock plus cuLaunchKernelEx. Plans are keyed by
 // everything they bake in (device, spec, problem, the three pointers: the TMA descriptors hold
 // the addresses), so a repeated call reuses the encoded descriptors.
+#include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
@@ -142,6 +144,7 @@ struct CallKey {
 // the spec name the call gave ("" for gemm() without one).
 struct LastCall {
   bool valid = false;
+  uint64_t epoch = 0;  // choice_epoch when remembered
   CallKey key{};
   std::string asked;
   std::shared_ptr<const LaunchPlan> plan;
@@ -154,6 +157,9 @@ LastCall::~LastCall() {
   last_call_gone = true;
 }
 thread_local LastCall last_call;
+// Moves when a trial of timing on the call ends, so that no thread relaunches a plan remembered
+// before (its problem's choice may have changed).
+std::atomic<uint64_t> choice_epoch{0};
 
 void launch_plan(const LaunchPlan& plan, int device, const Scaling& scaling, cudaStream_t stream) {
   launch(plan, stream, plan.needs_workspace() ? &workspace_for(device, stream) : nullptr,
@@ -163,7 +169,9 @@ void launch_plan(const LaunchPlan& plan, int device, const Scaling& scaling, cud
 // Launches this thread's previous plan if the call repeats that call exactly; false otherwise.
 bool relaunch(const Problem& problem, std::string_view asked, const void* a, const void* b, void* c,
               const Scaling& scaling, cudaStream_t stream) {
-  if (last_call_gone || !last_call.valid) return false;
+  if (last_call_gone || !last_call.valid ||
+      last_call.epoch != choice_epoch.load(std::memory_order_relaxed))
+    return false;
   int device = 0;
   check_cuda(cudaGetDevice(&device), "cudaGetDevice");
   if (!(last_call.key == CallKey{device, problem, a, b, c, scaling.plain()}) ||
@@ -197,6 +205,7 @@ void launch_new(const Problem& problem, std::string_view spec, std::string_view 
     return;
   }
   last_call.key = {device, problem, a, b, c, scaling.plain()};
+  last_call.epoch = choice_epoch.load(std::memory_order_relaxed);
   last_call.plan = std::move(plan);
   last_call.valid = true;
 }
@@ -218,6 +227,7 @@ tune::Dispatcher& dispatcher(int device) {
     d = std::make_unique<tune::Dispatcher>(
         tune::dispatcher_for_gpu(prop.name, prop.major, prop.minor, prop.multiProcessorCount, dir));
     tune::use_first_sight_from_environment(*d, prop.name, device, AUTOGEMM_BUILT_TUNE_COMMAND);
+    runtime::autotune_candidates();  // a bad AUTOGEMM_AUTOTUNE fails the first call, any problem
   }
   return *d;
 }
@@ -244,19 +254,26 @@ const tune::Choice& query(const Problem& problem, int& device) {
 }
 
 // Starts timing the cost model's top choices for `problem` on this call (timed_choice.hpp),
-// whose last launch is the model's pick: the call's GEMM. The candidates compile in parallel
-// first (a cold cache's compile times add up otherwise).
+// whose last launch is the model's pick: the call's GEMM.
 void time_on_call(tune::Dispatcher& d, int device, const Problem& problem, const void* a,
                   const void* b, void* c, const Scaling& scaling, cudaStream_t stream) {
-  std::vector<std::string> specs = d.ranked_specs(problem);
-  specs.resize(std::min(specs.size(), size_t(runtime::autotune_candidates())));
+  std::vector<std::string> specs;  // the top distinct ones (a twin's may convert alike)
+  for (std::string& s : d.ranked_specs(problem))
+    if (specs.size() < size_t(runtime::autotune_candidates()) &&
+        std::find(specs.begin(), specs.end(), s) == specs.end())
+      specs.push_back(std::move(s));
   if (specs.empty()) specs.push_back(d.query(problem).spec);
-  std::vector<KernelSpec> builds;
-  for (const std::string& s : specs) {
-    builds.push_back(parse_name(s));
-    if (!scaling.plain()) builds.back().scaled = true;  // the "_ab" variant runs
+  // Compiled in parallel first (a cold cache's compile times add up otherwise). A failure here
+  // costs only the head start: each spec's own failure surfaces at its warm-up launch.
+  try {
+    std::vector<KernelSpec> builds;
+    for (const std::string& s : specs) {
+      builds.push_back(parse_name(s));
+      if (!scaling.plain()) builds.back().scaled = true;  // the "_ab" variant runs
+    }
+    jit::build_many(builds, 0);
+  } catch (const std::exception&) {
   }
-  jit::build_many(builds, 0);  // failures surface, per spec, at its launch
   const auto launch = [&](const std::string& spec) {
     launch_new(problem, spec, "", false, a, b, c, scaling, stream);
   };
@@ -293,25 +310,32 @@ void gemm(const Problem& problem, const void* a, const void* b, void* c, Scaling
     check_cuda(cudaStreamSynchronize(stream), "gemm: synchronize before tuning");
     found = &d.tune(problem);
   }
-  // Remembered only when the choice is final (tuning on first sight or timing on the call
-  // could still change it).
+  // Remembered only when the choice is final: tuning on first sight could still change it, and
+  // so could a trial under way or one a later call may start (timing on the call, which leaves
+  // problems to the first-sight tuner where one is set).
   bool final_choice = !d.tunes_on_first_sight();
-  if (found->kind == tune::ChoiceKind::cost_model && runtime::autotune_candidates() > 1) {
-    // Nothing of it while capturing: the graph would replay the trial, and an event query may
-    // be illegal there.
+  if (found->kind == tune::ChoiceKind::cost_model && final_choice &&
+      runtime::autotune_candidates() > 1) {
+    using Status = runtime::TimedChoices::Status;
     runtime::TimedChoices& timing = runtime::TimedChoices::instance();
+    const Status status = timing.status(device, problem);
     if (capturing(stream)) {
+      // Nothing of it in a graph, which would replay the trial; a later plain call starts it.
+      final_choice = status == Status::finished;
+    } else if (status == Status::pending) {
       final_choice = false;
-    } else if (auto timed = timing.poll(device, problem)) {
-      found = &d.set_timed(problem, timed->spec, timed->why);
-    } else {
-      final_choice = false;
-      // Beta 0 only: the trial launches every candidate on C.
-      if (scaling.beta == 0 && !timing.started(device, problem)) {
-        time_on_call(d, device, problem, a, b, c, scaling, stream);
-        return;
+      if (auto result = timing.poll(device, problem)) {
+        if (result->measured) found = &d.set_timed(problem, result->spec, result->why);
+        final_choice = true;
+        choice_epoch.fetch_add(1);  // every thread's remembered call dispatches again
       }
+    } else if (status == Status::none && scaling.beta == 0) {
+      // Beta 0 only: the trial launches every candidate on C.
+      time_on_call(d, device, problem, a, b, c, scaling, stream);
+      return;
     }
+    // Otherwise (beta != 0 before any trial, or the trial over) the choice stands until the
+    // epoch moves: a plain call is another remembered call.
   }
   const tune::Choice& choice = *found;
   if (choice.kind != tune::ChoiceKind::cublaslt_fallback) {

@@ -68,11 +68,14 @@ struct TimedChoices::Trial {
   TrialPlan plan;
   // events[r * specs.size() + i] before round r's batch of candidate i; the last after all.
   std::vector<cudaEvent_t> events;
+  bool enqueued = false;  // start() is done with it (before: another thread is enqueuing)
   bool finished = false;
+  std::string failure;  // why there is nothing to time, when the events are gone
 
   ~Trial() { release(); }
   void release() {
-    for (cudaEvent_t e : events) cudaEventDestroy(e);
+    for (cudaEvent_t e : events)
+      if (e != nullptr) cudaEventDestroy(e);
     events.clear();
   }
 };
@@ -89,6 +92,27 @@ std::tuple<int, int64_t, int64_t, int64_t, int> key_of(int device, const Problem
           int(p.dtype) << 8 | int(p.acc) << 4 | int(p.layout)};
 }
 
+// This thread's CUDA calls in the relaxed capture mode for the object's lifetime: event calls
+// are "potentially unsafe" while any thread captures in the global mode, and would invalidate
+// that capture.
+class RelaxedCapture {
+ public:
+  RelaxedCapture() { cudaThreadExchangeStreamCaptureMode(&mode_); }
+  ~RelaxedCapture() { cudaThreadExchangeStreamCaptureMode(&mode_); }
+  RelaxedCapture(const RelaxedCapture&) = delete;
+  RelaxedCapture& operator=(const RelaxedCapture&) = delete;
+
+ private:
+  cudaStreamCaptureMode mode_ = cudaStreamCaptureModeRelaxed;
+};
+
+// A failed call on our own events: its error is ours, so it is cleared (a sticky error stays).
+bool ok(cudaError_t e) {
+  if (e == cudaSuccess) return true;
+  cudaGetLastError();
+  return false;
+}
+
 }  // namespace
 
 TimedChoices::TimedChoices() : state_(new State) {}
@@ -98,18 +122,27 @@ TimedChoices& TimedChoices::instance() {
   return *t;
 }
 
-bool TimedChoices::started(int device, const Problem& p) {
+TimedChoices::Status TimedChoices::status(int device, const Problem& p) {
   std::lock_guard lock(state_->mutex);
-  return state_->trials.count(key_of(device, p)) > 0;
+  auto it = state_->trials.find(key_of(device, p));
+  if (it == state_->trials.end()) return Status::none;
+  return it->second->finished ? Status::finished : Status::pending;
 }
 
 bool TimedChoices::start(int device, const Problem& p, const std::vector<std::string>& specs,
                          const Launch& launch, cudaStream_t stream) {
   if (specs.empty()) throw Error("timed choice: no candidates");
-  std::lock_guard lock(state_->mutex);
-  auto [it, inserted] = state_->trials.emplace(key_of(device, p), std::make_unique<Trial>());
-  if (!inserted) return false;
-  Trial& t = *it->second;
+  const auto key = key_of(device, p);
+  Trial* claimed = nullptr;
+  {
+    // Claimed under the lock, enqueued outside it: launches may compile and allocate, and
+    // other problems' calls poll meanwhile.
+    std::lock_guard lock(state_->mutex);
+    auto [it, inserted] = state_->trials.emplace(key, std::make_unique<Trial>());
+    if (!inserted) return false;
+    claimed = it->second.get();
+  }
+  Trial& t = *claimed;
   t.plan = trial_plan(p);
   // Warm-up round: loads (compiles) every candidate and leaves out one that fails; the pick's
   // failure is the call's.
@@ -117,43 +150,48 @@ bool TimedChoices::start(int device, const Problem& p, const std::vector<std::st
     try {
       launch(specs[i]);
       t.specs.push_back(specs[i]);
-    } catch (const Error&) {
+    } catch (...) {
       if (i == 0) {
-        state_->trials.erase(it);
+        std::lock_guard lock(state_->mutex);
+        state_->trials.erase(key);
         throw;
       }
     }
   }
   const size_t n = t.specs.size();
   if (n > 1) {
-    t.events.resize(size_t(t.plan.rounds) * n + 1);
-    for (cudaEvent_t& e : t.events)
-      if (cudaEventCreate(&e) != cudaSuccess) {
-        cudaGetLastError();  // ours (out of resources), not the caller's: clear it
-        e = nullptr;
-      }
-    const bool have_events =
-        std::none_of(t.events.begin(), t.events.end(), [](cudaEvent_t e) { return e == nullptr; });
-    bool recorded = have_events;
-    if (have_events) {
-      for (int r = 0; r < t.plan.rounds; ++r)
-        for (size_t i = 0; i < n; ++i) {
-          recorded &= cudaEventRecord(t.events[size_t(r) * n + i], stream) == cudaSuccess;
-          for (int b = 0; b < t.plan.batch; ++b) launch(t.specs[i]);
+    RelaxedCapture relaxed;
+    t.events.assign(size_t(t.plan.rounds) * n + 1, nullptr);
+    bool recorded = true;
+    for (cudaEvent_t& e : t.events) recorded = recorded && ok(cudaEventCreate(&e));
+    try {
+      for (int r = 0; r < t.plan.rounds && recorded; ++r)
+        for (size_t i = 0; i < n && recorded; ++i) {
+          recorded = ok(cudaEventRecord(t.events[size_t(r) * n + i], stream));
+          for (int b = 0; b < t.plan.batch && recorded; ++b) launch(t.specs[i]);
         }
-      recorded &= cudaEventRecord(t.events.back(), stream) == cudaSuccess;
+      recorded = recorded && ok(cudaEventRecord(t.events.back(), stream));
+      if (!recorded) t.failure = "a CUDA event could not be created or recorded";
+    } catch (const std::exception& e) {
+      recorded = false;
+      t.failure = std::string("a launch failed: ") + e.what();
     }
-    if (!recorded) t.release();  // no events, no timing: the pick stays (poll says so)
+    if (!recorded) t.release();  // no timing: the pick stays (poll says why)
+  } else {
+    t.failure = "only the pick launched";
   }
   // The call's own GEMM: the pick, as without timing (the candidates computed the same C).
   launch(t.specs.front());
+  std::lock_guard lock(state_->mutex);
+  t.enqueued = true;
   return true;
 }
 
 std::optional<TimedChoices::Result> TimedChoices::poll(int device, const Problem& p) {
   std::lock_guard lock(state_->mutex);
   auto it = state_->trials.find(key_of(device, p));
-  if (it == state_->trials.end() || it->second->finished) return std::nullopt;
+  if (it == state_->trials.end() || !it->second->enqueued || it->second->finished)
+    return std::nullopt;
   Trial& t = *it->second;
   const size_t n = t.specs.size();
   auto finish = [&](Result r) {
@@ -161,28 +199,31 @@ std::optional<TimedChoices::Result> TimedChoices::poll(int device, const Problem
     t.release();
     return std::optional<Result>(std::move(r));
   };
-  if (t.events.empty())
-    return finish({t.specs.front(), n > 1 ? "timing on the call failed: no CUDA events"
-                                          : "the only candidate that launched"});
+  if (t.events.empty()) return finish({t.specs.front(), "no timing: " + t.failure, false});
+  RelaxedCapture relaxed;
   const cudaError_t done = cudaEventQuery(t.events.back());
   if (done == cudaErrorNotReady) return std::nullopt;  // the GPU has not got there yet
+  if (done != cudaSuccess) {
+    ok(done);
+    return std::nullopt;  // e.g. a capture under way: ask again on a later call
+  }
   std::vector<std::vector<double>> times(size_t(t.plan.rounds), std::vector<double>(n));
-  cudaError_t failed = done;
-  for (int r = 0; r < t.plan.rounds && failed == cudaSuccess; ++r)
-    for (size_t i = 0; i < n && failed == cudaSuccess; ++i) {
+  for (int r = 0; r < t.plan.rounds; ++r)
+    for (size_t i = 0; i < n; ++i) {
       float ms = 0;
       const size_t e = size_t(r) * n + i;
-      failed = cudaEventElapsedTime(&ms, t.events[e], t.events[e + 1]);
+      if (const cudaError_t failed = cudaEventElapsedTime(&ms, t.events[e], t.events[e + 1]);
+          !ok(failed))
+        return finish(
+            {t.specs.front(), fmt::format("no timing: {}", cudaGetErrorString(failed)), false});
       times[size_t(r)][i] = 1000.0 * ms / t.plan.batch;
     }
-  if (failed != cudaSuccess)  // left for the caller's own error checks to see
-    return finish({t.specs.front(),
-                   fmt::format("timing on the call failed: {}", cudaGetErrorString(failed))});
   const Winner w = pick_winner(times);
   return finish({t.specs[w.index],
                  fmt::format("timed on this GPU on its first call: {:.2f} us against the model's "
                              "pick's {:.2f} us, the fastest of its top {} ({} rounds of {})",
-                             w.median_us, w.pick_median_us, n, t.plan.rounds, t.plan.batch)});
+                             w.median_us, w.pick_median_us, n, t.plan.rounds, t.plan.batch),
+                 true});
 }
 
 }  // namespace autogemm::runtime

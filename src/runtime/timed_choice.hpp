@@ -10,7 +10,8 @@
 // as from any call. Nothing waits for the GPU: a later call asks the last event
 // (cudaEventQuery) and, once the GPU has passed it, the fastest candidate runs the problem from
 // then on in this process (Dispatcher::set_timed; choose() says kind "timed"). Until then the
-// model's pick runs. Beta 0 only: every launch overwrites C, so repeating one is harmless.
+// model's pick runs; a trial with nothing to time (one candidate) or whose timing failed leaves
+// it (kind "cost_model"). Beta 0 only: every launch overwrites C, so repeating one is harmless.
 //
 // AUTOGEMM_AUTOTUNE: how many of the model's top specs to time (default 6; 0 or 1: none).
 #pragma once
@@ -51,28 +52,33 @@ struct Winner {
 };
 Winner pick_winner(const std::vector<std::vector<double>>& times, double margin = 0.01);
 
-// The trials in flight, per device and problem. Thread-safe; lives for the process.
+// The trials in flight, per device and problem. Thread-safe; lives for the process. Its CUDA
+// calls run in the relaxed capture mode, so that a graph another thread is capturing (in the
+// global mode, CUDA's default) is not invalidated by them, and errors of its own events are
+// cleared, not left for the caller's error checks.
 class TimedChoices {
  public:
   static TimedChoices& instance();
 
-  // Whether a trial of `p` on `device` was started (pending or finished).
-  bool started(int device, const Problem& p);
+  enum class Status { none, pending, finished };
+  Status status(int device, const Problem& p);
 
   // Enqueues the trial of `specs` (specs[0] the model's pick) on `stream`; `launch(spec)`
-  // enqueues one call of a spec on it. A candidate whose first launch throws is left out; the
-  // pick's error is rethrown. Returns false (and enqueues nothing) when another thread started
-  // this problem's trial first.
+  // enqueues one call of a spec on it. A candidate whose warm-up launch throws is left out; the
+  // pick's exception is rethrown (and nothing is recorded for the problem). A failure later in
+  // the trial gives up the timing, not the call: the pick still runs last. Returns false (and
+  // enqueues nothing) when the problem's trial was started before.
   using Launch = std::function<void(const std::string& spec)>;
   bool start(int device, const Problem& p, const std::vector<std::string>& specs,
              const Launch& launch, cudaStream_t stream);
 
-  // Once the GPU has passed the trial's last event: the winner's spec and a reason (its time
-  // and the pick's), the events released. nullopt while it runs. A failed event query ends
-  // the trial with the pick, its reason saying so.
+  // Once the GPU has passed the trial's last event: its outcome, the events released (status
+  // finished from then on). nullopt while it runs. `measured` is false when there was nothing to
+  // time (one candidate) or the timing failed; `spec` is then the pick and `why` says why.
   struct Result {
     std::string spec;
     std::string why;
+    bool measured = false;
   };
   std::optional<Result> poll(int device, const Problem& p);
 

@@ -268,13 +268,14 @@ std::vector<std::string> Dispatcher::ranked_specs(const Problem& p) {
 
 const Choice& Dispatcher::set_timed(const Problem& p, const std::string& spec,
                                     const std::string& why) {
-  Choice c = choose(p);
+  Choice c = query(p);  // the ranker's choice, remembered (no second ranking)
   c.kind = ChoiceKind::timed;
   c.spec = spec;
   c.reason += "; " + why;
   std::unique_lock lock(cache_->mutex);
-  auto [it, inserted] = cache_->tuned.insert_or_assign(p, std::move(c));
-  if (log_)
+  // Never replaces an entry: query()'s callers may hold references to it.
+  auto [it, inserted] = cache_->tuned.try_emplace(p, std::move(c));
+  if (inserted && log_)
     *log_ << fmt::format("autogemm: timed {} -> {} ({})\n", describe(p), it->second.spec,
                          it->second.reason)
           << std::flush;

@@ -111,8 +111,8 @@ class Dispatcher {
   Choice choose(const Problem& p) const;
 
   // choose() remembered per problem, logging each problem's first choice when logging is on;
-  // after tune(p), tune()'s choice. Thread-safe; the reference stays valid for the
-  // dispatcher's lifetime.
+  // after tune(p) or set_timed(p), theirs. Thread-safe; the reference stays valid, and its
+  // contents unchanged, for the dispatcher's lifetime (a later choice is a new entry).
   const Choice& query(const Problem& p);
 
   // The user tuning table at `path` (user_table.hpp), consulted after the loaded table; `table`
@@ -163,7 +163,8 @@ class Dispatcher {
   std::vector<std::string> ranked_specs(const Problem& p);
   // Timing on the call (runtime/timed_choice.hpp): `spec` ran fastest of the ranker's top
   // choices for `p` on this GPU; query(p) returns it from now on, as kind `timed`, with `why`
-  // after the ranker's reason. Returns query(p).
+  // after the ranker's reason (a problem already tuned or timed keeps its choice). Returns
+  // query(p).
   const Choice& set_timed(const Problem& p, const std::string& spec, const std::string& why);
 
   // Where query() logs; nullptr turns logging off.

@@ -6,9 +6,11 @@
 // SXM).
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <memory>
 #include <random>
 #include <string>
 #include <thread>
@@ -100,46 +102,88 @@ TEST(DispatchGpu, BorrowedChoicesOnRandomShapesMatchReference) {
 // Timing on the call (runtime/timed_choice.hpp, on by default): the first call of a problem the
 // cost model chose times its top specs on the caller's stream and leaves C as its pick computes
 // it; a later call, once the GPU is past the trial, runs the fastest (kind "timed"). Beta 0
-// only, never while capturing a graph.
-TEST(DispatchGpu, TimingOnTheCallKeepsEveryResultAndEndsInATimedChoice) {
-  ASSERT_NO_THROW(require_gpu()) << "this test needs a GPU";
-  test::GemmChecker gc(2048 * 2048);
-  uint64_t seed = 4321;
-  const auto call = [&](const Problem& p, Scaling s, cudaStream_t stream, const char* what) {
-    gc.prepare(p, seed);
-    seed += 2;
-    if (s.beta != 0.0f) gc.fill_addend(p, seed++);
+// only, never while capturing a graph, and its event calls leave another thread's capture alone.
+class TimedChoiceGpu : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    ASSERT_NO_THROW(require_gpu()) << "this test needs a GPU";
+    setenv("AUTOGEMM_AUTOTUNE", "6", 1);  // its own process (ctest): read at the first call
+  }
+  // gemm() on fresh inputs in `gc`, then the reference check.
+  void call(test::GemmChecker& gc, const Problem& p, Scaling s, cudaStream_t stream,
+            const std::string& what) {
+    gc.prepare(p, seed_);
+    seed_ += 2;
+    if (s.beta != 0.0f) gc.fill_addend(p, seed_++);
     ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess) << what;  // the fills ran on stream 0
     ASSERT_NO_THROW(gemm(p, gc.a(), gc.b(), gc.c(), s, stream)) << what;
     ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess) << what;
     const auto verdict = gc.check(p, s.alpha, s.beta);
     EXPECT_TRUE(verdict.pass) << what << ": " << verdict.reason;
-  };
-  const Problem p{{1000, 1512, 1016}, DType::f16, AccType::f32, Layout::tn};
+  }
+  static Problem tn(int64_t m, int64_t n, int64_t k) {
+    return Problem{{m, n, k}, DType::f16, AccType::f32, Layout::tn};
+  }
+  uint64_t seed_ = 4321;
+};
+
+TEST_F(TimedChoiceGpu, EveryResultStaysRightAndTheProblemEndsTimed) {
+  test::GemmChecker gc(2048 * 2048);
+  const Problem p = tn(1000, 1512, 1016);
   ASSERT_EQ(choose(p).kind, "cost_model") << choose(p).reason;
-  call(p, {}, nullptr, "the first call: the trial, then the pick");
+  call(gc, p, {}, nullptr, "the first call: the trial, then the pick");
   EXPECT_EQ(choose(p).kind, "cost_model");  // nothing has looked at the trial yet
-  call(p, {}, nullptr, "the second call: the trial is over");
+  call(gc, p, {}, nullptr, "the second call: the trial is over");
   const Choice timed = choose(p);
   EXPECT_EQ(timed.kind, "timed") << timed.reason;
   EXPECT_NE(timed.reason.find("timed on this GPU"), std::string::npos) << timed.reason;
-  call(p, {}, nullptr, "the timed choice");
-  call(p, {2.0f, 0.0f}, nullptr, "the timed choice, scaled");
+  call(gc, p, {}, nullptr, "the timed choice");
+  call(gc, p, {2.0f, 0.0f}, nullptr, "the timed choice, scaled");
+
+  // A first call scaled with beta 0: the trial runs the candidates' scaled variants.
+  const Problem s = tn(1000, 1512, 1064);
+  call(gc, s, {2.0f, 0.0f}, nullptr, "scaled by 2: the trial");
+  call(gc, s, {2.0f, 0.0f}, nullptr, "scaled by 2: the trial is over");
+  EXPECT_EQ(choose(s).kind, "timed") << choose(s).reason;
+  call(gc, s, {}, nullptr, "then plain");
 
   // beta != 0 reads C: never timed (every trial launch would add it in again).
-  const Problem q{{1000, 1512, 1032}, DType::f16, AccType::f32, Layout::tn};
+  const Problem q = tn(1000, 1512, 1032);
   ASSERT_EQ(choose(q).kind, "cost_model");
-  call(q, {1.0f, 0.5f}, nullptr, "beta 0.5");
-  call(q, {1.0f, 0.5f}, nullptr, "beta 0.5 again");
+  call(gc, q, {1.0f, 0.5f}, nullptr, "beta 0.5");
+  call(gc, q, {1.0f, 0.5f}, nullptr, "beta 0.5 again");
   EXPECT_EQ(choose(q).kind, "cost_model");
+}
 
-  // A captured call runs the pick and starts nothing; the next plain call does.
-  const Problem r{{1000, 1512, 1048}, DType::f16, AccType::f32, Layout::tn};
+// A call while the trial is still queued runs the pick and leaves no error behind.
+TEST_F(TimedChoiceGpu, ACallBeforeTheTrialRanIsThePicksAndLeavesNoError) {
+  test::GemmChecker big(2048 * 2048), gc(2048 * 2048);
+  const Problem slow = tn(2048, 2048, 2048), p = tn(1000, 1512, 1080);
+  big.prepare(slow, 1);
+  gc.prepare(p, 3);
+  ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess);
+  const std::string named = choose(slow).spec;
+  for (int i = 0; i < 40; ++i)  // ~1 ms of work ahead of the trial
+    ASSERT_NO_THROW(gemm(slow, named, big.a(), big.b(), big.c(), nullptr));
+  ASSERT_NO_THROW(gemm(p, gc.a(), gc.b(), gc.c(), nullptr));  // the trial
+  ASSERT_NO_THROW(gemm(p, gc.a(), gc.b(), gc.c(), nullptr));  // polls: not there yet
+  EXPECT_EQ(choose(p).kind, "cost_model");
+  EXPECT_EQ(cudaGetLastError(), cudaSuccess);
+  ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess);
+  const auto verdict = gc.check(p);
+  EXPECT_TRUE(verdict.pass) << verdict.reason;
+  call(gc, p, {}, nullptr, "after the trial");
+  EXPECT_EQ(choose(p).kind, "timed") << choose(p).reason;
+}
+
+// A captured call runs the pick and starts nothing; the next plain call does.
+TEST_F(TimedChoiceGpu, NoTrialUnderCapture) {
+  test::GemmChecker gc(2048 * 2048);
+  const Problem r = tn(1000, 1512, 1048);
   ASSERT_EQ(choose(r).kind, "cost_model");
   cudaStream_t stream = nullptr;
   ASSERT_EQ(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking), cudaSuccess);
-  gc.prepare(r, seed);
-  seed += 2;
+  gc.prepare(r, 11);
   ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess);
   ASSERT_EQ(cudaStreamBeginCapture(stream, cudaStreamCaptureModeGlobal), cudaSuccess);
   ASSERT_NO_THROW(gemm(r, gc.a(), gc.b(), gc.c(), stream));
@@ -153,11 +197,96 @@ TEST(DispatchGpu, TimingOnTheCallKeepsEveryResultAndEndsInATimedChoice) {
   EXPECT_TRUE(replayed.pass) << "the captured call, replayed: " << replayed.reason;
   cudaGraphExecDestroy(exec);
   cudaGraphDestroy(graph);
-  call(r, {}, stream, "after the capture: the trial");
   EXPECT_EQ(choose(r).kind, "cost_model");
-  call(r, {}, stream, "the trial is over");
+  call(gc, r, {}, stream, "after the capture: the trial");
+  call(gc, r, {}, stream, "the trial is over");
   EXPECT_EQ(choose(r).kind, "timed") << choose(r).reason;
   cudaStreamDestroy(stream);
+}
+
+// Another thread's graph capture (global mode, CUDA's default) survives this thread's call that
+// polls a trial's events and switches to the timed choice (the trial itself ran before: its
+// compiles and first allocations are not what this is about).
+TEST_F(TimedChoiceGpu, AnotherThreadsCaptureSurvivesThePoll) {
+  test::GemmChecker gc(2048 * 2048), other(2048 * 2048);
+  const Problem p = tn(1000, 1512, 1096), q = tn(512, 512, 512);
+  gc.prepare(p, 21);
+  other.prepare(q, 23);
+  ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess);
+  const std::string q_spec = choose(q).spec;
+  ASSERT_NO_THROW(prepare(q_spec));
+  cudaStream_t stream = nullptr, capture_stream = nullptr;
+  ASSERT_EQ(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking), cudaSuccess);
+  ASSERT_EQ(cudaStreamCreateWithFlags(&capture_stream, cudaStreamNonBlocking), cudaSuccess);
+  ASSERT_NO_THROW(gemm(p, gc.a(), gc.b(), gc.c(), stream));  // the trial
+  ASSERT_EQ(cudaStreamSynchronize(stream), cudaSuccess);
+  std::atomic<int> step{0};
+  cudaError_t end_status = cudaErrorUnknown;
+  std::thread capturer([&] {
+    cudaSetDevice(0);
+    if (cudaStreamBeginCapture(capture_stream, cudaStreamCaptureModeGlobal) != cudaSuccess) {
+      step = -1;
+      return;
+    }
+    try {
+      gemm(q, q_spec, other.a(), other.b(), other.c(), capture_stream);
+    } catch (...) {
+    }
+    step = 1;
+    while (step.load() < 2) std::this_thread::yield();
+    cudaGraph_t graph = nullptr;
+    end_status = cudaStreamEndCapture(capture_stream, &graph);
+    if (graph) cudaGraphDestroy(graph);
+  });
+  while (step.load() == 0) std::this_thread::yield();
+  EXPECT_EQ(step.load(), 1) << "the other thread could not begin its capture";
+  EXPECT_NO_THROW(gemm(p, gc.a(), gc.b(), gc.c(), stream));  // polls, then the timed choice
+  step = 2;
+  capturer.join();
+  EXPECT_EQ(end_status, cudaSuccess) << cudaGetErrorString(end_status);
+  ASSERT_EQ(cudaStreamSynchronize(stream), cudaSuccess);
+  EXPECT_EQ(choose(p).kind, "timed") << choose(p).reason;
+  const auto verdict = gc.check(p);
+  EXPECT_TRUE(verdict.pass) << verdict.reason;
+  cudaStreamDestroy(stream);
+  cudaStreamDestroy(capture_stream);
+}
+
+// Threads making the same problem's first call at once, each on its own stream and buffers: one
+// trial, every C right.
+TEST_F(TimedChoiceGpu, ConcurrentFirstCallsAreAllRight) {
+  const Problem p = tn(1000, 1512, 1112);
+  constexpr int kThreads = 4;
+  std::vector<std::unique_ptr<test::GemmChecker>> gcs;
+  std::vector<cudaStream_t> streams(kThreads);
+  for (int i = 0; i < kThreads; ++i) {
+    gcs.push_back(std::make_unique<test::GemmChecker>(2048 * 2048));
+    gcs.back()->prepare(p, 100 + 2 * uint64_t(i));
+    ASSERT_EQ(cudaStreamCreateWithFlags(&streams[size_t(i)], cudaStreamNonBlocking), cudaSuccess);
+  }
+  ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess);
+  std::vector<std::thread> threads;
+  std::atomic<int> failures{0};
+  for (int i = 0; i < kThreads; ++i)
+    threads.emplace_back([&, i] {
+      cudaSetDevice(0);
+      try {
+        gemm(p, gcs[size_t(i)]->a(), gcs[size_t(i)]->b(), gcs[size_t(i)]->c(), streams[size_t(i)]);
+      } catch (...) {
+        ++failures;
+      }
+    });
+  for (auto& t : threads) t.join();
+  EXPECT_EQ(failures.load(), 0);
+  ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess);
+  for (int i = 0; i < kThreads; ++i) {
+    const auto verdict = gcs[size_t(i)]->check(p);
+    EXPECT_TRUE(verdict.pass) << "thread " << i << ": " << verdict.reason;
+    cudaStreamDestroy(streams[size_t(i)]);
+  }
+  test::GemmChecker gc(2048 * 2048);
+  call(gc, p, {}, nullptr, "after the threads");
+  EXPECT_EQ(choose(p).kind, "timed") << choose(p).reason;
 }
 
 // gemm() launches a thread's previous plan again when a call repeats the previous one exactly
