@@ -315,7 +315,7 @@ void gemm(const Problem& problem, const void* a, const void* b, void* c, Scaling
   // problems to the first-sight tuner where one is set).
   bool final_choice = !d.tunes_on_first_sight();
   if (found->kind == tune::ChoiceKind::cost_model && final_choice &&
-      runtime::autotune_candidates() > 1) {
+      runtime::autotune_candidates() > 1 && runtime::worth_timing(problem)) {
     using Status = runtime::TimedChoices::Status;
     runtime::TimedChoices& timing = runtime::TimedChoices::instance();
     const Status status = timing.status(device, problem);

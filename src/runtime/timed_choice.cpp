@@ -31,6 +31,11 @@ int autotune_candidates() {
   return n;
 }
 
+bool worth_timing(const Problem& p) {
+  const double flops = 2.0 * double(p.shape.m) * double(p.shape.n) * double(p.shape.k);
+  return flops >= 1e8 && flops < 1e11;
+}
+
 TrialPlan trial_plan(const Problem& p) {
   const double m = double(p.shape.m), n = double(p.shape.n), k = double(p.shape.k);
   const double flops_us = 2 * m * n * k / 650e6;              // 650 TFLOP/s

@@ -33,6 +33,13 @@ namespace autogemm::runtime {
 int parse_autotune(const char* text);
 int autotune_candidates();  // parse_autotune of the environment, read once per process
 
+// Whether a problem is timed at all: 1e8 <= 2MNK < 1e11, the middle class. Measured (notes
+// 200-201) over eight pairings of on/off processes on both GPUs: middle +2.4-4.8% in every one;
+// small (launch-bound: the host's time per call, which the trial's back-to-back batches do not
+// see, decides there) and large (two rounds of one call, inside the power-state spread) within
+// their spreads, while the large trials cost the most.
+bool worth_timing(const Problem& p);
+
 // How a candidate is timed: `batch` launches between two events, so that short kernels are
 // timed over about 20 us (the events' resolution is ~0.5 us), in `rounds` rounds over all
 // candidates; fewer rounds for long calls, whose single times are steady. From a roofline

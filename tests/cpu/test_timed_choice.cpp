@@ -28,6 +28,18 @@ TEST(TimedChoice, AutotuneSettingDefaultsToSixAndRefusesNonsense) {
   }
 }
 
+// Only the middle class is timed: 1e8 <= 2MNK < 1e11.
+TEST(TimedChoice, OnlyTheMiddleClassIsTimed) {
+  EXPECT_FALSE(worth_timing(tn(64, 64, 64)));
+  EXPECT_FALSE(worth_timing(tn(100, 100, 4999)));  // 9.998e7
+  EXPECT_TRUE(worth_timing(tn(100, 100, 5000)));   // 1e8
+  EXPECT_TRUE(worth_timing(tn(1000, 1512, 1016)));
+  EXPECT_TRUE(worth_timing(tn(1, 5120, 13824)));     // decode: 1.4e8
+  EXPECT_TRUE(worth_timing(tn(2048, 4096, 4096)));   // 6.9e10
+  EXPECT_FALSE(worth_timing(tn(4096, 4096, 4096)));  // 1.4e11
+  EXPECT_FALSE(worth_timing(tn(16384, 16384, 16384)));
+}
+
 // Short calls are timed in batches of about 20 us and more rounds; long ones one at a time.
 TEST(TimedChoice, TrialPlanBatchesShortCallsAndSparesLongOnes) {
   const TrialPlan tiny = trial_plan(tn(64, 64, 64));
