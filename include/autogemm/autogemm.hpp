@@ -68,14 +68,14 @@ Choice choose(const Problem& problem);
 // C = A · B with the kernel choose() names. Any M, N, K >= 1.
 //
 // Timing on the call (AUTOGEMM_AUTOTUNE, default 6; 0 turns it off): the first call of a
-// problem choose() gives kind "cost_model", with beta 0 and on a stream not being captured,
+// problem choose() gives kind "cost_model", of the middle class (1e8 <= 2MNK < 1e11, where it
+// pays), with beta 0 and on a stream not being captured,
 // enqueues the model's top specs a few times each on `stream`, on this call's A, B and C,
 // between CUDA events, then its pick, so C holds the product as from any call; it does not
 // wait. A later call, once the GPU is past those events, switches the problem to the fastest
-// (kind "timed") for the rest of the process. That first call costs the trial's GPU time: ~1 ms
-// for calls under ~20 us (batched), else about 19 calls' worth (16384³: ~0.25 s); on a cold JIT
-// cache it also compiles the other candidates (in parallel; seconds). With AUTOGEMM_TUNE=1 the
-// first-sight tuner has such problems instead.
+// (kind "timed") for the rest of the process. That first call costs the trial's GPU time (a few
+// ms at most); on a cold JIT cache it also compiles the other candidates (in parallel; seconds). With
+// AUTOGEMM_TUNE=1 the first-sight tuner has such problems instead.
 //
 // With AUTOGEMM_TUNE=1, a problem that no tuning table holds is tuned the first time this
 // process sees it (budget AUTOGEMM_TUNE_BUDGET, default 8) and added to the user tuning table
