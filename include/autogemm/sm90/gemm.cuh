@@ -246,15 +246,6 @@ __device__ __forceinline__ void load_mn_major(u8* dst, const TmaDescriptor* map,
   }
 }
 
-// The L2 prefetch of what load_k_major will load for a later k-block (this CTA's slice).
-template <class Cfg, int kRows, int kSharers>
-__device__ __forceinline__ void prefetch_k_major(const TmaDescriptor* map, int k0, int row0,
-                                                 int slice) {
-#pragma unroll
-  for (int atom = 0; atom < Cfg::kKAtoms; ++atom)
-    tma_prefetch_l2_2d(map, k0 + atom * Cfg::kAtomK, row0 + slice * (kRows / kSharers));
-}
-
 template <class Cfg>
 __device__ __forceinline__ void produce(const TmaDescriptor* tma_a, const TmaDescriptor* tma_b,
                                         const GemmArgs& args, u8* smem_a, u8* smem_b, u64* full,
@@ -290,16 +281,6 @@ __device__ __forceinline__ void produce(const TmaDescriptor* tma_a, const TmaDes
         load_k_major<Cfg, Cfg::kBM, Cfg::kClusterN>(a, tma_a, bar, k0, tm * Cfg::kBM, rn, a_mask);
       else
         load_mn_major<Cfg, Cfg::kBM, Cfg::kClusterN>(a, tma_a, bar, k0, tm * Cfg::kBM, rn, a_mask);
-
-#ifdef AUTOGEMM_L2_PREFETCH  // experiment (AUTOGEMM_JIT_DEFINES): DRAM pages read further ahead
-      if (kb + AUTOGEMM_L2_PREFETCH < w.kb_end) {
-        const int kp = (kb + AUTOGEMM_L2_PREFETCH) * Cfg::kBK;
-        if constexpr (!Cfg::kAMnMajor)
-          prefetch_k_major<Cfg, Cfg::kBM, Cfg::kClusterN>(tma_a, kp, tm * Cfg::kBM, rn);
-        if constexpr (!Cfg::kBMnMajor)
-          prefetch_k_major<Cfg, Cfg::kBN, Cfg::kClusterM>(tma_b, kp, tn * Cfg::kBN, rm);
-      }
-#endif
 
       // B tile. Shared by the kClusterM CTAs of a cluster column: each loads a slice (N rows
       // for K-major tiles, K rows of every 64-column chunk for N-major ones).

@@ -91,13 +91,6 @@ __device__ __forceinline__ void tma_prefetch_descriptor(const TmaDescriptor* des
   asm volatile("prefetch.tensormap [%0];" ::"l"(desc) : "memory");
 }
 
-// Brings a 2-D tile into L2 only (no shared memory, no barrier), so a later load of it hits.
-__device__ __forceinline__ void tma_prefetch_l2_2d(const TmaDescriptor* desc, int c0, int c1) {
-  asm volatile("cp.async.bulk.prefetch.tensor.2d.L2.global.tile [%0, {%1, %2}];" ::"l"(desc),
-               "r"(c0), "r"(c1)
-               : "memory");
-}
-
 // 2-D tile load global -> this CTA's shared memory; completion is signalled on `bar` in bytes.
 __device__ __forceinline__ void tma_load_2d(void* dst, const TmaDescriptor* desc, u64* bar, int c0,
                                             int c1) {
