@@ -170,7 +170,7 @@ void launch_plan(const LaunchPlan& plan, int device, const Scaling& scaling, cud
 bool relaunch(const Problem& problem, std::string_view asked, const void* a, const void* b, void* c,
               const Scaling& scaling, cudaStream_t stream) {
   if (last_call_gone || !last_call.valid ||
-      last_call.epoch != choice_epoch.load(std::memory_order_relaxed))
+      last_call.epoch != choice_epoch.load(std::memory_order_acquire))
     return false;
   int device = 0;
   check_cuda(cudaGetDevice(&device), "cudaGetDevice");
@@ -182,9 +182,10 @@ bool relaunch(const Problem& problem, std::string_view asked, const void* a, con
 }
 
 // Looks up (or makes) the plan of `spec` (its scaled variant when `scaling` is not plain),
-// launches it, and, when `keep`, remembers the call as asked for (`asked`).
+// launches it, and, when `keep`, remembers the call as asked for (`asked`), valid while
+// choice_epoch stays `epoch` (the value the caller read before it chose).
 void launch_new(const Problem& problem, std::string_view spec, std::string_view asked, bool keep,
-                const void* a, const void* b, void* c, const Scaling& scaling,
+                uint64_t epoch, const void* a, const void* b, void* c, const Scaling& scaling,
                 cudaStream_t stream) {
   // "_ab" is the canonical name's last token: appending it names the scaled variant (and
   // parse_name refuses anything that is not canonical).
@@ -205,7 +206,7 @@ void launch_new(const Problem& problem, std::string_view spec, std::string_view 
     return;
   }
   last_call.key = {device, problem, a, b, c, scaling.plain()};
-  last_call.epoch = choice_epoch.load(std::memory_order_relaxed);
+  last_call.epoch = epoch;
   last_call.plan = std::move(plan);
   last_call.valid = true;
 }
@@ -275,11 +276,15 @@ void time_on_call(tune::Dispatcher& d, int device, const Problem& problem, const
   } catch (const std::exception&) {
   }
   const auto launch = [&](const std::string& spec) {
-    launch_new(problem, spec, "", false, a, b, c, scaling, stream);
+    launch_new(problem, spec, "", false, 0, a, b, c, scaling, stream);
   };
   // Another thread may have started this problem's trial since: then this call runs the pick.
-  if (!runtime::TimedChoices::instance().start(device, problem, specs, launch, stream))
+  if (!runtime::TimedChoices::instance().start(device, problem, specs, launch, stream)) {
     launch(specs.front());
+    return;
+  }
+  // A call remembered before (beta != 0, another thread) must dispatch again to see the trial.
+  choice_epoch.fetch_add(1, std::memory_order_release);
 }
 
 }  // namespace
@@ -300,6 +305,9 @@ void gemm(const Problem& problem, const void* a, const void* b, void* c, Scaling
           cudaStream_t stream) {
   check_scaling(scaling);
   if (relaunch(problem, "", a, b, c, scaling, stream)) return;
+  // Read before the choice: a trial ending meanwhile moves it, so what this call remembers of a
+  // choice made before then is not relaunched.
+  uint64_t epoch = choice_epoch.load(std::memory_order_acquire);
   int device = 0;
   tune::Dispatcher& d = current_dispatcher(device);
   const tune::Choice* found = &d.query(problem);
@@ -327,7 +335,8 @@ void gemm(const Problem& problem, const void* a, const void* b, void* c, Scaling
       if (auto result = timing.poll(device, problem)) {
         if (result->measured) found = &d.set_timed(problem, result->spec, result->why);
         final_choice = true;
-        choice_epoch.fetch_add(1);  // every thread's remembered call dispatches again
+        // Every thread's remembered calls dispatch again; this one's choice is the new one.
+        epoch = choice_epoch.fetch_add(1, std::memory_order_release) + 1;
       }
     } else if (status == Status::none && scaling.beta == 0) {
       // Beta 0 only: the trial launches every candidate on C.
@@ -339,7 +348,7 @@ void gemm(const Problem& problem, const void* a, const void* b, void* c, Scaling
   }
   const tune::Choice& choice = *found;
   if (choice.kind != tune::ChoiceKind::cublaslt_fallback) {
-    launch_new(problem, choice.spec, "", final_choice, a, b, c, scaling, stream);
+    launch_new(problem, choice.spec, "", final_choice, epoch, a, b, c, scaling, stream);
     return;
   }
   if (a == nullptr || b == nullptr || c == nullptr) throw Error("gemm: a null matrix pointer");
@@ -358,7 +367,8 @@ void gemm(const Problem& problem, std::string_view spec, const void* a, const vo
   check_scaling(scaling);
   if (spec.empty()) throw Error("gemm: an empty spec name");
   if (relaunch(problem, spec, a, b, c, scaling, stream)) return;
-  launch_new(problem, spec, spec, true, a, b, c, scaling, stream);
+  launch_new(problem, spec, spec, true, choice_epoch.load(std::memory_order_acquire), a, b, c,
+             scaling, stream);
 }
 
 void prepare(std::string_view spec) {

@@ -78,11 +78,7 @@ struct TimedChoices::Trial {
   std::string failure;  // why there is nothing to time, when the events are gone
 
   ~Trial() { release(); }
-  void release() {
-    for (cudaEvent_t e : events)
-      if (e != nullptr) cudaEventDestroy(e);
-    events.clear();
-  }
+  void release();
 };
 
 struct TimedChoices::State {
@@ -97,20 +93,6 @@ std::tuple<int, int64_t, int64_t, int64_t, int> key_of(int device, const Problem
           int(p.dtype) << 8 | int(p.acc) << 4 | int(p.layout)};
 }
 
-// This thread's CUDA calls in the relaxed capture mode for the object's lifetime: event calls
-// are "potentially unsafe" while any thread captures in the global mode, and would invalidate
-// that capture.
-class RelaxedCapture {
- public:
-  RelaxedCapture() { cudaThreadExchangeStreamCaptureMode(&mode_); }
-  ~RelaxedCapture() { cudaThreadExchangeStreamCaptureMode(&mode_); }
-  RelaxedCapture(const RelaxedCapture&) = delete;
-  RelaxedCapture& operator=(const RelaxedCapture&) = delete;
-
- private:
-  cudaStreamCaptureMode mode_ = cudaStreamCaptureModeRelaxed;
-};
-
 // A failed call on our own events: its error is ours, so it is cleared (a sticky error stays).
 bool ok(cudaError_t e) {
   if (e == cudaSuccess) return true;
@@ -118,7 +100,30 @@ bool ok(cudaError_t e) {
   return false;
 }
 
+// This thread's CUDA calls in the relaxed capture mode for the object's lifetime: event calls
+// are "potentially unsafe" while any thread captures in the global mode, and would invalidate
+// that capture.
+class RelaxedCapture {
+ public:
+  RelaxedCapture() { swapped_ = ok(cudaThreadExchangeStreamCaptureMode(&mode_)); }
+  ~RelaxedCapture() {
+    if (swapped_) ok(cudaThreadExchangeStreamCaptureMode(&mode_));  // the caller's mode back
+  }
+  RelaxedCapture(const RelaxedCapture&) = delete;
+  RelaxedCapture& operator=(const RelaxedCapture&) = delete;
+
+ private:
+  cudaStreamCaptureMode mode_ = cudaStreamCaptureModeRelaxed;
+  bool swapped_ = false;
+};
+
 }  // namespace
+
+void TimedChoices::Trial::release() {
+  for (cudaEvent_t e : events)
+    if (e != nullptr) ok(cudaEventDestroy(e));
+  events.clear();
+}
 
 TimedChoices::TimedChoices() : state_(new State) {}
 
@@ -148,6 +153,29 @@ bool TimedChoices::start(int device, const Problem& p, const std::vector<std::st
     claimed = it->second.get();
   }
   Trial& t = *claimed;
+  // The caller's stream is not capturing; another thread's global-mode capture must not be
+  // broken by this thread's module loads, allocations or event calls.
+  RelaxedCapture relaxed;
+  try {
+    enqueue(t, p, specs, launch, stream);
+  } catch (...) {
+    std::lock_guard lock(state_->mutex);
+    if (t.specs.empty()) {
+      state_->trials.erase(key);  // the pick's own failure: nothing was started
+    } else {
+      t.release();  // the call failed after the warm-up: no timing, and no trial left hanging
+      t.failure = "the trial's call failed";
+      t.enqueued = true;
+    }
+    throw;
+  }
+  std::lock_guard lock(state_->mutex);
+  t.enqueued = true;
+  return true;
+}
+
+void TimedChoices::enqueue(Trial& t, const Problem& p, const std::vector<std::string>& specs,
+                           const Launch& launch, cudaStream_t stream) {
   t.plan = trial_plan(p);
   // Warm-up round: loads (compiles) every candidate and leaves out one that fails; the pick's
   // failure is the call's.
@@ -156,16 +184,11 @@ bool TimedChoices::start(int device, const Problem& p, const std::vector<std::st
       launch(specs[i]);
       t.specs.push_back(specs[i]);
     } catch (...) {
-      if (i == 0) {
-        std::lock_guard lock(state_->mutex);
-        state_->trials.erase(key);
-        throw;
-      }
+      if (i == 0) throw;
     }
   }
   const size_t n = t.specs.size();
   if (n > 1) {
-    RelaxedCapture relaxed;
     t.events.assign(size_t(t.plan.rounds) * n + 1, nullptr);
     bool recorded = true;
     for (cudaEvent_t& e : t.events) recorded = recorded && ok(cudaEventCreate(&e));
@@ -187,9 +210,6 @@ bool TimedChoices::start(int device, const Problem& p, const std::vector<std::st
   }
   // The call's own GEMM: the pick, as without timing (the candidates computed the same C).
   launch(t.specs.front());
-  std::lock_guard lock(state_->mutex);
-  t.enqueued = true;
-  return true;
 }
 
 std::optional<TimedChoices::Result> TimedChoices::poll(int device, const Problem& p) {

@@ -92,6 +92,9 @@ class TimedChoices {
  private:
   struct Trial;
   TimedChoices();
+  // start()'s launches and events, outside the lock.
+  static void enqueue(Trial& t, const Problem& p, const std::vector<std::string>& specs,
+                      const Launch& launch, cudaStream_t stream);
   struct State;
   State* state_;
 };

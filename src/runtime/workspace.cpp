@@ -19,7 +19,9 @@ namespace {
 constexpr size_t kMaxTileArea = 36864;
 constexpr int kMaxConsumers = 3;
 
-std::unique_ptr<Workspace> allocate(int device) {
+// The flags are zeroed on `stream`, the one this workspace serves: a plain cudaMemset would run
+// on the legacy stream, which a non-blocking stream's first kernel need not wait for.
+std::unique_ptr<Workspace> allocate(int device, cudaStream_t stream) {
   int sms = 0;
   check_cuda(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device),
              "cudaDeviceGetAttribute(multiprocessors)");
@@ -30,7 +32,7 @@ std::unique_ptr<Workspace> allocate(int device) {
   check_cuda(cudaMalloc(&ws->partials, ws->partial_bytes), "allocating the stream-K workspace");
   check_cuda(cudaMalloc(&ws->flags, size_t(ws->flag_count) * sizeof(int)),
              "allocating the stream-K flags");
-  check_cuda(cudaMemset(ws->flags, 0, size_t(ws->flag_count) * sizeof(int)),
+  check_cuda(cudaMemsetAsync(ws->flags, 0, size_t(ws->flag_count) * sizeof(int), stream),
              "zeroing the stream-K flags");
   return ws;
 }
@@ -59,7 +61,7 @@ const Workspace& workspace_for(int device, cudaStream_t stream) {
   }
   std::unique_lock lock(mutex);
   auto& slot = (*pool)[key];
-  if (!slot) slot = allocate(device);
+  if (!slot) slot = allocate(device, stream);
   return *slot;
 }
 
