@@ -153,6 +153,10 @@ TEST_F(TimedChoiceGpu, EveryResultStaysRightAndTheProblemEndsTimed) {
   call(gc, q, {1.0f, 0.5f}, nullptr, "beta 0.5");
   call(gc, q, {1.0f, 0.5f}, nullptr, "beta 0.5 again");
   EXPECT_EQ(choose(q).kind, "cost_model");
+  // A plain call starts the trial; the beta 0.5 call remembered before must not hide it.
+  call(gc, q, {}, nullptr, "plain: the trial");
+  call(gc, q, {1.0f, 0.5f}, nullptr, "beta 0.5 after the trial (same buffers as before)");
+  EXPECT_EQ(choose(q).kind, "timed") << choose(q).reason;
 }
 
 // A call while the trial is still queued runs the pick and leaves no error behind.
