@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <iterator>
+#include <set>
 
 #include "bench/errors.hpp"
 #include "bench/method_registry.hpp"
@@ -140,11 +141,13 @@ Pick SpecPicker::pick(const Problem& p, const tune::DeviceFacts& device) const {
     std::vector<KernelSpec> proposals;
     if (policy_)
       proposals = policy_->top_choices(ranked_for, tune::Dispatcher::kPolicyProposals, device);
+    // Each spec once, as the dispatcher ranks them (a twin's may convert alike).
     int rank = 0;
+    std::set<std::string> seen;
     for (const auto& [spec, score] : tune::rank_candidates(*cost_model_, ranked_for, proposals)) {
       std::optional<std::string> as_p = &ranked_for == &p ? std::optional(spec_name(spec))
                                                           : tune::with_types_of(spec_name(spec), p);
-      if (as_p && ++rank == source_.rank) return {*as_p, ""};
+      if (as_p && seen.insert(*as_p).second && ++rank == source_.rank) return {*as_p, ""};
     }
     if (rank > 0)
       return {"", "the cost model ranks " + std::to_string(rank) + " specs for it, fewer than " +

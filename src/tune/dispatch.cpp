@@ -242,7 +242,7 @@ Dispatcher::Ranking Dispatcher::rank(const Problem& p) const {
   r.specs = ranker_(p, proposals);
   if (!r.specs.empty()) return r;
   // A model trained on the twin's types only ranks the twin's candidates; those that serve p's
-  // types, in the twin's order, are p's ranking.
+  // types, in the twin's order and each once (two twin specs may convert alike), are p's.
   const std::optional<Problem> twin = twin_of(p);
   if (!twin) return r;
   r.twin = true;
@@ -250,8 +250,9 @@ Dispatcher::Ranking Dispatcher::rank(const Problem& p) const {
       ranker_(*twin, policy_ ? policy_->top_choices(*twin, kPolicyProposals, device_)
                              : std::vector<KernelSpec>{});
   r.twin_ranked = ranked.size();
+  std::unordered_set<std::string> seen;
   for (size_t i = 0; i < ranked.size(); ++i)
-    if (auto spec = with_types_of(ranked[i], p)) {
+    if (auto spec = with_types_of(ranked[i], p); spec && seen.insert(*spec).second) {
       if (r.specs.empty()) {
         r.first_rank = i;
         r.first_twin_spec = ranked[i];

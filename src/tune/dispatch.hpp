@@ -159,7 +159,8 @@ class Dispatcher {
   const std::string& policy_source() const { return policy_source_; }
 
   // The cost model's ranking for `p` as choose() uses it, best first, each spec valid for p's
-  // types (a twin's ranking converted): empty unless query(p) comes from the ranker.
+  // types and listed once (a twin's ranking converted): empty unless query(p) comes from the
+  // ranker.
   std::vector<std::string> ranked_specs(const Problem& p);
   // Timing on the call (runtime/timed_choice.hpp): `spec` ran fastest of the ranker's top
   // choices for `p` on this GPU; query(p) returns it from now on, as kind `timed`, with `why`

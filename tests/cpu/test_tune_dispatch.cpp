@@ -109,7 +109,7 @@ TEST(TuneDispatch, RankedSpecsAndTimedChoice) {
   t.set_ranker(
       [&](const Problem& p, const std::vector<KernelSpec>&) -> std::vector<std::string> {
         if (p.dtype != DType::f16) return {};
-        return {kSpecA, kSpecB};
+        return {kSpecA, kSpecA, kSpecB};  // a spec twice: p's ranking lists it once
       },
       "m.json");
   const auto ranked = t.ranked_specs(bf16);
