@@ -258,8 +258,8 @@ const tune::Choice& query(const Problem& problem, int& device) {
 // whose last launch is the model's pick: the call's GEMM.
 void time_on_call(tune::Dispatcher& d, int device, const Problem& problem, const void* a,
                   const void* b, void* c, const Scaling& scaling, cudaStream_t stream) {
-  std::vector<std::string> specs = d.ranked_specs(problem);  // the pick first, each once
-  specs.resize(std::min(specs.size(), size_t(runtime::autotune_candidates())));
+  std::vector<std::string> specs =
+      runtime::trial_candidates(problem, d.ranked_specs(problem), runtime::autotune_candidates());
   if (specs.empty()) specs.push_back(d.query(problem).spec);
   // Compiled in parallel first (a cold cache's compile times add up otherwise). A failure here
   // costs only the head start: each spec's own failure surfaces at its warm-up launch.

@@ -33,12 +33,24 @@ namespace autogemm::runtime {
 int parse_autotune(const char* text);
 int autotune_candidates();  // parse_autotune of the environment, read once per process
 
-// Whether a problem is timed at all: 1e8 <= 2MNK < 1e11, the middle class. Measured (notes
+// Whether a problem is timed at all: 2MNK >= 1e8, the middle and large classes. Measured (notes
 // 200-201) over eight pairings of on/off processes on both GPUs: middle +2.4-4.8% in every one;
 // small (launch-bound: the host's time per call, which the trial's back-to-back batches do not
-// see, decides there) and large (two rounds of one call, inside the power-state spread) within
-// their spreads, while the large trials cost the most.
+// see, decides there) within its spread. The large class gained nothing from the model's top
+// six alone (they differ little), but does with other families among them (trial_candidates;
+// notes 206).
 bool worth_timing(const Problem& p);
+bool large_class(const Problem& p);  // 2MNK >= 1e11
+
+// The specs a trial times, the model's pick first, each once, at most `count`: the model's
+// ranking (`ranked`, best first) in the middle class. In the large class the model ranks
+// variants of one family together (cooperative 128x256 and 256x128 tiles, rasters and stages)
+// while the fastest kernel is often a ping-pong one it ranks far lower (notes 194, 206), so
+// there its top half is followed by the ping-pong and cooperative tiles that were the best
+// fixed specs on held-out large shapes, with p's types (tune::with_types_of), before the rest
+// of its ranking.
+std::vector<std::string> trial_candidates(const Problem& p, const std::vector<std::string>& ranked,
+                                          int count);
 
 // How a candidate is timed: `batch` launches between two events, so that short kernels are
 // timed over about 20 us (the events' resolution is ~0.5 us), in `rounds` rounds over all

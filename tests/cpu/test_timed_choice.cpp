@@ -4,6 +4,10 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <string>
+#include <vector>
+
+#include "tune/dispatch.hpp"
 
 namespace autogemm::runtime {
 namespace {
@@ -28,16 +32,54 @@ TEST(TimedChoice, AutotuneSettingDefaultsToSixAndRefusesNonsense) {
   }
 }
 
-// Only the middle class is timed: 1e8 <= 2MNK < 1e11.
-TEST(TimedChoice, OnlyTheMiddleClassIsTimed) {
+// The middle and large classes are timed: 2MNK >= 1e8.
+TEST(TimedChoice, TheMiddleAndLargeClassesAreTimed) {
   EXPECT_FALSE(worth_timing(tn(64, 64, 64)));
   EXPECT_FALSE(worth_timing(tn(100, 100, 4999)));  // 9.998e7
   EXPECT_TRUE(worth_timing(tn(100, 100, 5000)));   // 1e8
   EXPECT_TRUE(worth_timing(tn(1000, 1512, 1016)));
-  EXPECT_TRUE(worth_timing(tn(1, 5120, 13824)));     // decode: 1.4e8
-  EXPECT_TRUE(worth_timing(tn(2048, 4096, 4096)));   // 6.9e10
-  EXPECT_FALSE(worth_timing(tn(4096, 4096, 4096)));  // 1.4e11
-  EXPECT_FALSE(worth_timing(tn(16384, 16384, 16384)));
+  EXPECT_TRUE(worth_timing(tn(1, 5120, 13824)));    // decode: 1.4e8
+  EXPECT_TRUE(worth_timing(tn(2048, 4096, 4096)));  // 6.9e10
+  EXPECT_FALSE(large_class(tn(2048, 4096, 4096)));
+  EXPECT_TRUE(worth_timing(tn(4096, 4096, 4096)));  // 1.4e11
+  EXPECT_TRUE(large_class(tn(4096, 4096, 4096)));
+  EXPECT_TRUE(worth_timing(tn(16384, 16384, 16384)));
+}
+
+// The middle class times the model's ranking as it comes; the large class its top half, then
+// the other large families in the problem's own types, then the rest of the ranking.
+TEST(TimedChoice, LargeTrialsMixOtherFamiliesIntoTheModelsTop) {
+  const std::vector<std::string> ranked = {
+      "sm90_f16f32_tn_128x256x64_s4_c2x1_coop_persist_r8m_etma",
+      "sm90_f16f32_tn_256x128x64_s4_c1x2_coop_persist_r8m_etma",
+      "sm90_f16f32_tn_128x256x64_s3_c2x1_coop_persist_r8m_etmat_lag0",
+      "sm90_f16f32_tn_128x256x64_s4_c2x1_coop_persist_r8m_etma_sk",
+      "sm90_f16f32_tn_192x192x64_s3_c2x1_wg3_persist_r8m_etmat_lag0",
+      "sm90_f16f32_tn_128x256x64_s4_c2x2_coop_persist_r8n_etma",
+      "sm90_f16f32_tn_128x256x64_s4_c1x1_coop_persist_r8m_etma"};
+  const auto middle = trial_candidates(tn(1000, 2000, 3000), ranked, 6);
+  EXPECT_EQ(middle, std::vector<std::string>(ranked.begin(), ranked.begin() + 6));
+
+  const auto large = trial_candidates(tn(5000, 6000, 7000), ranked, 6);
+  const std::vector<std::string> want = {ranked[0],
+                                         ranked[1],
+                                         ranked[2],  // the model's top half
+                                         "sm90_f16f32_tn_128x192x64_s4_c2x1_pp_persist_r8m_etmar",
+                                         "sm90_f16f32_tn_128x192x64_s4_c1x1_pp_persist_r16m_etmar",
+                                         ranked[3]};  // 256x128 c1x2 coop was ranked second already
+  EXPECT_EQ(large, want);
+  EXPECT_EQ(trial_candidates(tn(5000, 6000, 7000), ranked, 2).size(), 2u);
+  EXPECT_EQ(trial_candidates(tn(5000, 6000, 7000), ranked, 2)[1],
+            "sm90_f16f32_tn_128x192x64_s4_c2x1_pp_persist_r8m_etmar");
+  EXPECT_TRUE(trial_candidates(tn(5000, 6000, 7000), {}, 6).empty());  // no ranking: no trial
+
+  // Another problem type gets the families in its own types.
+  const Problem bf16_nn{{5000, 6000, 7000}, DType::bf16, AccType::f32, Layout::nn};
+  std::vector<std::string> ranked_nn;
+  for (const auto& s : ranked) ranked_nn.push_back(*tune::with_types_of(s, bf16_nn));
+  const auto nn = trial_candidates(bf16_nn, ranked_nn, 6);
+  ASSERT_EQ(nn.size(), 6u);
+  EXPECT_EQ(nn[3], "sm90_bf16f32_nn_128x192x64_s4_c2x1_pp_persist_r8m_etmar");
 }
 
 // Short calls are timed in batches of about 20 us and more rounds; long ones one at a time.
@@ -51,7 +93,7 @@ TEST(TimedChoice, TrialPlanBatchesShortCallsAndSparesLongOnes) {
   EXPECT_EQ(trial_plan(tn(4096, 4096, 4096)).rounds, 3);  // ~211 us
   const TrialPlan big = trial_plan(tn(16384, 16384, 16384));
   EXPECT_EQ(big.batch, 1);
-  EXPECT_EQ(big.rounds, 2);
+  EXPECT_EQ(big.rounds, 3);
   // A memory-bound decode shape: its bytes, not its flops, set the estimate (~47 us).
   EXPECT_EQ(trial_plan(tn(1, 5120, 13824)).batch, 1);
   EXPECT_EQ(trial_plan(tn(1, 512, 512)).batch, 7);

@@ -159,6 +159,22 @@ TEST_F(TimedChoiceGpu, EveryResultStaysRightAndTheProblemEndsTimed) {
   EXPECT_EQ(choose(q).kind, "timed") << choose(q).reason;
 }
 
+// The large class is timed too, with other kernel families among the candidates
+// (trial_candidates): its results stay right, in another type and layout as well.
+TEST_F(TimedChoiceGpu, LargeProblemsEndTimedAndRight) {
+  test::GemmChecker gc(int64_t(3000) * 7304);
+  for (const Problem& p :
+       {tn(2304, 3000, 7304), Problem{{2304, 3000, 7304}, DType::bf16, AccType::f32, Layout::nn}}) {
+    ASSERT_EQ(choose(p).kind, "cost_model") << choose(p).reason;
+    call(gc, p, {}, nullptr, "large: the trial, then the pick");
+    call(gc, p, {}, nullptr, "large: the trial is over");
+    const Choice timed = choose(p);
+    EXPECT_EQ(timed.kind, "timed") << timed.reason;
+    EXPECT_NE(timed.reason.find("of its top 6"), std::string::npos) << timed.reason;
+    call(gc, p, {}, nullptr, "large: the timed choice");
+  }
+}
+
 // A call while the trial is still queued runs the pick and leaves no error behind.
 TEST_F(TimedChoiceGpu, ACallBeforeTheTrialRanIsThePicksAndLeavesNoError) {
   test::GemmChecker big(2048 * 2048), gc(2048 * 2048);
