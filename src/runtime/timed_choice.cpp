@@ -57,6 +57,10 @@ bool large_class(const Problem& p) {
   return flops_of(p) >= 1e11;
 }
 
+double winner_margin(const Problem& p) {
+  return large_class(p) ? 0.02 : 0.01;
+}
+
 std::vector<std::string> trial_candidates(const Problem& p, const std::vector<std::string>& ranked,
                                           int count) {
   std::vector<std::string> out;
@@ -83,7 +87,7 @@ TrialPlan trial_plan(const Problem& p) {
   const double call_us = std::max({flops_us, bytes_us, 3.0});
   TrialPlan plan;
   plan.batch = std::clamp(int(std::ceil(20.0 / call_us)), 1, 16);
-  plan.rounds = call_us >= 200 ? 3 : 5;
+  plan.rounds = call_us >= 2000 ? 3 : 5;
   return plan;
 }
 
@@ -283,7 +287,7 @@ std::optional<TimedChoices::Result> TimedChoices::poll(int device, const Problem
             {t.specs.front(), fmt::format("no timing: {}", cudaGetErrorString(failed)), false});
       times[size_t(r)][i] = 1000.0 * ms / t.plan.batch;
     }
-  const Winner w = pick_winner(times);
+  const Winner w = pick_winner(times, winner_margin(p));
   return finish({t.specs[w.index],
                  fmt::format("timed on this GPU on its first call: {:.2f} us against the model's "
                              "pick's {:.2f} us, the fastest of its top {} ({} rounds of {})",

@@ -62,6 +62,12 @@ struct TrialPlan {
 };
 TrialPlan trial_plan(const Problem& p);
 
+// How much faster than the pick a candidate must have timed to replace it: 1%, and 2% in the
+// large class, whose calls' times move more with the card's power state (measured: with 1%, the
+// switches between close cooperative variants on large shapes lost in the bench what the other
+// switches gained; notes 206).
+double winner_margin(const Problem& p);
+
 // The winner of times[round][candidate] (us per launch): the candidate with the least median
 // over rounds. The first (the model's pick) stays unless another's median is lower by more
 // than `margin` of the pick's, so timing noise alone does not move it.

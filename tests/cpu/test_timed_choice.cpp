@@ -90,7 +90,7 @@ TEST(TimedChoice, TrialPlanBatchesShortCallsAndSparesLongOnes) {
   const TrialPlan mid = trial_plan(tn(2048, 2048, 2048));  // 17 GFLOP: ~26 us
   EXPECT_EQ(mid.batch, 1);
   EXPECT_EQ(mid.rounds, 5);
-  EXPECT_EQ(trial_plan(tn(4096, 4096, 4096)).rounds, 3);  // ~211 us
+  EXPECT_EQ(trial_plan(tn(4096, 4096, 4096)).rounds, 5);  // ~211 us
   const TrialPlan big = trial_plan(tn(16384, 16384, 16384));
   EXPECT_EQ(big.batch, 1);
   EXPECT_EQ(big.rounds, 3);
@@ -116,6 +116,8 @@ TEST(TimedChoice, WinnerIsTheLeastMedianUnlessWithinTheMargin) {
   EXPECT_DOUBLE_EQ(even.median_us, 8);
   EXPECT_DOUBLE_EQ(even.pick_median_us, 10);
   EXPECT_THROW(pick_winner({}), Error);
+  EXPECT_DOUBLE_EQ(winner_margin(tn(1000, 2000, 3000)), 0.01);
+  EXPECT_DOUBLE_EQ(winner_margin(tn(5000, 6000, 7000)), 0.02);
 }
 
 }  // namespace
