@@ -7,13 +7,14 @@
 // problem (beta 0, on a stream not being captured) enqueues each candidate on the caller's stream
 // on the caller's own A, B and C, a warm-up round and then `rounds` rounds of `batch` launches
 // each between CUDA events, and ends with one launch of the model's pick, so C holds the product
-// as from any call. Nothing waits for the GPU: a later call asks the last event
+// as from any call. In the large class the candidates also include kernel families the model
+// ranks low there (trial_candidates). Nothing waits for the GPU: a later call asks the last event
 // (cudaEventQuery) and, once the GPU has passed it, the fastest candidate runs the problem from
 // then on in this process (Dispatcher::set_timed; choose() says kind "timed"). Until then the
 // model's pick runs; a trial with nothing to time (one candidate) or whose timing failed leaves
 // it (kind "cost_model"). Beta 0 only: every launch overwrites C, so repeating one is harmless.
 //
-// AUTOGEMM_AUTOTUNE: how many of the model's top specs to time (default 6; 0 or 1: none).
+// AUTOGEMM_AUTOTUNE: how many candidates to time (default 6; 0 or 1: none).
 #pragma once
 
 #include <cuda_runtime.h>
