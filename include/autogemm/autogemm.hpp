@@ -52,8 +52,8 @@ void prepare(std::string_view spec);
 //                      loaded, its top choices (bf16 with fp32 accumulation: its pick for the
 //                      fp16 twin, as bf16, when the model knows fp16 only);
 //   kind "timed"     - a "cost_model" problem after timing on its first call: the fastest on
-//                      this GPU of AUTOGEMM_AUTOTUNE candidates, the model's top ones (see
-//                      gemm());
+//                      this GPU of up to AUTOGEMM_AUTOTUNE candidates, the model's top
+//                      ones (see gemm());
 //   kind "policy"    - an untuned problem, with a learned policy loaded (data/<gpu>.policy.json
 //                      or AUTOGEMM_POLICY) and no cost model: its most probable valid spec;
 //   kind "heuristic" - an untuned problem without a policy: a spec picked from its shape;
@@ -68,17 +68,17 @@ Choice choose(const Problem& problem);
 
 // C = A · B with the kernel choose() names. Any M, N, K >= 1.
 //
-// Timing on the call (AUTOGEMM_AUTOTUNE, default 6; 0 turns it off): the first call of a
+// Timing on the call (AUTOGEMM_AUTOTUNE, default 6; 0 or 1 turns it off): the first call of a
 // problem choose() gives kind "cost_model", of the middle or large class (2MNK >= 1e8, where it
-// pays), with beta 0 and on a stream not being captured,
-// enqueues the model's top specs (for a large problem, its top half and two other kernel
-// families) a few times each on `stream`, on this call's A, B and C,
-// between CUDA events, then its pick, so C holds the product as from any call; it does not
-// wait. A later call, once the GPU is past those events, switches the problem to the fastest
-// (kind "timed") for the rest of the process. That first call costs the trial's GPU time (a few
-// ms; up to a few hundred for the largest problems); on a cold JIT cache it also compiles the other
-// candidates (in parallel; seconds). With AUTOGEMM_TUNE=1 the first-sight tuner has such problems
-// instead.
+// pays; a call estimated under 20 ms), with beta 0 and on a stream not being captured, enqueues
+// up to that many candidates (the model's top specs; for a large problem its top half and other
+// kernel families) a few times each on `stream`, on this call's A, B and C, between CUDA events,
+// then its pick, so C holds the product as from any call; it does not wait. A later call, once
+// the GPU is past those events, switches the problem to the fastest (kind "timed") for the rest
+// of the process. That first call costs the trial's GPU time (25-37 times the call's own: a few
+// ms for most problems, up to about half a second for the largest); on a cold JIT cache it also
+// compiles the other candidates (in parallel; seconds). With AUTOGEMM_TUNE=1 the first-sight
+// tuner has such problems instead.
 //
 // With AUTOGEMM_TUNE=1, a problem that no tuning table holds is tuned the first time this
 // process sees it (budget AUTOGEMM_TUNE_BUDGET, default 8) and added to the user tuning table

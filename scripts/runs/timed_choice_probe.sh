@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Timing on the call (runtime/timed_choice.hpp; notes 200): gemm()'s own pick per shape with
-# timing on (AUTOGEMM_AUTOTUNE unset: the cost model's top 6 timed on each shape's first call)
+# timing on (AUTOGEMM_AUTOTUNE unset: six candidates timed on each shape's first call)
 # and off (AUTOGEMM_AUTOTUNE=0: the model's first), in processes alternating the arms (PAIRS,
 # default 2), interleaved with cuBLASLt-autotune nn and tn, on SHAPES_FILE (default
 # bench/shapes/offgrid63b_s28.txt: shapes no table or training store holds). Runs ON the device:
-# the GPU tests first (TESTS_RE, NO_TESTS), then the top 6 of every shape compiled in parallel.
+# the GPU tests first (TESTS_RE, NO_TESTS), then the model's top 6 of every shape compiled in
+# parallel (a large shape's other candidates compile at its first call, before any timing).
 # Output: $OUT/timed_choice.tgz.
 source "$(dirname "$0")/spec_bench.sh"
 top="${OUT:-/tmp/timed_choice}"

@@ -254,13 +254,15 @@ const tune::Choice& query(const Problem& problem, int& device) {
   return current_dispatcher(device).query(problem);
 }
 
-// Starts timing the cost model's top choices for `problem` on this call (timed_choice.hpp),
-// whose last launch is the model's pick: the call's GEMM.
+// Starts timing the cost model's choices for `problem` on this call (timed_choice.hpp), whose
+// last launch is the model's pick: the call's GEMM.
 void time_on_call(tune::Dispatcher& d, int device, const Problem& problem, const void* a,
                   const void* b, void* c, const Scaling& scaling, cudaStream_t stream) {
+  // The pick first (the trial keeps it unless another is clearly faster, and runs it last).
+  const std::string& pick = d.query(problem).spec;
   std::vector<std::string> specs =
       runtime::trial_candidates(problem, d.ranked_specs(problem), runtime::autotune_candidates());
-  if (specs.empty()) specs.push_back(d.query(problem).spec);
+  if (specs.empty() || specs.front() != pick) specs = {pick};
   // Compiled in parallel first (a cold cache's compile times add up otherwise). A failure here
   // costs only the head start: each spec's own failure surfaces at its warm-up launch.
   try {

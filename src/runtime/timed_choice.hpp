@@ -1,4 +1,4 @@
-// Timing the cost model's top choices on the caller's own first call (AUTOGEMM_AUTOTUNE).
+// Timing the cost model's choices on the caller's own first call (AUTOGEMM_AUTOTUNE).
 //
 // A problem that no tuning table holds runs the cost model's best-ranked spec. Where every
 // candidate was timed, the fastest of the model's top six ran 3.5% faster than its first over
@@ -34,29 +34,34 @@ namespace autogemm::runtime {
 int parse_autotune(const char* text);
 int autotune_candidates();  // parse_autotune of the environment, read once per process
 
-// Whether a problem is timed at all: 2MNK >= 1e8, the middle and large classes. Measured (notes
+// Whether a problem is timed at all: 2MNK >= 1e8, the middle and large classes, up to an
+// estimated kLongestTimedCallUs a call (a trial launches the call 25-37 times). Measured (notes
 // 200-201) over eight pairings of on/off processes on both GPUs: middle +2.4-4.8% in every one;
 // small (launch-bound: the host's time per call, which the trial's back-to-back batches do not
 // see, decides there) within its spread. The large class gained nothing from the model's top
 // six alone (they differ little), but does with other families among them (trial_candidates;
 // notes 206).
+inline constexpr double kLongestTimedCallUs = 20000;
 bool worth_timing(const Problem& p);
 bool large_class(const Problem& p);  // 2MNK >= 1e11
 
-// The specs a trial times, the model's pick first, each once, at most `count`: the model's
-// ranking (`ranked`, best first) in the middle class. In the large class the model ranks
-// variants of one family together (cooperative 128x256 and 256x128 tiles, rasters and stages)
-// while the fastest kernel is often a ping-pong one it ranks far lower (notes 194, 206), so
-// there its top half is followed by the ping-pong and cooperative tiles that were the best
-// fixed specs on held-out large shapes, with p's types (tune::with_types_of), before the rest
-// of its ranking.
+// The specs a trial times, the model's pick (ranked[0]) first, each once, at most `count`; none
+// when `ranked` is empty or `count` < 1. In the middle class, the model's ranking (`ranked`, best
+// first). In the large class the model ranks variants of one family together (cooperative
+// 128x256 and 256x128 tiles, rasters, stages, stream-K) while the fastest kernel is often a
+// ping-pong 128x192 it ranks far lower (notes 194, 206): there its top half comes first, then
+// the large-class families (the two ping-pong 128x192 tiles and the cooperative 256x128, with
+// p's types by tune::with_types_of; one that does not serve p is left out), then the rest of its
+// ranking.
 std::vector<std::string> trial_candidates(const Problem& p, const std::vector<std::string>& ranked,
                                           int count);
 
 // How a candidate is timed: `batch` launches between two events, so that short kernels are
 // timed over about 20 us (the events' resolution is ~0.5 us), in `rounds` rounds over all
-// candidates; fewer rounds for long calls, whose single times are steady. From a roofline
-// estimate of one call (2MNK at 650 TFLOP/s, the operands' bytes at 3 TB/s, at least 3 us).
+// candidates, each round in another order (the candidates' places rotate) so that the card's
+// drift through the trial favours none; 3 rounds from 2 ms a call, to bound the trial's cost.
+// From a roofline estimate of one call (2MNK at 650 TFLOP/s, the operands' bytes at 3 TB/s, at
+// least 3 us).
 struct TrialPlan {
   int batch = 1;
   int rounds = 5;
@@ -64,9 +69,9 @@ struct TrialPlan {
 TrialPlan trial_plan(const Problem& p);
 
 // How much faster than the pick a candidate must have timed to replace it: 1%, and 2% in the
-// large class, whose calls' times move more with the card's power state (measured: with 1%, the
-// switches between close cooperative variants on large shapes lost in the bench what the other
-// switches gained; notes 206).
+// large class, where a trial is a few rounds of one long call each and a wrong switch costs the
+// most (a conservative choice: the first large trials, at 1%, gained as much on another shape set;
+// notes 206).
 double winner_margin(const Problem& p);
 
 // The winner of times[round][candidate] (us per launch): the candidate with the least median

@@ -43,7 +43,8 @@ TEST(TimedChoice, TheMiddleAndLargeClassesAreTimed) {
   EXPECT_FALSE(large_class(tn(2048, 4096, 4096)));
   EXPECT_TRUE(worth_timing(tn(4096, 4096, 4096)));  // 1.4e11
   EXPECT_TRUE(large_class(tn(4096, 4096, 4096)));
-  EXPECT_TRUE(worth_timing(tn(16384, 16384, 16384)));
+  EXPECT_TRUE(worth_timing(tn(16384, 16384, 16384)));  // ~13.5 ms a call: a trial of ~0.35 s
+  EXPECT_FALSE(worth_timing(tn(32768, 32768, 8192)));  // ~27 ms a call: not worth a trial
 }
 
 // The middle class times the model's ranking as it comes; the large class its top half, then
@@ -61,25 +62,42 @@ TEST(TimedChoice, LargeTrialsMixOtherFamiliesIntoTheModelsTop) {
   EXPECT_EQ(middle, std::vector<std::string>(ranked.begin(), ranked.begin() + 6));
 
   const auto large = trial_candidates(tn(5000, 6000, 7000), ranked, 6);
-  const std::vector<std::string> want = {ranked[0],
-                                         ranked[1],
-                                         ranked[2],  // the model's top half
-                                         "sm90_f16f32_tn_128x192x64_s4_c2x1_pp_persist_r8m_etmar",
-                                         "sm90_f16f32_tn_128x192x64_s4_c1x1_pp_persist_r16m_etmar",
-                                         ranked[3]};  // 256x128 c1x2 coop was ranked second already
+  const std::string pp_2x1 = "sm90_f16f32_tn_128x192x64_s4_c2x1_pp_persist_r8m_etmar";
+  const std::string pp_r16 = "sm90_f16f32_tn_128x192x64_s4_c1x1_pp_persist_r16m_etmar";
+  const std::vector<std::string> want = {
+      ranked[0], ranked[1], ranked[2],   // the model's top half
+      pp_2x1,    pp_r16,    ranked[3]};  // 256x128 c1x2 coop was ranked second already
   EXPECT_EQ(large, want);
-  EXPECT_EQ(trial_candidates(tn(5000, 6000, 7000), ranked, 2).size(), 2u);
-  EXPECT_EQ(trial_candidates(tn(5000, 6000, 7000), ranked, 2)[1],
-            "sm90_f16f32_tn_128x192x64_s4_c2x1_pp_persist_r8m_etmar");
-  EXPECT_TRUE(trial_candidates(tn(5000, 6000, 7000), {}, 6).empty());  // no ranking: no trial
+  // Fewer candidates: still the pick first, then a family.
+  EXPECT_EQ(trial_candidates(tn(5000, 6000, 7000), ranked, 2),
+            (std::vector<std::string>{ranked[0], pp_2x1}));
+  EXPECT_EQ(trial_candidates(tn(5000, 6000, 7000), ranked, 1), std::vector<std::string>{ranked[0]});
+  // No ranking or no count: nothing (the caller runs the pick alone).
+  EXPECT_TRUE(trial_candidates(tn(5000, 6000, 7000), {}, 6).empty());
+  EXPECT_TRUE(trial_candidates(tn(1000, 2000, 3000), ranked, 0).empty());
+  // A short ranking with a repeat, and a pick that is itself a family: each spec once.
+  const std::vector<std::string> short_ranked = {pp_2x1, ranked[0], pp_2x1};
+  EXPECT_EQ(trial_candidates(tn(5000, 6000, 7000), short_ranked, 16),
+            (std::vector<std::string>{pp_2x1, ranked[0], pp_r16,
+                                      "sm90_f16f32_tn_256x128x64_s4_c1x2_coop_persist_r8m_etma"}));
+  // Exactly 1e11 flops is large; one k less is not.
+  EXPECT_TRUE(large_class(tn(5000, 10000, 1000)));
+  EXPECT_FALSE(large_class(tn(5000, 10000, 999)));
 
   // Another problem type gets the families in its own types.
   const Problem bf16_nn{{5000, 6000, 7000}, DType::bf16, AccType::f32, Layout::nn};
   std::vector<std::string> ranked_nn;
-  for (const auto& s : ranked) ranked_nn.push_back(*tune::with_types_of(s, bf16_nn));
+  for (const auto& s : ranked) {
+    const auto converted = tune::with_types_of(s, bf16_nn);
+    ASSERT_TRUE(converted) << s;
+    ranked_nn.push_back(*converted);
+  }
   const auto nn = trial_candidates(bf16_nn, ranked_nn, 6);
   ASSERT_EQ(nn.size(), 6u);
   EXPECT_EQ(nn[3], "sm90_bf16f32_nn_128x192x64_s4_c2x1_pp_persist_r8m_etmar");
+  // A problem the families cannot serve (N not a multiple of 8: swap-AB only) gets the ranking.
+  EXPECT_EQ(trial_candidates(tn(5000, 6001, 7000), ranked, 6),
+            std::vector<std::string>(ranked.begin(), ranked.begin() + 6));
 }
 
 // Short calls are timed in batches of about 20 us and more rounds; long ones one at a time.

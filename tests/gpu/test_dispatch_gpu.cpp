@@ -14,6 +14,7 @@
 #include <random>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "autogemm/autogemm.hpp"
@@ -100,7 +101,8 @@ TEST(DispatchGpu, BorrowedChoicesOnRandomShapesMatchReference) {
 }
 
 // Timing on the call (runtime/timed_choice.hpp, on by default): the first call of a problem the
-// cost model chose times its top specs on the caller's stream and leaves C as its pick computes
+// cost model chose times its top specs (and, for a large problem, other families) on the
+// caller's stream and leaves C as its pick computes
 // it; a later call, once the GPU is past the trial, runs the fastest (kind "timed"). Beta 0
 // only, never while capturing a graph, and its event calls leave another thread's capture alone.
 class TimedChoiceGpu : public ::testing::Test {
@@ -137,6 +139,7 @@ TEST_F(TimedChoiceGpu, EveryResultStaysRightAndTheProblemEndsTimed) {
   const Choice timed = choose(p);
   EXPECT_EQ(timed.kind, "timed") << timed.reason;
   EXPECT_NE(timed.reason.find("timed on this GPU"), std::string::npos) << timed.reason;
+  EXPECT_NE(timed.reason.find("candidates (the model's top;"), std::string::npos) << timed.reason;
   call(gc, p, {}, nullptr, "the timed choice");
   call(gc, p, {2.0f, 0.0f}, nullptr, "the timed choice, scaled");
 
@@ -160,18 +163,25 @@ TEST_F(TimedChoiceGpu, EveryResultStaysRightAndTheProblemEndsTimed) {
 }
 
 // The large class is timed too, with other kernel families among the candidates
-// (trial_candidates): its results stay right, in another type and layout as well.
+// (trial_candidates): its results stay right, in another type and layout and scaled as well.
 TEST_F(TimedChoiceGpu, LargeProblemsEndTimedAndRight) {
-  test::GemmChecker gc(int64_t(3000) * 7304);
-  for (const Problem& p :
-       {tn(2304, 3000, 7304), Problem{{2304, 3000, 7304}, DType::bf16, AccType::f32, Layout::nn}}) {
+  test::GemmChecker gc(int64_t(3000) * 7312);
+  const Problem bf16_nn{{2304, 3000, 7304}, DType::bf16, AccType::f32, Layout::nn};
+  const std::vector<std::pair<Problem, Scaling>> cases = {
+      {tn(2304, 3000, 7304), Scaling{}},
+      {bf16_nn, Scaling{}},
+      {tn(2304, 3000, 7312), Scaling{2.0f, 0.0f}}};  // the candidates' "_ab" variants
+  for (const auto& [p, s] : cases) {
     ASSERT_EQ(choose(p).kind, "cost_model") << choose(p).reason;
-    call(gc, p, {}, nullptr, "large: the trial, then the pick");
-    call(gc, p, {}, nullptr, "large: the trial is over");
+    call(gc, p, s, nullptr, "large: the trial, then the pick");
+    call(gc, p, s, nullptr, "large: the trial is over");
     const Choice timed = choose(p);
     EXPECT_EQ(timed.kind, "timed") << timed.reason;
-    EXPECT_NE(timed.reason.find("of its top 6"), std::string::npos) << timed.reason;
-    call(gc, p, {}, nullptr, "large: the timed choice");
+    EXPECT_NE(timed.reason.find("the fastest of 6 candidates (the model's top half and the "
+                                "large-class families"),
+              std::string::npos)
+        << timed.reason;
+    call(gc, p, s, nullptr, "large: the timed choice");
   }
 }
 
