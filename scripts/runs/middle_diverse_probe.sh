@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Timing on the call in the middle class (notes 208): the model's top six (arm `top`) against
 # its top three and then the best-ranked spec of each structure not yet among them (arm `div`,
-# AUTOGEMM_TRIAL_DIVERSE=1, an experiment switch), processes alternating (PAIRS, default 2),
-# `--spec auto` interleaved with cuBLASLt-autotune nn and tn on SHAPES_FILE. Runs ON the device.
+# AUTOGEMM_TRIAL_DIVERSE=1, an experiment switch that exists at 394cd68 only), processes
+# alternating (PAIRS, default 2), `--spec auto` interleaved with cuBLASLt-autotune nn and tn on
+# SHAPES_FILE. Runs ON the device.
 # Output: $OUT/diverse.tgz.
 source "$(dirname "$0")/spec_bench.sh"
 top="${OUT:-/tmp/diverse}"

@@ -10,7 +10,6 @@
 #include <mutex>
 #include <tuple>
 
-#include "spec/name.hpp"
 #include "tune/dispatch.hpp"
 
 namespace autogemm::runtime {
@@ -85,22 +84,6 @@ std::vector<std::string> trial_candidates(const Problem& p, const std::vector<st
     for (; next < ranked.size() && out.size() < (most + 1) / 2; ++next) add(ranked[next]);
     for (const char* family : kLargeFamilies)
       if (auto spec = tune::with_types_of(family, p)) add(*spec);
-  } else if (std::getenv("AUTOGEMM_TRIAL_DIVERSE") != nullptr) {  // EXPERIMENT (notes 208)
-    for (; next < ranked.size() && out.size() < (most + 1) / 2; ++next) add(ranked[next]);
-    // Then the best-ranked spec of each structure not yet among them.
-    auto structure = [](const std::string& name) {
-      const KernelSpec k = parse_name(name);
-      return std::tuple(k.bm, k.bn, k.consumers, k.pingpong, k.split_n, k.swap_ab, k.stream_k,
-                        k.split_pass > 1, k.cluster_k > 1);
-    };
-    std::vector<decltype(structure(ranked[0]))> seen;
-    for (const auto& s : out) seen.push_back(structure(s));
-    for (size_t i = next; i < ranked.size() && out.size() < most; ++i) {
-      const auto key = structure(ranked[i]);
-      if (std::find(seen.begin(), seen.end(), key) != seen.end()) continue;
-      seen.push_back(key);
-      add(ranked[i]);
-    }
   }
   for (; next < ranked.size(); ++next) add(ranked[next]);
   return out;
