@@ -18,6 +18,7 @@ rm -rf .device/build/tests/cpu/jit_cache
 find .device/build/CMakeFiles -maxdepth 2 -type d -name 'CompilerId*' -exec rm -rf {} +
 find .device/build/CMakeFiles -maxdepth 2 -type f -name 'CMakeDetermineCompilerABI_*.bin' -delete
 rm -f .device/build/.ninja_deps .device/build/.ninja_log .device/build/src/jit/embedded_headers.cpp
+rm -rf .device/build/Testing  # the CPU tests' ctest logs
 # KEEP_GPU_TESTS='test_a test_b': only these GPU-test executables travel (the others' CTest
 # entries then fail if run), for calls that run a few tests and need the room.
 if [ -n "${KEEP_GPU_TESTS:-}" ]; then
@@ -26,4 +27,8 @@ if [ -n "${KEEP_GPU_TESTS:-}" ]; then
     case " $KEEP_GPU_TESTS " in *" $(basename "$f") "*) ;; *) rm -f "$f" ;; esac
   done
 fi
+# NO_CLI=1: leave out the autogemm command (GPU tests that do not run it: dispatch, bench, jit,
+# kernel sweep, hang), for calls whose carry is short of room (the device tool's 64 MiB counts
+# the tracked tree too).
+[ -n "${NO_CLI:-}" ] && rm -f .device/build/tools/autogemm/autogemm
 echo "pack_build.sh: .device/build ($(du -sh .device/build | cut -f1))"
