@@ -326,9 +326,11 @@ void gemm(const Problem& problem, const void* a, const void* b, void* c, Scaling
     using Status = runtime::TimedChoices::Status;
     runtime::TimedChoices& timing = runtime::TimedChoices::instance();
     const Status status = timing.status(device, problem);
-    if (capturing(stream)) {
+    if (status == Status::finished) {
+      // The trial is over (its result, if any, was taken when it ended): the choice is final.
+    } else if (capturing(stream)) {
       // Nothing of it in a graph, which would replay the trial; a later plain call starts it.
-      final_choice = status == Status::finished;
+      final_choice = false;
     } else if (status == Status::pending) {
       final_choice = false;
       if (auto result = timing.poll(device, problem)) {
