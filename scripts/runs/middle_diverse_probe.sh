@@ -10,12 +10,7 @@ top="${OUT:-/tmp/diverse}"
 d="$top/diverse"
 record_machine "$d"
 shapes_file="${SHAPES_FILE:-bench/shapes/offgrid_middle54_s29.txt}"
-build/tools/autogemm/autogemm db rank --cost-model data/nvidia_h200.costmodel.json.gz \
-  --shapes "$shapes_file" --top 12 > "$d/ranked.txt"
-mapfile -t specs < <(awk '{print $3}' "$d/ranked.txt" | sort -u)
-prebuild=()
-for s in "${specs[@]}"; do prebuild+=(--spec "$s"); done
-timeout 300 build/tools/autogemm/autogemm prebuild "${prebuild[@]}" 2>&1 | tail -1
+prebuild_ranked "$shapes_file" 12 "$d/ranked.txt"
 OUT="$d" BENCH_TIMEOUT="${BENCH_TIMEOUT:-400}" spec_bench_arms "top div:AUTOGEMM_TRIAL_DIVERSE=1" \
   "$(shape_list "$shapes_file")" auto
 tar czf "$top/diverse.tgz" -C "$top" diverse

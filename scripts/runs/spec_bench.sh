@@ -19,7 +19,10 @@
 # which, unless NO_TESTS is set, runs the GPU tests matching TESTS_RE, else REGEX, else all, into
 # LOG (at most 420 s) and prints their exit status and last lines; and
 #   shape_list FILE
-# which prints a shapes file's shapes ('#' comments left out) on one line.
+# which prints a shapes file's shapes ('#' comments left out) on one line; and
+#   prebuild_ranked FILE TOP OUT
+# which writes the H200 cost model's TOP specs per shape of FILE to OUT (autogemm db rank) and
+# compiles them all into the JIT cache in parallel (so no timed call waits for NVRTC).
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 source scripts/runs/cublas_libs.sh
@@ -85,4 +88,11 @@ gpu_tests() {
 }
 shape_list() {
   grep -v '^#' "$1" | tr '\n' ' '
+}
+prebuild_ranked() {
+  local bin="${AUTOGEMM_BIN:-build/tools/autogemm/autogemm}" s specs=() prebuild=()
+  "$bin" db rank --cost-model data/nvidia_h200.costmodel.json.gz --shapes "$1" --top "$2" > "$3"
+  mapfile -t specs < <(awk '{print $3}' "$3" | sort -u)
+  for s in "${specs[@]}"; do prebuild+=(--spec "$s"); done
+  timeout 300 "$bin" prebuild "${prebuild[@]}" 2>&1 | tail -1
 }

@@ -13,12 +13,7 @@ d="$top/timed_choice"
 record_machine "$d"
 gpu_tests "$d/ctest_gpu.log"
 shapes_file="${SHAPES_FILE:-bench/shapes/offgrid63b_s28.txt}"
-build/tools/autogemm/autogemm db rank --cost-model data/nvidia_h200.costmodel.json.gz \
-  --shapes "$shapes_file" --top 6 > "$d/ranked.txt"
-mapfile -t specs < <(awk '{print $3}' "$d/ranked.txt" | sort -u)
-prebuild=()
-for s in "${specs[@]}"; do prebuild+=(--spec "$s"); done
-timeout 300 build/tools/autogemm/autogemm prebuild "${prebuild[@]}" 2>&1 | tail -1
+prebuild_ranked "$shapes_file" 6 "$d/ranked.txt"
 OUT="$d" BENCH_TIMEOUT="${BENCH_TIMEOUT:-400}" spec_bench_arms "on off:AUTOGEMM_AUTOTUNE=0" \
   "$(shape_list "$shapes_file")" auto
 for f in "$d"/*_[0-9].log; do echo "== $f"; grep -A4 "^method" "$f" | head -5; done
