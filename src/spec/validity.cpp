@@ -36,9 +36,10 @@ Verdict rule_bm(const KernelSpec& s, const DeviceLimits&) {
 Verdict rule_bn(const KernelSpec& s, const DeviceLimits&) {
   // Down to 16 (narrow tiles for a small N), and to 8 with swap-AB, where bn covers the
   // problem's (small) M.
-  const int lo = s.swap_ab ? 8 : 16;
-  if (s.bn < lo || s.bn > 256)
-    return fmt::format("bn must be from {} to 256{}, got {}", lo,
+  // Up to 512 under split N, whose consumers each take half (at most 256, one wgmma N).
+  const int lo = s.swap_ab ? 8 : 16, hi = s.split_n ? 512 : 256;
+  if (s.bn < lo || s.bn > hi)
+    return fmt::format("bn must be from {} to {}{}, got {}", lo, hi,
                        s.swap_ab ? "" : " (below 16 only with swap-AB)", s.bn);
   if (s.layout == Layout::tn && s.bn % (s.swap_ab ? 8 : 16) != 0)
     return fmt::format("bn must be a multiple of {} for layout tn, got {}", s.swap_ab ? 8 : 16,
@@ -87,7 +88,7 @@ Verdict rule_split_n(const KernelSpec& s, const DeviceLimits&) {
     return fmt::format(
         "split_n gives each consumer bn/2 = {} columns; they must be a multiple of {}", cols,
         s.b_mn_major() ? "64 in layout nn (64-column B chunks)" : "8");
-  if (s.swap_ab || s.defer_store) return "split_n has no swap-AB or deferred store";
+  if (s.defer_store) return "split_n has no deferred store";
   if (s.epilogue != Epilogue::direct && s.epilogue != Epilogue::tma_rows)
     return "split_n stores each consumer's columns directly or through row blocks: epilogue "
            "must be direct or tma_rows";
@@ -175,8 +176,12 @@ Verdict rule_swizzle(const KernelSpec& s, const DeviceLimits&) {
 // ---- Hardware rules: budgets and instruction shapes. ----
 
 Verdict rule_mma(const KernelSpec& s, const DeviceLimits&) {
-  if (s.bn % 8 != 0 || s.bn > 256)
-    return fmt::format("wgmma m64nNk16 needs N = bn a multiple of 8 and at most 256, got {}", s.bn);
+  // Each consumer issues wgmmas over its own columns: all of bn, or half under split N.
+  const int n = consumer_cols(s);
+  if (s.bn % 8 != 0 || n % 8 != 0 || n > 256)
+    return fmt::format(
+        "wgmma m64nNk16 needs N = {} a multiple of 8 and at most 256, got {} (bn {})",
+        s.split_n ? "bn/2" : "bn", n, s.bn);
   return {};
 }
 
@@ -295,15 +300,16 @@ Verdict rule_registers(const KernelSpec& s, const DeviceLimits&) {
   // and 128x192 tiles cuBLASLt runs on short K; notes/NOTES.md item 17). Two cooperative
   // warpgroups reach 192 too (256x192), where ptxas keeps everything in registers: the direct or
   // row-block TMA epilogue, one tile per CTA's turn, nothing split; stream-K, cluster split-K, the
-  // reduction pass, the other epilogues and swap-AB's transposed stores spill there (item 119).
-  const bool wide_coop = s.consumers == 2 && !s.pingpong && !s.swap_ab && !s.stream_k &&
-                         s.cluster_k == 1 && s.split_pass == 1 && s.acc_sets == 1 &&
+  // reduction pass, the other epilogues and swap-AB's transposed stores of a bm split spill there
+  // (item 119); swap-AB over split N (128x304 to 128x384) does not.
+  const bool wide_coop = s.consumers == 2 && !s.pingpong && (!s.swap_ab || s.split_n) &&
+                         !s.stream_k && s.cluster_k == 1 && s.split_pass == 1 && s.acc_sets == 1 &&
                          (s.epilogue == Epilogue::direct || s.epilogue == Epilogue::tma_rows);
   const int budget = s.consumers == 3 ? 96 : (s.defer_store || s.pingpong || wide_coop) ? 192 : 128;
   if (regs > budget)
     return fmt::format(
         "accumulators{} need {} fp32 registers per consumer thread, above the budget of {} "
-        "((bm/consumers)*bn/128{})",
+        "(a consumer's rows x columns / 128{})",
         s.defer_store ? " and the deferred tile" : "", regs, budget,
         s.defer_store ? ", times 1.5" : "");
   return {};

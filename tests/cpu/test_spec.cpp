@@ -338,7 +338,7 @@ TEST(Spec, WideCooperativeTiles) {
 }
 
 // Split N ("coopn"): two cooperative warpgroups take the columns of a tile, each all bm rows,
-// so bm 192 (or 64) runs with two warpgroups. No swap-AB, direct or row-block stores, and each
+// so bm 192 (or 64) runs with two warpgroups. Direct or row-block stores, and each
 // warpgroup's columns whole swizzle periods (64-column chunks in nn).
 TEST(Spec, SplitNNamesAndRules) {
   const KernelSpec s = parse_name("sm90_f16f32_tn_192x192x64_s4_c1x2_coopn_persist_r8m");
@@ -367,7 +367,27 @@ TEST(Spec, SplitNNamesAndRules) {
   refused(parse_name("sm90_f16f32_tn_128x128x64_s4_c1x1_wg1_persist_r8m"), "consumers must be 2");
   refused(parse_name("sm90_f16f32_tn_128x128x64_s4_c1x1_pp_persist_r8m"), "consumers must be 2");
   refused(parse_name("sm90_f16f32_nn_128x192x64_s4_c1x1_coop_persist_r8m"), "64 in layout nn");
-  refused(parse_name("sm90_f16f32_tn_128x256x64_s4_c1x1_coop_persist_r8m_swap"), "swap-AB");
+  // Swap-AB: the warpgroups split the problem's M (cuBLASLt's coopB tiles in our frame, notes
+  // 210), stored transposed from registers; up to 2 x 256 columns, each half one wgmma N.
+  KernelSpec swapped = parse_name("sm90_f16f32_tn_128x192x64_s5_c2x1_coopn_persist_r8m_swap");
+  EXPECT_FALSE(validate(swapped));
+  EXPECT_EQ(acc_registers_per_thread(swapped), 96);
+  swapped.epilogue = Epilogue::tma_rows;
+  EXPECT_NE(validate(swapped).value_or("").find("swap-AB stores C transposed"), std::string::npos);
+  KernelSpec wide_swap = parse_name("sm90_f16f32_tn_128x304x64_s4_c2x1_coopn_persist_r8m_swap");
+  EXPECT_FALSE(validate(wide_swap));
+  EXPECT_EQ(acc_registers_per_thread(wide_swap), 152);
+  wide_swap.cluster_m = 1;  // one CTA would load all 304 rows of B: over TMA's 256-row box
+  EXPECT_NE(validate(wide_swap).value_or("").find("TMA box of B"), std::string::npos);
+  wide_swap.bn = 528;
+  wide_swap.cluster_m = 4;
+  EXPECT_NE(validate(wide_swap).value_or("").find("bn must be from 8 to 512"), std::string::npos);
+  wide_swap.bn = 400;  // 200 accumulators: over the budget
+  wide_swap.cluster_m = 2;
+  wide_swap.stages = 3;
+  EXPECT_NE(validate(wide_swap).value_or("").find("budget"), std::string::npos);
+  wide_swap.split_n = false;  // without split N one warpgroup's MMA would be 400 wide
+  EXPECT_NE(validate(wide_swap).value_or("").find("bn must be from 8 to 256"), std::string::npos);
   refused(parse_name("sm90_f16f32_tn_128x256x64_s3_c1x1_coop_persist_r8m_etmat_defer"), "deferred");
   // Split-K of every kind keeps each warpgroup's partial in its own register order: a 64-row
   // tile with two warpgroups (cuBLASLt's split-K tile on 512x512x16384, notes 174) is valid.

@@ -126,6 +126,14 @@ const char* const kSwapTails[] = {
     "192x80x64_s5_c1x2_wg3_persist_r8m_swap",
     "128x96x64_s6_c2x2_pp_persist_r8m_swap",
     "256x40x128_s3_c1x4_coop_persist_r8m_swap",
+    // Split N over the problem's M (the two warpgroups' halves of bn), up to 2 x 192 columns,
+    // with stream-K and a reduction pass too.
+    "128x192x64_s5_c2x1_coopn_persist_r8m_swap",
+    "128x304x64_s4_c2x1_coopn_persist_r8m_swap",
+    "192x192x64_s3_c1x2_coopn_persist_r8n_swap",
+    "128x384x64_s3_c4x1_coopn_persist_r8m_swap",
+    "128x128x64_s4_c1x1_coopn_persist_r8m_sk4_swap",
+    "128x256x64_s4_c2x1_coopn_tiles_r8m_skp4_swap",
 };
 
 std::string spec_for(int i, DType dtype, AccType acc, Layout layout) {
@@ -272,6 +280,9 @@ TEST(KernelSweep, SplitKSchedulesMatchReference) {
       // Three m64 blocks a warpgroup in pieces; three of eight pieces with no k-blocks.
       {"192x128x64_s5_c1x1_coopn_tiles_r8m_skp4", {700, 520, 9000}},
       {"64x128x64_s6_c1x1_coopn_tiles_r8m_ck8", {200, 136, 320}},
+      // Split N over the problem's M under swap-AB: stream-K and the reduction pass.
+      {"128x192x64_s4_c2x1_coopn_persist_r8m_sk4_swap", {300, 1000, 16384}},
+      {"128x256x64_s4_c1x1_coopn_tiles_r8m_skp4_swap", {520, 256, 12288}},
   };
   test::GemmChecker gc(int64_t(5120) * 13824);
   // Each with fp32 accumulation, then fp16 (its pieces hand over fp32 partials), except the
@@ -319,6 +330,10 @@ TEST(KernelSweep, ScaledEpilogueMatchesReference) {
       {"sm90_f16f32_nn_128x128x128_s3_c1x1_coop_persist_r8m_etma", {999, 1280, 1024}},
       {"sm90_f16f32_tn_64x16x64_s8_c1x1_wg1_persist_r8m_sk4_swap", {16, 5120, 13824}},
       {"sm90_f16f32_tn_64x32x64_s8_c1x1_wg1_persist_r8m_swap", {37, 3000, 1024}},
+      // Swap-AB over split N: C's odd row stride (N 1001) takes the 16-bit stores, an even one
+      // the paired 32-bit stores.
+      {"sm90_f16f32_tn_128x304x64_s4_c2x1_coopn_persist_r8m_swap_ab", {2124, 1001, 640}},
+      {"sm90_bf16f32_nn_128x192x64_s5_c2x1_coopn_persist_r8m_swap_ab", {999, 1000, 512}},
       {"sm90_f16f16_tn_128x256x64_s4_c2x1_coop_persist_r8m_etma", {1000, 2000, 1024}},
       {"sm90_f16f16_tn_128x256x64_s4_c1x1_coop_persist_r8m_etma_sk", {1024, 1024, 4096}},
       {"sm90_f16f16_tn_64x64x64_s8_c1x1_wg1_tiles_r8m_ck4_swap", {37, 3000, 4096}},

@@ -122,9 +122,10 @@ __device__ __forceinline__ void store_direct(const Frag& acc, const GemmArgs& ar
   }
 }
 
-// Swap-AB: the kernel computed Cᵀ, so its (row, col) is C's (col, row); single 16-bit stores at
-// col * ldc + row (a quad of lanes covers 8 consecutive rows: 16 contiguous bytes). Used for
-// small M, where C is small and the stores are few.
+// Swap-AB: the kernel computed Cᵀ, so its (row, col) is C's (col, row). Lanes l and l ^ 4 hold
+// kernel rows r and r + 1 (r even) of the same columns; one shuffle gives each a pair of
+// adjacent C columns of one C row, stored as one 32-bit word (a warp stores 16 contiguous bytes
+// in each of 8 C rows). Where C's rows are not 4-byte aligned (odd ldc), single 16-bit stores.
 template <ElemType kElem, int kN, class Frag>
 __device__ __forceinline__ void store_direct_transposed(const Frag& acc, const GemmArgs& args,
                                                         int row0, int col0) {
@@ -132,7 +133,22 @@ __device__ __forceinline__ void store_direct_transposed(const Frag& acc, const G
   const int row = row0 + (t / 32) * 16 + (t % 32) / 4;
   const int col = col0 + 2 * (t % 4);
   u16* c = static_cast<u16*>(args.c);
+  const bool words = args.ldc % 2 == 0 && reinterpret_cast<unsigned long long>(c) % 4 == 0;
+  const bool even = (t / 4) % 2 == 0;        // this lane holds kernel row r, its partner r + 1
   auto put = [&](int r, int cc, u32 pair) {  // the pair's two values go to columns cc, cc + 1
+    if (words) {
+      // Even lanes keep column cc (rows r, r + 1), odd ones column cc + 1 (rows r - 1, r).
+      const u32 other = __shfl_xor_sync(0xffffffffu, even ? pair >> 16 : pair & 0xffffu, 4);
+      const u32 word = even ? (pair & 0xffffu) | (other << 16) : other | (pair & 0xffff0000u);
+      const int crow = even ? cc : cc + 1, ccol = even ? r : r - 1;
+      if (crow >= args.n || ccol >= args.m) return;
+      u16* p = c + (long long)crow * args.ldc + ccol;
+      if (ccol + 1 < args.m)
+        *reinterpret_cast<u32*>(p) = word;
+      else
+        *p = u16(word & 0xffffu);
+      return;
+    }
     if (r >= args.m) return;
     if (cc < args.n) c[(long long)cc * args.ldc + r] = u16(pair & 0xffffu);
     if (cc + 1 < args.n) c[(long long)(cc + 1) * args.ldc + r] = u16(pair >> 16);

@@ -132,7 +132,7 @@ struct GemmConfig {
   static_assert(kBK == 32 || kBK == 64 || kBK == 128,
                 "a 64-byte swizzle atom, or one or two 128-byte ones, of K per stage");
   static_assert(kWgRows % 64 == 0, "each consumer owns whole m64 MMAs");
-  static_assert(kBN % 8 == 0 && kBN <= 256, "wgmma N");
+  static_assert(kBN % 8 == 0 && kWgCols <= 256 && kBN <= 512, "wgmma N: a consumer's columns");
   static_assert(!kBMnMajor || kBN % 64 == 0, "N-major B tiles are loaded in 64-column chunks");
   static_assert(!kAMnMajor || (kSwapAB && !kBMnMajor && kBM % 64 == 0),
                 "M-major A tiles: swap-AB of layout nn, loaded in 64-column chunks");
@@ -170,10 +170,10 @@ struct GemmConfig {
   static_assert(!kAccF16 || kElem == ElemType::kF16, "fp16 accumulation: fp16 data");
   static_assert(!kDeferStore || (kEpilogue == 2 && !kStreamK && !kPingPong),
                 "deferred store: whole-tile TMA epilogue, no stream-K, no ping-pong");
-  static_assert(!kSplitN || (kConsumers == 2 && !kPingPong && !kSwapAB && !kDeferStore &&
+  static_assert(!kSplitN || (kConsumers == 2 && !kPingPong && !kDeferStore &&
                              (kEpilogue == 0 || kEpilogue == 3) && kWgCols % 8 == 0 &&
                              (!kBMnMajor || kWgCols % 64 == 0)),
-                "split N: two cooperative consumers, no swap-AB, direct or row-block stores, "
+                "split N: two cooperative consumers, direct or row-block stores, "
                 "whole swizzle periods (64-column chunks for N-major B) per consumer");
 };
 
@@ -533,7 +533,7 @@ __device__ __forceinline__ void consume(const TmaDescriptor* tma_c, const GemmAr
           store_tma_double<Cfg::kElem, Cfg::kBN>(acc[mi], tma_c, my_staging, barrier_id,
                                                  row0 + mi * 64, col0, blocks_stored);
         else if constexpr (Cfg::kSwapAB)
-          store_direct_transposed<Cfg::kElem, Cfg::kBN>(acc[mi], args, row0 + mi * 64, col0);
+          store_direct_transposed<Cfg::kElem, Cfg::kWgCols>(acc[mi], args, row0 + mi * 64, col0);
         else
           store_direct<Cfg::kElem, Cfg::kWgCols>(acc[mi], args, row0 + mi * 64, col0);
       }
