@@ -170,4 +170,51 @@ std::vector<KernelSpec> fitted_specs(const Problem& p, int sm_count, size_t max_
   return out;
 }
 
+std::vector<KernelSpec> wide_swap_specs(const Problem& p, int sm_count, size_t max_count) {
+  if (p.shape.m < 1 || p.shape.n < 1 || p.shape.k < 1) return {};
+  sm_count = std::max(1, sm_count);
+  const auto [rows, cols] = frame(p, true);
+  std::vector<std::pair<double, KernelSpec>> scored;
+  for (int bm : {128, 192}) {
+    // Each warpgroup holds bm x bn/2 fp32 accumulators, at most 192 a thread.
+    const int widest = 192 * 128 / bm * 2;
+    const int64_t tr = ceil_div(rows, bm), fewest = ceil_div(cols, widest);
+    std::vector<int64_t> counts;
+    for (int64_t t = fewest; t < fewest + 8; ++t) counts.push_back(t);
+    for (int64_t waves : {1, 2, 3})
+      for (int64_t t : {waves * sm_count / tr, waves * sm_count / tr - 1}) counts.push_back(t);
+    std::vector<int> widths;
+    // 16s: each warpgroup's half whole 8-row swizzle periods; 32s for 4-CTA multicast slices.
+    for (int64_t t : counts)
+      for (int round : {16, 32}) {
+        if (t < 1) continue;
+        const int64_t w = ceil_div(ceil_div(cols, t), round) * round;
+        if (w >= 128 && w <= widest &&
+            std::find(widths.begin(), widths.end(), int(w)) == widths.end())
+          widths.push_back(int(w));
+      }
+    for (int w : widths)
+      for (auto [cm, cn] :
+           {std::pair{1, 1}, std::pair{2, 1}, std::pair{1, 2}, std::pair{2, 2}, std::pair{4, 1}}) {
+        if (cm > tr || cn > ceil_div(cols, w)) continue;
+        if (auto s = build(p, Base{true, bm, 2, false, w, true}, cm, cn))
+          scored.emplace_back(fitted_score(rows, cols, bm, w, cm, cn, sm_count, 1), *s);
+      }
+  }
+  std::stable_sort(scored.begin(), scored.end(),
+                   [](const auto& a, const auto& b) { return a.first > b.first; });
+  std::vector<KernelSpec> out;
+  for (const auto& [score, spec] : scored) {
+    if (out.size() >= max_count) break;
+    out.push_back(spec);
+  }
+  return out;
+}
+
+double fitted_score_of(const KernelSpec& s, const Problem& p, int sm_count) {
+  const auto [rows, cols] = frame(p, s.swap_ab);
+  return fitted_score(rows, cols, s.bm, s.bn, s.cluster_m, s.cluster_n, std::max(1, sm_count),
+                      std::max(s.split_pass, 1));
+}
+
 }  // namespace autogemm

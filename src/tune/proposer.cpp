@@ -216,6 +216,8 @@ std::vector<KernelSpec> propose(const ProposalContext& ctx, size_t count) {
   for (const KernelSpec& s : split_seeds(ctx.problem, ctx.device)) c.add(s);
   const std::vector<KernelSpec> fitted = fitted_specs(ctx.problem, ctx.device.sm_count);
   for (size_t i = 0; i < fitted.size() && i < kFittedSeeds; ++i) c.add(fitted[i]);
+  for (const KernelSpec& s : wide_swap_specs(ctx.problem, ctx.device.sm_count, kWideSwapSeeds))
+    c.add(s);
   for (const KernelSpec& s : local_moves(ctx.incumbent.value_or(pick), ctx.problem)) c.add(s);
   if (!c.full())
     for (const KernelSpec& s : ranked_sweep(ctx.problem, ctx.device)) c.add(s);

@@ -10,6 +10,7 @@
 //       come after its choices, so in a later batch);
 //   2c. the first kFittedSeeds specs whose tiles fit the shape (spec/fitted.hpp): widths that
 //       divide M or N into whole tiles (M on the MMA's N with swap-AB), 4- to 8-CTA clusters;
+//   2d. the first kWideSwapSeeds swap-AB tiles whose warpgroups split M (wide_swap_specs);
 //   3. local moves around the incumbent (the fastest correct spec so far; before any
 //      measurement, the heuristic's pick): one field changed at a time — first the split-K
 //      pieces' launch order (split-pass specs), then bm, bn, bk, stages ±1, cluster shape,
@@ -76,6 +77,9 @@ inline constexpr int64_t kSplitSeedMinK = 2048;
 // sweep's best on seven of nine middle shapes (bench/results/h200/h200_fitted_tiles_tn.md), but
 // no local move from a sweep spec reaches their widths and clusters.
 inline constexpr size_t kFittedSeeds = 12;
+// Swap-AB tiles over M up to 2 x 192 wide (spec/fitted.hpp): 0.99x of cuBLASLt-autotune on
+// 2124x4544x11208 against the rest of the space's 0.95x (h200_swap_split_n_s30.md).
+inline constexpr size_t kWideSwapSeeds = 2;
 std::vector<KernelSpec> split_seeds(const Problem& p, const DeviceFacts& device);
 
 // The best (fastest ok, in timing `mode`) spec of each of the `max_shapes` finished shapes

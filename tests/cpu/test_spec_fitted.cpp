@@ -47,6 +47,34 @@ TEST(Fitted, EverySpecIsValidFitsAndIsListedOnce) {
   }
 }
 
+// Swap-AB tiles over M (the warpgroups split M): 2124 rows of C in 7 tiles of 304 (2.0 waves
+// of 36 x 7 tiles), in a 2x1 cluster (one CTA alone would load all 304 rows of B, over TMA's
+// 256-row box); valid, runnable, listed once; none for an empty C; nn too.
+TEST(Fitted, WideSwapTilesCutMIntoWholeTiles) {
+  const Problem odd = tn(2124, 4544, 11208);
+  const auto specs = wide_swap_specs(odd, 132, 6);
+  ASSERT_EQ(specs.size(), 6u);
+  EXPECT_EQ(spec_name(specs.front()), "sm90_f16f32_tn_128x304x64_s4_c2x1_coopn_persist_r8m_swap");
+  for (Problem p : {odd, tn(16384, 16384, 4096), tn(777, 9000, 3000)})
+    for (Layout layout : {Layout::tn, Layout::nn}) {
+      p.layout = layout;
+      const auto v = wide_swap_specs(p, 132);
+      ASSERT_FALSE(v.empty());
+      EXPECT_LE(v.size(), 4u);
+      for (size_t i = 0; i < v.size(); ++i) {
+        EXPECT_TRUE(v[i].swap_ab && v[i].split_n && v[i].bn >= 128) << spec_name(v[i]);
+        EXPECT_FALSE(validate(v[i])) << spec_name(v[i]);
+        EXPECT_FALSE(validate_problem(v[i], p)) << spec_name(v[i]);
+        for (size_t j = 0; j < i; ++j) EXPECT_NE(v[i], v[j]);
+      }
+    }
+  EXPECT_TRUE(wide_swap_specs(tn(0, 4544, 11208), 132).empty());
+  // The score of a spec in its own frame: the swap tile fits this shape better than 128x192.
+  EXPECT_GT(fitted_score_of(specs.front(), odd, 132),
+            fitted_score_of(parse_name("sm90_f16f32_tn_128x192x64_s4_c2x1_pp_persist_r8m_etmar"),
+                            odd, 132));
+}
+
 TEST(Fitted, SmallMLandsOnTheMmaNWithAWidthThatFits) {
   // M = 146 in two 80-wide columns of the swap-AB frame (cuBLASLt's 192x80 / 256x80 there), not
   // in a 192- or 256-row tile; h200_fitted_tiles_tn: 192x80 swap-AB in a 1x2 cluster, 1.31x the

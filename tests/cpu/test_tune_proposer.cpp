@@ -189,10 +189,13 @@ TEST(TuneProposer, LaterBatchesSearchAroundTheIncumbent) {
   ctx.incumbent = parse_name(kSpecB);  // pretend a measured winner
   ctx.tried.push_back(*ctx.incumbent);
   ctx.tried.push_back(heuristic_pick(p).spec);
-  // Once the fitted seeds are measured too (the first batches), only local moves remain first.
+  // Once the fitted and wide swap-AB seeds are measured too (the first batches), only local moves
+  // remain first.
   const auto fitted = fitted_specs(p, ctx.device.sm_count);
   ASSERT_GE(fitted.size(), kFittedSeeds);
   ctx.tried.insert(ctx.tried.end(), fitted.begin(), fitted.begin() + kFittedSeeds);
+  for (const KernelSpec& s : wide_swap_specs(p, ctx.device.sm_count, kWideSwapSeeds))
+    ctx.tried.push_back(s);
   const auto next = propose(ctx, 6);
   ASSERT_EQ(next.size(), 6u);
   for (const KernelSpec& s : next)
