@@ -88,8 +88,10 @@ std::vector<std::string> trial_candidates(const Problem& p, const std::vector<st
       if (auto spec = tune::with_types_of(family, p)) add(*spec);
     // A swap-AB tile over M fitted better than every candidate so far (where M cuts badly into
     // 128- to 256-row tiles), one over the count (of a trial at all: two or more).
+    // PROBE SWITCH (removed after h200_swap_split_n_s30's run): AUTOGEMM_PROBE_NO_WIDE_SWAP.
+    const bool off = std::getenv("AUTOGEMM_PROBE_NO_WIDE_SWAP") != nullptr;
     const std::vector<KernelSpec> wide =
-        most >= 2 ? wide_swap_specs(p, sm_count, 1) : std::vector<KernelSpec>{};
+        most >= 2 && !off ? wide_swap_specs(p, sm_count, 1) : std::vector<KernelSpec>{};
     double best = 0;
     for (const std::string& spec : out)
       best = std::max(best, fitted_score_of(parse_name(spec), p, sm_count));
