@@ -260,8 +260,8 @@ void time_on_call(tune::Dispatcher& d, int device, const Problem& problem, const
                   const void* b, void* c, const Scaling& scaling, cudaStream_t stream) {
   // The pick first (the trial keeps it unless another is clearly faster, and runs it last).
   const std::string& pick = d.query(problem).spec;
-  std::vector<std::string> specs = runtime::trial_candidates(
-      problem, d.ranked_specs(problem), runtime::autotune_candidates(), d.device().sm_count);
+  std::vector<std::string> specs =
+      runtime::trial_candidates(problem, d.ranked_specs(problem), runtime::autotune_candidates());
   if (specs.empty() || specs.front() != pick) specs = {pick};
   // Compiled in parallel first (a cold cache's compile times add up otherwise). A failure here
   // costs only the head start: each spec's own failure surfaces at its warm-up launch.

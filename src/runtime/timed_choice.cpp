@@ -10,8 +10,6 @@
 #include <mutex>
 #include <tuple>
 
-#include "spec/fitted.hpp"
-#include "spec/name.hpp"
 #include "tune/dispatch.hpp"
 
 namespace autogemm::runtime {
@@ -73,7 +71,7 @@ double winner_margin(const Problem& p) {
 }
 
 std::vector<std::string> trial_candidates(const Problem& p, const std::vector<std::string>& ranked,
-                                          int count, int sm_count) {
+                                          int count) {
   std::vector<std::string> out;
   if (ranked.empty()) return out;  // no ranking: the caller's pick alone
   const size_t most = size_t(std::max(count, 0));
@@ -86,18 +84,6 @@ std::vector<std::string> trial_candidates(const Problem& p, const std::vector<st
     for (; next < ranked.size() && out.size() < (most + 1) / 2; ++next) add(ranked[next]);
     for (const char* family : kLargeFamilies)
       if (auto spec = tune::with_types_of(family, p)) add(*spec);
-    // A swap-AB tile over M fitted better than every candidate so far (where M cuts badly into
-    // 128- to 256-row tiles), one over the count (of a trial at all: two or more).
-    // PROBE SWITCH (removed after h200_swap_split_n_s30's run): AUTOGEMM_PROBE_NO_WIDE_SWAP.
-    const bool off = std::getenv("AUTOGEMM_PROBE_NO_WIDE_SWAP") != nullptr;
-    const std::vector<KernelSpec> wide =
-        most >= 2 && !off ? wide_swap_specs(p, sm_count, 1) : std::vector<KernelSpec>{};
-    double best = 0;
-    for (const std::string& spec : out)
-      best = std::max(best, fitted_score_of(parse_name(spec), p, sm_count));
-    if (!wide.empty() && fitted_score_of(wide.front(), p, sm_count) > best &&
-        std::find(out.begin(), out.end(), spec_name(wide.front())) == out.end())
-      out.push_back(spec_name(wide.front()));
   }
   for (; next < ranked.size(); ++next) add(ranked[next]);
   return out;

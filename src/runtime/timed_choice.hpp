@@ -51,11 +51,10 @@ bool large_class(const Problem& p);  // 2MNK >= 1e11
 // 128x256 and 256x128 tiles, rasters, stages, stream-K) while the fastest kernel is often a
 // ping-pong 128x192 it ranks far lower (notes 194, 206): there its top half comes first, then
 // the large-class families (the two ping-pong 128x192 tiles and the cooperative 256x128, with
-// p's types by tune::with_types_of; one that does not serve p is left out), then, one over
-// `count`, the best swap-AB tile over M (spec/fitted.hpp's wide_swap_specs on `sm_count` SMs)
-// where it fits p better (fitted_score) than all of those, then the rest of its ranking.
+// p's types by tune::with_types_of; one that does not serve p is left out), then the rest of its
+// ranking.
 std::vector<std::string> trial_candidates(const Problem& p, const std::vector<std::string>& ranked,
-                                          int count, int sm_count);
+                                          int count);
 
 // How a candidate is timed: `batch` launches between two events, so that short kernels are
 // timed over about 20 us (the events' resolution is ~0.5 us), in `rounds` rounds over all

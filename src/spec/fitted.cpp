@@ -211,10 +211,4 @@ std::vector<KernelSpec> wide_swap_specs(const Problem& p, int sm_count, size_t m
   return out;
 }
 
-double fitted_score_of(const KernelSpec& s, const Problem& p, int sm_count) {
-  const auto [rows, cols] = frame(p, s.swap_ab);
-  return fitted_score(rows, cols, s.bm, s.bn, s.cluster_m, s.cluster_n, std::max(1, sm_count),
-                      std::max(s.split_pass, 1));
-}
-
 }  // namespace autogemm

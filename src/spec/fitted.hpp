@@ -42,13 +42,12 @@ double fitted_score(int64_t rows, int64_t cols, int bm, int bn, int cluster_m, i
 // swap-AB frame; cuBLASLt's coopB tiles in its own frame), up to 2 x 192 wide: widths that cut M
 // into whole tiles, or into one to three whole waves with the tile's row count (the problem's N
 // over 128 or 192), in clusters of 1 to 4 CTAs, best fitted_score first, at most `max_count`.
-// Not among fitted_specs, which feed the cost model (it has no experience of them): on
-// 2124x4544x11208 128x304 read 0.99x of cuBLASLt-autotune against the space's 0.91-0.95x, on
-// 16384x16384x4096 such tiles ran 12% slower than the ping-pong pick
-// (bench/results/h200/h200_swap_split_n_s30.md). Empty for a dimension below 1.
+// The tuner's proposer seeds them (it measures); they are not among fitted_specs, which feed
+// the cost model (it has no experience of them), nor among gemm()'s large-class trial
+// candidates (on 40 fresh large shapes they changed nothing: h200_swap_split_n_s30.md). On
+// 2124x4544x11208 128x304 read 0.99x of cuBLASLt-autotune against the rest of the space's
+// 0.95x; on 16384x16384x4096 the 128-row ones ran 12% slower than the ping-pong pick. Empty for
+// a dimension below 1.
 std::vector<KernelSpec> wide_swap_specs(const Problem& p, int sm_count, size_t max_count = 4);
-
-// fitted_score of spec `s` (its frame, tile, cluster and reduction-pass pieces) on `p`.
-double fitted_score_of(const KernelSpec& s, const Problem& p, int sm_count);
 
 }  // namespace autogemm

@@ -157,7 +157,6 @@ class Dispatcher {
   void set_ranker(Ranker ranker, std::string source);
   bool has_ranker() const { return bool(ranker_); }
   const std::string& policy_source() const { return policy_source_; }
-  const DeviceFacts& device() const { return device_; }
 
   // The cost model's ranking for `p` as choose() uses it, best first, each spec valid for p's
   // types and listed once (a twin's ranking converted): empty unless query(p) comes from the

@@ -7,9 +7,6 @@
 #include <string>
 #include <vector>
 
-#include "spec/fitted.hpp"
-#include "spec/name.hpp"
-#include "spec/validity.hpp"
 #include "tune/dispatch.hpp"
 
 namespace autogemm::runtime {
@@ -61,10 +58,10 @@ TEST(TimedChoice, LargeTrialsMixOtherFamiliesIntoTheModelsTop) {
       "sm90_f16f32_tn_192x192x64_s3_c2x1_wg3_persist_r8m_etmat_lag0",
       "sm90_f16f32_tn_128x256x64_s4_c2x2_coop_persist_r8n_etma",
       "sm90_f16f32_tn_128x256x64_s4_c1x1_coop_persist_r8m_etma"};
-  const auto middle = trial_candidates(tn(1000, 2000, 3000), ranked, 6, 132);
+  const auto middle = trial_candidates(tn(1000, 2000, 3000), ranked, 6);
   EXPECT_EQ(middle, std::vector<std::string>(ranked.begin(), ranked.begin() + 6));
 
-  const auto large = trial_candidates(tn(4096, 4096, 7000), ranked, 6, 132);
+  const auto large = trial_candidates(tn(5000, 6000, 7000), ranked, 6);
   const std::string pp_2x1 = "sm90_f16f32_tn_128x192x64_s4_c2x1_pp_persist_r8m_etmar";
   const std::string pp_r16 = "sm90_f16f32_tn_128x192x64_s4_c1x1_pp_persist_r16m_etmar";
   const std::vector<std::string> want = {
@@ -72,16 +69,15 @@ TEST(TimedChoice, LargeTrialsMixOtherFamiliesIntoTheModelsTop) {
       pp_2x1,    pp_r16,    ranked[3]};  // 256x128 c1x2 coop was ranked second already
   EXPECT_EQ(large, want);
   // Fewer candidates: still the pick first, then a family.
-  EXPECT_EQ(trial_candidates(tn(4096, 4096, 7000), ranked, 2, 132),
+  EXPECT_EQ(trial_candidates(tn(5000, 6000, 7000), ranked, 2),
             (std::vector<std::string>{ranked[0], pp_2x1}));
-  EXPECT_EQ(trial_candidates(tn(4096, 4096, 7000), ranked, 1, 132),
-            std::vector<std::string>{ranked[0]});
+  EXPECT_EQ(trial_candidates(tn(5000, 6000, 7000), ranked, 1), std::vector<std::string>{ranked[0]});
   // No ranking or no count: nothing (the caller runs the pick alone).
-  EXPECT_TRUE(trial_candidates(tn(4096, 4096, 7000), {}, 6, 132).empty());
-  EXPECT_TRUE(trial_candidates(tn(1000, 2000, 3000), ranked, 0, 132).empty());
+  EXPECT_TRUE(trial_candidates(tn(5000, 6000, 7000), {}, 6).empty());
+  EXPECT_TRUE(trial_candidates(tn(1000, 2000, 3000), ranked, 0).empty());
   // A short ranking with a repeat, and a pick that is itself a family: each spec once.
   const std::vector<std::string> short_ranked = {pp_2x1, ranked[0], pp_2x1};
-  EXPECT_EQ(trial_candidates(tn(4096, 4096, 7000), short_ranked, 16, 132),
+  EXPECT_EQ(trial_candidates(tn(5000, 6000, 7000), short_ranked, 16),
             (std::vector<std::string>{pp_2x1, ranked[0], pp_r16,
                                       "sm90_f16f32_tn_256x128x64_s4_c1x2_coop_persist_r8m_etma"}));
   // Exactly 1e11 flops is large; one k less is not.
@@ -89,59 +85,19 @@ TEST(TimedChoice, LargeTrialsMixOtherFamiliesIntoTheModelsTop) {
   EXPECT_FALSE(large_class(tn(5000, 10000, 999)));
 
   // Another problem type gets the families in its own types.
-  const Problem bf16_nn{{4096, 4096, 7000}, DType::bf16, AccType::f32, Layout::nn};
+  const Problem bf16_nn{{5000, 6000, 7000}, DType::bf16, AccType::f32, Layout::nn};
   std::vector<std::string> ranked_nn;
   for (const auto& s : ranked) {
     const auto converted = tune::with_types_of(s, bf16_nn);
     ASSERT_TRUE(converted) << s;
     ranked_nn.push_back(*converted);
   }
-  const auto nn = trial_candidates(bf16_nn, ranked_nn, 6, 132);
+  const auto nn = trial_candidates(bf16_nn, ranked_nn, 6);
   ASSERT_EQ(nn.size(), 6u);
   EXPECT_EQ(nn[3], "sm90_bf16f32_nn_128x192x64_s4_c2x1_pp_persist_r8m_etmar");
-  // A problem the families cannot serve (N not a multiple of 8: swap-AB only) gets the ranking,
-  // with a swap-AB tile over M after its top half.
-  const auto odd_n = trial_candidates(tn(4096, 4097, 7000), ranked, 6, 132);
-  ASSERT_EQ(odd_n.size(), 6u);
-  EXPECT_EQ(std::vector<std::string>(odd_n.begin(), odd_n.begin() + 3),
-            std::vector<std::string>(ranked.begin(), ranked.begin() + 3));
-  EXPECT_TRUE(parse_name(odd_n[3]).swap_ab && parse_name(odd_n[3]).split_n) << odd_n[3];
-  EXPECT_EQ(std::vector<std::string>(odd_n.begin() + 4, odd_n.end()),
-            std::vector<std::string>(ranked.begin() + 3, ranked.begin() + 5));
-}
-
-// Where M cuts badly into 128- to 256-row tiles (2124: 17 tiles of 128, 3.1 waves of 128x192),
-// the best-fitted swap-AB tile over M joins the large trial, one over the count; where the
-// standard tiles fit (16384: whole tiles), it does not.
-TEST(TimedChoice, LargeTrialsAddASwapTileOverMWhereItFitsBetter) {
-  const std::vector<std::string> ranked = {
-      "sm90_f16f32_tn_128x256x64_s4_c2x1_coop_persist_r8m_etma",
-      "sm90_f16f32_tn_256x128x64_s4_c1x2_coop_persist_r8m_etma",
-      "sm90_f16f32_tn_128x256x64_s3_c2x1_coop_persist_r8m_etmat_lag0",
-      "sm90_f16f32_tn_128x256x64_s4_c2x1_coop_persist_r8m_etma_sk"};
-  const Problem odd = tn(2124, 4544, 11208);
-  // The top half (3), the two ping-pong families (the 256x128 was ranked already), the swap tile.
-  const auto with_wide = trial_candidates(odd, ranked, 6, 132);
-  ASSERT_EQ(with_wide.size(), 6u);
-  const KernelSpec wide = parse_name(with_wide.back());
-  EXPECT_TRUE(wide.swap_ab && wide.split_n) << with_wide.back();
-  EXPECT_EQ(with_wide.back(), spec_name(wide_swap_specs(odd, 132, 1).front()));
-  EXPECT_FALSE(validate(wide));
-  EXPECT_FALSE(validate_problem(wide, odd));
-  // Only with a trial at all, and never for the square grid shape.
-  EXPECT_EQ(trial_candidates(odd, ranked, 1, 132), std::vector<std::string>{ranked[0]});
-  EXPECT_TRUE(trial_candidates(odd, ranked, 0, 132).empty());
-  for (const auto& s : trial_candidates(tn(16384, 16384, 4096), ranked, 6, 132))
-    EXPECT_FALSE(parse_name(s).swap_ab) << s;
-  // The middle class never gets it.
-  EXPECT_EQ(trial_candidates(tn(2124, 454, 1120), ranked, 6, 132).size(), ranked.size());
-  // A full list gets it one over the count.
-  std::vector<std::string> longer = ranked;
-  longer.push_back("sm90_f16f32_tn_192x192x64_s3_c2x1_wg3_persist_r8m_etmat_lag0");
-  longer.push_back("sm90_f16f32_tn_128x256x64_s4_c2x2_coop_persist_r8n_etma");
-  const auto full = trial_candidates(odd, longer, 4, 132);
-  ASSERT_EQ(full.size(), 5u);
-  EXPECT_EQ(full.back(), with_wide.back());
+  // A problem the families cannot serve (N not a multiple of 8: swap-AB only) gets the ranking.
+  EXPECT_EQ(trial_candidates(tn(5000, 6001, 7000), ranked, 6),
+            std::vector<std::string>(ranked.begin(), ranked.begin() + 6));
 }
 
 // Short calls are timed in batches of about 20 us and more rounds; long ones one at a time.
@@ -179,7 +135,7 @@ TEST(TimedChoice, WinnerIsTheLeastMedianUnlessWithinTheMargin) {
   EXPECT_DOUBLE_EQ(even.pick_median_us, 10);
   EXPECT_THROW(pick_winner({}), Error);
   EXPECT_DOUBLE_EQ(winner_margin(tn(1000, 2000, 3000)), 0.01);
-  EXPECT_DOUBLE_EQ(winner_margin(tn(4096, 4096, 7000)), 0.02);
+  EXPECT_DOUBLE_EQ(winner_margin(tn(5000, 6000, 7000)), 0.02);
 }
 
 }  // namespace
