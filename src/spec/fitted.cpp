@@ -197,7 +197,9 @@ std::vector<KernelSpec> wide_swap_specs(const Problem& p, int sm_count, size_t m
       for (auto [cm, cn] :
            {std::pair{1, 1}, std::pair{2, 1}, std::pair{1, 2}, std::pair{2, 2}, std::pair{4, 1}}) {
         if (cm > tr || cn > ceil_div(cols, w)) continue;
-        if (auto s = build(p, Base{true, bm, 2, false, w, true}, cm, cn))
+        // Four stages at least: three-stage 128x336 to 128x384 ran 8-20% behind the
+        // four-stage 128x304 on 2124x4544x11208 (h200_swap_split_n_s30.md).
+        if (auto s = build(p, Base{true, bm, 2, false, w, true}, cm, cn); s && s->stages >= 4)
           scored.emplace_back(fitted_score(rows, cols, bm, w, cm, cn, sm_count, 1), *s);
       }
   }

@@ -39,7 +39,8 @@ double fitted_score(int64_t rows, int64_t cols, int bm, int bn, int cluster_m, i
                     int sm_count, int pieces = 1);
 
 // Swap-AB tiles whose two warpgroups split the columns, i.e. the problem's M (split N in the
-// swap-AB frame; cuBLASLt's coopB tiles in its own frame), up to 2 x 192 wide: widths that cut M
+// swap-AB frame; cuBLASLt's coopB tiles in its own frame), up to 2 x 192 wide with a ring of
+// four stages or more (so about 2 x 160 at most for 128 rows): widths that cut M
 // into whole tiles, or into one to three whole waves with the tile's row count (the problem's N
 // over 128 or 192), in clusters of 1 to 4 CTAs, best fitted_score first, at most `max_count`.
 // The tuner's proposer seeds them (it measures); they are not among fitted_specs, which feed

@@ -62,7 +62,8 @@ TEST(Fitted, WideSwapTilesCutMIntoWholeTiles) {
       ASSERT_FALSE(v.empty());
       EXPECT_LE(v.size(), 4u);
       for (size_t i = 0; i < v.size(); ++i) {
-        EXPECT_TRUE(v[i].swap_ab && v[i].split_n && v[i].bn >= 128) << spec_name(v[i]);
+        EXPECT_TRUE(v[i].swap_ab && v[i].split_n && v[i].bn >= 128 && v[i].stages >= 4)
+            << spec_name(v[i]);
         EXPECT_FALSE(validate(v[i])) << spec_name(v[i]);
         EXPECT_FALSE(validate_problem(v[i], p)) << spec_name(v[i]);
         for (size_t j = 0; j < i; ++j) EXPECT_NE(v[i], v[j]);
