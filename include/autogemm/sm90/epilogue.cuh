@@ -133,11 +133,7 @@ __device__ __forceinline__ void store_direct_transposed(const Frag& acc, const G
   const int row = row0 + (t / 32) * 16 + (t % 32) / 4;
   const int col = col0 + 2 * (t % 4);
   u16* c = static_cast<u16*>(args.c);
-#ifdef AUTOGEMM_PROBE_SINGLE_T_STORE  // PROBE SWITCH (h200_swap_store_s30): the 16-bit stores
-  const bool words = false;
-#else
   const bool words = args.ldc % 2 == 0 && reinterpret_cast<unsigned long long>(c) % 4 == 0;
-#endif
   const bool even = (t / 4) % 2 == 0;        // this lane holds kernel row r, its partner r + 1
   auto put = [&](int r, int cc, u32 pair) {  // the pair's two values go to columns cc, cc + 1
     if (words) {
