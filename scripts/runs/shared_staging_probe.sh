@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# (Ran at 2c9e01e; the shared staging was removed after it: h200_shared_staging_s30.md.)
 # One staging block shared by the two ping-pong warpgroups (GemmConfig::kSharedStaging), which
 # lets 128x176 and 128x192 run five stages (cuBLASLt-autotune's 16384x16384x4096 kernel is a
 # five-stage 128x192 in a 2x1 cluster): issue 3's three headline shapes, the table's picks and

@@ -35,8 +35,7 @@ int ring_bytes(const KernelSpec& s) {
   return s.stages * (s.bm * s.bk + s.bn * s.bk) * element_bytes(s.dtype);
 }
 
-namespace {
-int smem_bytes_with(const KernelSpec& s, bool shared_staging) {
+int smem_bytes(const KernelSpec& s) {
   // 1024 B so the kernel can align the stage buffers to the 128-byte swizzle's 1024-byte
   // pattern; 16 B per stage for its "full" and "empty" mbarriers (8 B each).
   // The TMA epilogue stages C through two 64x64 blocks per consumer warpgroup.
@@ -44,19 +43,9 @@ int smem_bytes_with(const KernelSpec& s, bool shared_staging) {
   const int epilogue_bytes = s.epilogue == Epilogue::tma        ? s.consumers * 2 * 64 * 64 * 2
                              : s.epilogue == Epilogue::tma_tile ? tile_rows * s.bn * 2
                              : s.epilogue == Epilogue::tma_rows
-                                 ? (shared_staging ? 1 : s.consumers) * 64 * consumer_cols(s) * 2
+                                 ? s.consumers * 64 * consumer_cols(s) * 2
                                  : 0;
   return ring_bytes(s) + epilogue_bytes + 1024 + 16 * s.stages;
-}
-}  // namespace
-
-bool shares_staging(const KernelSpec& s) {
-  return s.pingpong && s.epilogue == Epilogue::tma_rows &&
-         smem_bytes_with(s, false) > kSm90SmemPerBlock;
-}
-
-int smem_bytes(const KernelSpec& s) {
-  return smem_bytes_with(s, shares_staging(s));
 }
 
 int acc_registers_per_thread(const KernelSpec& s) {

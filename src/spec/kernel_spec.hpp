@@ -132,14 +132,8 @@ std::string_view to_string(Epilogue);
 
 // Quantities derived from a spec; the validity rules and the launcher both use them, so they
 // are defined once here.
-int threads_per_block(const KernelSpec&);  // 128 * (consumers + 1): a producer warpgroup
-int smem_bytes(const KernelSpec&);         // dynamic shared memory the kernel asks for
-// sm90's opt-in shared memory per block (H100, H200): 227 KiB.
-inline constexpr int kSm90SmemPerBlock = 232448;
-// Whether the two ping-pong warpgroups of a row-block epilogue share one staging block (they
-// store in turn): only where a block each would not fit beside the ring, so 128x176 and 128x192
-// run five stages (cuBLASLt's 16384x16384x4096 kernel is a five-stage 128x192).
-bool shares_staging(const KernelSpec&);
+int threads_per_block(const KernelSpec&);         // 128 * (consumers + 1): a producer warpgroup
+int smem_bytes(const KernelSpec&);                // dynamic shared memory the kernel asks for
 int ring_bytes(const KernelSpec&);                // of it, the pipeline ring (stages x A and B)
 int acc_registers_per_thread(const KernelSpec&);  // accumulator registers per consumer thread
 int consumer_rows(const KernelSpec&);             // rows of a tile one consumer warpgroup computes

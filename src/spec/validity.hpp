@@ -15,7 +15,7 @@ namespace autogemm {
 // The device budgets a spec is checked against. The defaults are sm_90's; a runtime that
 // queried the device passes the real values.
 struct DeviceLimits {
-  int max_smem_per_block = kSm90SmemPerBlock;  // cudaDevAttrMaxSharedMemoryPerBlockOptin
+  int max_smem_per_block = 232448;  // cudaDevAttrMaxSharedMemoryPerBlockOptin on H100/H200
 };
 
 // The first broken rule's text, or nullopt when the spec is valid.

@@ -340,30 +340,6 @@ TEST(Spec, WideCooperativeTiles) {
 // Split N ("coopn"): two cooperative warpgroups take the columns of a tile, each all bm rows,
 // so bm 192 (or 64) runs with two warpgroups. Direct or row-block stores, and each
 // warpgroup's columns whole swizzle periods (64-column chunks in nn).
-// Ping-pong with row-block staging: one block per warpgroup where it fits beside the ring, one
-// shared block where it does not (128x192 with five stages, cuBLASLt's 16384x16384x4096 ring);
-// other epilogues never share.
-TEST(Spec, PingPongSharesItsStagingOnlyWhereTwoBlocksDoNotFit) {
-  const KernelSpec four = parse_name("sm90_f16f32_tn_128x192x64_s4_c2x1_pp_persist_r8m_etmar");
-  EXPECT_FALSE(shares_staging(four));
-  EXPECT_EQ(smem_bytes(four), 4 * (128 + 192) * 128 + 2 * 64 * 192 * 2 + 1024 + 4 * 16);
-  const KernelSpec five = parse_name("sm90_f16f32_tn_128x192x64_s5_c2x1_pp_persist_r8m_etmar");
-  EXPECT_TRUE(shares_staging(five));
-  EXPECT_EQ(smem_bytes(five), 5 * (128 + 192) * 128 + 64 * 192 * 2 + 1024 + 5 * 16);
-  EXPECT_LE(smem_bytes(five), kSm90SmemPerBlock);
-  EXPECT_FALSE(validate(five));
-  KernelSpec six = five;
-  six.stages = 6;  // over the limit even shared
-  EXPECT_NE(validate(six).value_or("").find("shared memory"), std::string::npos);
-  KernelSpec coop = five;
-  coop.pingpong = false;  // cooperative warpgroups store at once: a block each, too much here
-  EXPECT_FALSE(shares_staging(coop));
-  EXPECT_TRUE(validate(coop));
-  KernelSpec tile = five;
-  tile.epilogue = Epilogue::tma_tile;
-  EXPECT_FALSE(shares_staging(tile));
-}
-
 TEST(Spec, SplitNNamesAndRules) {
   const KernelSpec s = parse_name("sm90_f16f32_tn_192x192x64_s4_c1x2_coopn_persist_r8m");
   EXPECT_TRUE(s.split_n);

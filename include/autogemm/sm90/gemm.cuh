@@ -39,8 +39,7 @@ template <ElemType kElem_, bool kBMnMajor_, int kBM_, int kBN_, int kBK_, int kS
           bool kSwapAB_ = false, bool kDeferStore_ = false, bool kAccF16_ = false,
           int kAccSets_ = 1, bool kScaled_ = false, int kFixedM_ = 0, int kFixedN_ = 0,
           int kFixedK_ = 0, int kFixedLdc_ = 0, int kClusterK_ = 1, int kSplitPass_ = 1,
-          bool kAMnMajor_ = false, bool kSplitPieceMajor_ = false, bool kSplitN_ = false,
-          bool kSharedStaging_ = false>
+          bool kAMnMajor_ = false, bool kSplitPieceMajor_ = false, bool kSplitN_ = false>
 struct GemmConfig {
   static constexpr ElemType kElem = kElem_;
   static constexpr bool kBMnMajor = kBMnMajor_;  // B row-major K×N ("nn"): N-major tiles
@@ -74,10 +73,6 @@ struct GemmConfig {
   // Split N: the cooperative consumers split the tile's columns instead of its rows, each
   // computing all kBM rows of kBN / kConsumers columns (a 192-row tile with two warpgroups).
   static constexpr bool kSplitN = kSplitN_;
-  // Ping-pong with the row-block epilogue: both warpgroups stage C through one 64-row block, in
-  // turn (their tiles alternate), so a deeper ring fits (the host sets it where two blocks would
-  // not: spec/kernel_spec.hpp shares_staging).
-  static constexpr bool kSharedStaging = kSharedStaging_;
   // k-blocks of MMAs a consumer keeps in flight before it releases a stage: 1 overlaps issue
   // with completion, 0 frees each stage as soon as its MMAs are done (a deeper effective ring),
   // 2-3 keep more MMAs queued for small tiles, whose MMAs are short next to their latency.
@@ -128,9 +123,8 @@ struct GemmConfig {
   // Staging for the TMA epilogue: two 64×64 blocks per consumer warpgroup, or the whole tile.
   static constexpr int kEpilogueBytes = kEpilogue == 1   ? kConsumers * 2 * kEpilogueBlockBytes
                                         : kEpilogue == 2 ? kConsumers * kWgRows * kBN * 2
-                                        : kEpilogue == 3
-                                            ? (kSharedStaging ? 1 : kConsumers) * 64 * kWgCols * 2
-                                            : 0;
+                                        : kEpilogue == 3 ? kConsumers * 64 * kWgCols * 2
+                                                         : 0;
   // The ring, the staging buffers, 1024 B of slack to align them to the swizzle atom, two
   // barriers per stage.
   static constexpr int kSmemBytes = kStages * kStageBytes + kEpilogueBytes + 1024 + kStages * 16;
@@ -165,8 +159,6 @@ struct GemmConfig {
                 "the row-block epilogue stores 16-column blocks of each consumer's columns");
   static_assert(!kStreamK || kPersistent, "stream-K: persistent");
   static_assert(!kPingPong || (kConsumers == 2 && !kStreamK), "ping-pong: 2 consumers, no SK");
-  static_assert(!kSharedStaging || (kPingPong && kEpilogue == 3),
-                "one shared staging block: ping-pong with the row-block epilogue");
   static_assert(kConsumers >= 1 && kConsumers <= 3, "one to three consumer warpgroups");
   static_assert(kMmaLag >= 0 && kMmaLag <= 3 && kMmaLag < kStages, "0-3 k-blocks in flight");
   static_assert(!kSwapAB || kEpilogue == 0, "swap-AB stores C transposed from registers");
@@ -335,11 +327,7 @@ __device__ __forceinline__ void consume(const TmaDescriptor* tma_c, const GemmAr
   u32 packed[Cfg::kDeferStore ? Cfg::kMmaM : 1][Cfg::kDeferStore ? Cfg::kBN / 4 : 1];
   static_assert(!Cfg::kDeferStore || Cfg::kWgCols == Cfg::kBN);
   int pending_row0 = -1, pending_col0 = 0;
-  u8* my_staging =
-      Cfg::kSharedStaging ? staging : staging + consumer * (Cfg::kEpilogueBytes / Cfg::kConsumers);
-  // Shared staging: kStagingFree + c is "c may write the staging": the other warpgroup's last
-  // stores from it have read it (its tile came just before).
-  constexpr int kStagingFree = 8;  // after ping-pong's 5..6 and cluster split-K's 7
+  u8* my_staging = staging + consumer * (Cfg::kEpilogueBytes / Cfg::kConsumers);
   int blocks_stored = 0;
   RingPosition pos;
   WorkItem w;
@@ -536,8 +524,6 @@ __device__ __forceinline__ void consume(const TmaDescriptor* tma_c, const GemmAr
       store_tma_tile<Cfg::kElem, Cfg::kBN, Cfg::kMmaM>(acc, tma_c, my_staging, barrier_id, row0,
                                                        col0);
     } else {
-      if constexpr (Cfg::kSharedStaging)
-        if (index > 0) named_barrier_sync<160>(kStagingFree + consumer);
 #pragma unroll
       for (int mi = 0; mi < Cfg::kMmaM; ++mi) {
         if constexpr (Cfg::kEpilogue == 3)
@@ -550,17 +536,6 @@ __device__ __forceinline__ void consume(const TmaDescriptor* tma_c, const GemmAr
           store_direct_transposed<Cfg::kElem, Cfg::kWgCols>(acc[mi], args, row0 + mi * 64, col0);
         else
           store_direct<Cfg::kElem, Cfg::kWgCols>(acc[mi], args, row0 + mi * 64, col0);
-      }
-      if constexpr (Cfg::kSharedStaging) {
-        // Hand the staging to the other warpgroup's next tile, if there is one, once the TMA
-        // has read it: its leader's wait, then its first warp's arrival (160 = its 128 + 32).
-        TileScheduler<Cfg> peek = sched;
-        WorkItem next;
-        if (peek.next(next, rank) && threadIdx.x % 128 < 32) {
-          if (threadIdx.x % 128 == 0) tma_store_wait_read<0>();
-          __syncwarp();
-          named_barrier_arrive<160>(kStagingFree + (1 - consumer));
-        }
       }
     }
     rec.stamp(index, kEnd);
