@@ -233,6 +233,12 @@ std::vector<KernelSpec> representative_specs() {
            "sm90_f16f32_tn_192x128x64_s5_c1x1_coopn_tiles_r8m_skp4",
            "sm90_f16f32_nn_64x128x64_s8_c1x1_coopn_tiles_r8m_skp4",
            "sm90_bf16f32_nn_128x128x64_s4_c1x1_coopn_tiles_r8m_ck2",
+           // Swap-AB over split N: up to 192 accumulators a thread (128x384, 192x256) with the
+           // paired transposed stores and the scaled epilogue; stream-K's partials.
+           "sm90_f16f32_tn_128x384x64_s3_c4x1_coopn_persist_r8m_swap",
+           "sm90_f16f32_nn_192x256x64_s3_c1x2_coopn_persist_r8m_swap_ab",
+           "sm90_bf16f32_tn_128x304x64_s4_c2x1_coopn_persist_r8m_swap",
+           "sm90_f16f32_tn_128x192x64_s4_c2x1_coopn_persist_r8m_sk4_swap",
            // Where ptxas read accumulators above the wait for the last MMAs (notes 143): a wrong
            // C on the GPU until the tile's last k-block waited inside the mainloop.
            "sm90_f16f32_tn_64x8x64_s8_c1x1_pp_persist_r1m_swap_fix1x13824x5120",

@@ -388,6 +388,9 @@ TEST(Spec, SplitNNamesAndRules) {
   EXPECT_NE(validate(wide_swap).value_or("").find("budget"), std::string::npos);
   wide_swap.split_n = false;  // without split N one warpgroup's MMA would be 400 wide
   EXPECT_NE(validate(wide_swap).value_or("").find("bn must be from 8 to 256"), std::string::npos);
+  KernelSpec wide_plain = parse_name("sm90_f16f32_tn_128x304x64_s4_c2x1_coopn_persist_r8m_swap");
+  wide_plain.swap_ab = false;  // wide split N only over M (swap-AB), where the GPU tests run it
+  EXPECT_NE(validate(wide_plain).value_or("").find("bn must be from 16 to 256"), std::string::npos);
   refused(parse_name("sm90_f16f32_tn_128x256x64_s3_c1x1_coop_persist_r8m_etmat_defer"), "deferred");
   // Split-K of every kind keeps each warpgroup's partial in its own register order: a 64-row
   // tile with two warpgroups (cuBLASLt's split-K tile on 512x512x16384, notes 174) is valid.

