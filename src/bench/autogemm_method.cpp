@@ -30,8 +30,10 @@ std::string scaled_spec_name(const std::string& spec, const Scaling& scaling) {
 
 namespace {
 
-// --spec fitted: how many methods (the most fitted specs a shape gets).
-constexpr size_t kFittedMethods = 40;
+// --spec fitted: how many methods (the most fitted specs a shape gets): fitted_specs' 40, then
+// wide_swap_specs' 4 (swap-AB tiles split over M, up to 2 x 192 wide).
+constexpr size_t kFittedSpecs = 40, kWideSwapSpecs = 4;
+constexpr size_t kFittedMethods = kFittedSpecs + kWideSwapSpecs;
 
 class AutogemmMethod : public Method {
  public:
@@ -77,7 +79,8 @@ class FittedSpecs {
     if (cudaGetDevice(&device) != cudaSuccess ||
         cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device) != cudaSuccess)
       throw Error("fitted specs: cannot read the GPU's SM count");
-    specs_ = fitted_specs(p, sms, kFittedMethods);
+    specs_ = fitted_specs(p, sms, kFittedSpecs);
+    for (const KernelSpec& s : wide_swap_specs(p, sms, kWideSwapSpecs)) specs_.push_back(s);
     problem_ = p;
     has_ = true;
     // The variants that will run: scaled ones when the run scales (gemm() runs the "_ab" twin
