@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <initializer_list>
 #include <tuple>
 
 #include "spec/validity.hpp"
@@ -51,6 +52,30 @@ std::optional<KernelSpec> build(const Problem& p, const Base& b, int cm, int cn)
     if (!validate(s)) return validate_problem(s, p) ? std::nullopt : std::optional(s);
   }
   return std::nullopt;
+}
+
+// Tile widths that cut `cols` into whole tiles: into the fewest tiles `widest` wide or narrower
+// and up to seven more, and into 1 to `max_waves` whole waves with `tile_rows` rows of tiles;
+// each count's width rounded up to each of `rounds`; from `narrowest` to `widest`, each once, in
+// that order.
+std::vector<int> fitting_widths(int64_t cols, int64_t tile_rows, int sm_count, int narrowest,
+                                int widest, std::initializer_list<int> rounds, int max_waves) {
+  const int64_t fewest = ceil_div(cols, widest);
+  std::vector<int64_t> counts;
+  for (int64_t t = fewest; t < fewest + 8; ++t) counts.push_back(t);
+  for (int64_t waves = 1; waves <= max_waves; ++waves)
+    for (int64_t t : {waves * sm_count / tile_rows, waves * sm_count / tile_rows - 1})
+      counts.push_back(t);
+  std::vector<int> widths;
+  for (int64_t t : counts)
+    for (int round : rounds) {
+      if (t < 1) continue;
+      const int64_t w = ceil_div(ceil_div(cols, t), round) * round;
+      if (w >= narrowest && w <= widest &&
+          std::find(widths.begin(), widths.end(), int(w)) == widths.end())
+        widths.push_back(int(w));
+    }
+  return widths;
 }
 
 }  // namespace
@@ -105,21 +130,9 @@ std::vector<KernelSpec> fitted_specs(const Problem& p, int sm_count, size_t max_
       // that make one or two whole waves with this tile's row count. Each width is also
       // rounded to twice and four times the step: a multicast slice of B must be whole 8-row
       // swizzle periods, so 4-CTA rows need widths of 32s (160, not 152, for 299 columns).
-      const int64_t tr = ceil_div(rows, bm), fewest = ceil_div(cols, 256);
-      std::vector<int64_t> counts;
-      for (int64_t t = fewest; t < fewest + 8; ++t) counts.push_back(t);
-      for (int64_t waves : {1, 2})
-        for (int64_t t : {waves * sm_count / tr, waves * sm_count / tr - 1}) counts.push_back(t);
-      std::vector<int> widths;
-      for (int64_t t : counts)
-        for (int round : {step, 2 * step, 4 * step}) {
-          if (t < 1) continue;
-          const int64_t w = ceil_div(ceil_div(cols, t), round) * round;
-          if (w >= narrowest && w <= 256 &&
-              std::find(widths.begin(), widths.end(), int(w)) == widths.end())
-            widths.push_back(int(w));
-        }
-      for (int w : widths) {
+      const int64_t tr = ceil_div(rows, bm);
+      for (int w :
+           fitting_widths(cols, tr, sm_count, int(narrowest), 256, {step, 2 * step, 4 * step}, 2)) {
         // Cooperative fp32 tiles of more than 128 accumulators per thread (256x136 and up) are
         // valid since notes item 119 but untrained in the cost model that ranks this family.
         if (p.acc == AccType::f32 && !pingpong && !split_n && consumers == 2 &&
@@ -178,22 +191,9 @@ std::vector<KernelSpec> wide_swap_specs(const Problem& p, int sm_count, size_t m
   for (int bm : {128, 192}) {
     // Each warpgroup holds bm x bn/2 fp32 accumulators, at most 192 a thread.
     const int widest = 192 * 128 / bm * 2;
-    const int64_t tr = ceil_div(rows, bm), fewest = ceil_div(cols, widest);
-    std::vector<int64_t> counts;
-    for (int64_t t = fewest; t < fewest + 8; ++t) counts.push_back(t);
-    for (int64_t waves : {1, 2, 3})
-      for (int64_t t : {waves * sm_count / tr, waves * sm_count / tr - 1}) counts.push_back(t);
-    std::vector<int> widths;
+    const int64_t tr = ceil_div(rows, bm);
     // 16s: each warpgroup's half whole 8-row swizzle periods; 32s for 4-CTA multicast slices.
-    for (int64_t t : counts)
-      for (int round : {16, 32}) {
-        if (t < 1) continue;
-        const int64_t w = ceil_div(ceil_div(cols, t), round) * round;
-        if (w >= 128 && w <= widest &&
-            std::find(widths.begin(), widths.end(), int(w)) == widths.end())
-          widths.push_back(int(w));
-      }
-    for (int w : widths)
+    for (int w : fitting_widths(cols, tr, sm_count, 128, widest, {16, 32}, 3))
       for (auto [cm, cn] :
            {std::pair{1, 1}, std::pair{2, 1}, std::pair{1, 2}, std::pair{2, 2}, std::pair{4, 1}}) {
         if (cm > tr || cn > ceil_div(cols, w)) continue;
