@@ -47,8 +47,8 @@ double fitted_score(int64_t rows, int64_t cols, int bm, int bn, int cluster_m, i
 // the cost model (it has no experience of them), nor among gemm()'s large-class trial
 // candidates (on 40 fresh large shapes they changed nothing: h200_swap_split_n_s30.md). On
 // 2124x4544x11208 128x304 read 0.99x of cuBLASLt-autotune against the rest of the space's
-// 0.95x; on 16384x16384x4096 the 128-row ones ran 12% slower than the ping-pong pick. Empty for
-// a dimension below 1.
+// 0.95x; on 16384x16384x4096 the 128-row ones ran about 11% slower than the ping-pong pick. Empty
+// for a dimension below 1.
 std::vector<KernelSpec> wide_swap_specs(const Problem& p, int sm_count, size_t max_count = 4);
 
 }  // namespace autogemm
