@@ -229,6 +229,7 @@ tune::Dispatcher& dispatcher(int device) {
         tune::dispatcher_for_gpu(prop.name, prop.major, prop.minor, prop.multiProcessorCount, dir));
     tune::use_first_sight_from_environment(*d, prop.name, device, AUTOGEMM_BUILT_TUNE_COMMAND);
     runtime::autotune_candidates();  // a bad AUTOGEMM_AUTOTUNE fails the first call, any problem
+    runtime::trial_fixed_twins();    // and so does a bad AUTOGEMM_TRIAL_FIXED
   }
   return *d;
 }
@@ -260,8 +261,10 @@ void time_on_call(tune::Dispatcher& d, int device, const Problem& problem, const
                   const void* b, void* c, const Scaling& scaling, cudaStream_t stream) {
   // The pick first (the trial keeps it unless another is clearly faster, and runs it last).
   const std::string& pick = d.query(problem).spec;
-  std::vector<std::string> specs =
-      runtime::trial_candidates(problem, d.ranked_specs(problem), runtime::autotune_candidates());
+  std::vector<std::string> specs = runtime::with_fixed_twins(
+      problem,
+      runtime::trial_candidates(problem, d.ranked_specs(problem), runtime::autotune_candidates()),
+      runtime::trial_fixed_twins());
   if (specs.empty() || specs.front() != pick) specs = {pick};
   // Compiled in parallel first (a cold cache's compile times add up otherwise). A failure here
   // costs only the head start: each spec's own failure surfaces at its warm-up launch.

@@ -10,22 +10,42 @@
 #include <mutex>
 #include <tuple>
 
+#include "spec/name.hpp"
+#include "spec/validity.hpp"
 #include "tune/dispatch.hpp"
 
 namespace autogemm::runtime {
 
-int parse_autotune(const char* text) {
-  constexpr int kDefault = 6, kMost = 16;
-  if (text == nullptr || *text == '\0') return kDefault;
+namespace {
+// A whole number from 0 to `most` in `text`, `fallback` when unset or empty; else an Error
+// naming the variable and what it wants.
+int parse_count(const char* text, int fallback, int most, std::string_view variable,
+                std::string_view wants) {
+  if (text == nullptr || *text == '\0') return fallback;
   const std::string s(text);
   const bool digits =
       s.size() <= 2 && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
-  if (!digits || std::stoi(s) > kMost)
-    throw Error(
-        fmt::format("AUTOGEMM_AUTOTUNE='{}': want how many candidates to time on a problem's "
-                    "first call, a whole number from 0 to {} (0 or 1: none; unset: {})",
-                    s, kMost, kDefault));
+  if (!digits || std::stoi(s) > most)
+    throw Error(fmt::format("{}='{}': want {}, a whole number from 0 to {} (unset: {})", variable,
+                            s, wants, most, fallback));
   return std::stoi(s);
+}
+}  // namespace
+
+int parse_autotune(const char* text) {
+  return parse_count(text, 6, 16, "AUTOGEMM_AUTOTUNE",
+                     "how many candidates to time on a problem's first call (0 or 1: none)");
+}
+
+int parse_trial_fixed(const char* text) {
+  return parse_count(text, 2, 16, "AUTOGEMM_TRIAL_FIXED",
+                     "how many of a trial's first candidates also run with the problem's shape "
+                     "compiled in (0: none)");
+}
+
+int trial_fixed_twins() {
+  static const int n = parse_trial_fixed(std::getenv("AUTOGEMM_TRIAL_FIXED"));
+  return n;
 }
 
 int autotune_candidates() {
@@ -87,6 +107,26 @@ std::vector<std::string> trial_candidates(const Problem& p, const std::vector<st
   }
   for (; next < ranked.size(); ++next) add(ranked[next]);
   return out;
+}
+
+std::vector<std::string> with_fixed_twins(const Problem& p, std::vector<std::string> candidates,
+                                          int twins) {
+  if (large_class(p)) return candidates;
+  const size_t first = std::min(candidates.size(), size_t(std::max(twins, 0)));
+  for (size_t i = 0; i < first; ++i) {
+    try {
+      KernelSpec s = parse_name(candidates[i]);
+      if (s.has_fixed_shape()) continue;
+      s.fixed = p.shape;
+      if (validate(s) || validate_problem(s, p)) continue;
+      const std::string twin = spec_name(s);
+      if (std::find(candidates.begin(), candidates.end(), twin) == candidates.end())
+        candidates.push_back(twin);
+    } catch (const Error&) {
+      // Not a spec name this build reads: no twin (the candidate itself fails at its launch).
+    }
+  }
+  return candidates;
 }
 
 TrialPlan trial_plan(const Problem& p) {
@@ -305,7 +345,12 @@ std::optional<TimedChoices::Result> TimedChoices::poll(int device, const Problem
                              "pick's {:.2f} us, the fastest of {} candidates ({}; {} rounds of {})",
                              w.median_us, w.pick_median_us, n,
                              large_class(p) ? "the model's top half and the large-class families"
-                                            : "the model's top",
+                             : std::any_of(t.specs.begin(), t.specs.end(),
+                                           [](const std::string& s) {
+                                             return s.find("_fix") != std::string::npos;
+                                           })
+                                 ? "the model's top and fixed-shape twins"
+                                 : "the model's top",
                              t.plan.rounds, t.plan.batch),
                  true});
 }

@@ -15,6 +15,8 @@
 // it (kind "cost_model"). Beta 0 only: every launch overwrites C, so repeating one is harmless.
 //
 // AUTOGEMM_AUTOTUNE: how many candidates to time (default 6; 0 or 1: none).
+// AUTOGEMM_TRIAL_FIXED: how many of a middle-class trial's first candidates are also timed with
+// the problem's shape compiled in (with_fixed_twins; default 2, 0: none).
 #pragma once
 
 #include <cuda_runtime.h>
@@ -55,6 +57,20 @@ bool large_class(const Problem& p);  // 2MNK >= 1e11
 // ranking.
 std::vector<std::string> trial_candidates(const Problem& p, const std::vector<std::string>& ranked,
                                           int count);
+
+// The number of fixed-shape twins AUTOGEMM_TRIAL_FIXED asks for (`text` its value, null when
+// unset): default 2. Throws Error for anything but a whole number from 0 to 16.
+int parse_trial_fixed(const char* text);
+int trial_fixed_twins();  // parse_trial_fixed of the environment, read once per process
+
+// `candidates` and then, in the middle class, the fixed-shape twin (p's M, N, K compiled in,
+// "_fixMxNxK") of each of the first `twins` that is not fixed already and whose twin is valid for
+// p. A compiled-in shape is a per-shape choice: on the table's oracle100 picks it read +2.8% in
+// the middle class, but from 0.95x to 1.16x by shape (notes 35), so the trial, which times on
+// the caller's own shape, is where to choose it. Not in the large class (+0.4% there, and each
+// candidate costs a large trial most).
+std::vector<std::string> with_fixed_twins(const Problem& p, std::vector<std::string> candidates,
+                                          int twins);
 
 // How a candidate is timed: `batch` launches between two events, so that short kernels are
 // timed over about 20 us (the events' resolution is ~0.5 us), in `rounds` rounds over all

@@ -32,6 +32,51 @@ TEST(TimedChoice, AutotuneSettingDefaultsToSixAndRefusesNonsense) {
   }
 }
 
+TEST(TimedChoice, FixedTwinSettingDefaultsToTwoAndRefusesNonsense) {
+  EXPECT_EQ(parse_trial_fixed(nullptr), 2);
+  EXPECT_EQ(parse_trial_fixed(""), 2);
+  EXPECT_EQ(parse_trial_fixed("0"), 0);
+  EXPECT_EQ(parse_trial_fixed("16"), 16);
+  for (const char* bad : {"17", "-1", "two", " 2"}) {
+    try {
+      parse_trial_fixed(bad);
+      ADD_FAILURE() << bad << " accepted";
+    } catch (const Error& e) {
+      EXPECT_NE(std::string(e.what()).find("AUTOGEMM_TRIAL_FIXED"), std::string::npos) << e.what();
+    }
+  }
+}
+
+// A middle-class trial adds the fixed-shape twins of its first candidates, after all of them;
+// one already fixed, one whose twin breaks a rule and one not a spec get none; the large class
+// none at all.
+TEST(TimedChoice, MiddleTrialsAddFixedShapeTwinsOfTheFirstCandidates) {
+  const std::vector<std::string> ranked = {
+      "sm90_f16f32_tn_64x128x64_s4_c1x1_wg1_persist_r8m_etmar",
+      "sm90_f16f32_tn_128x128x64_s4_c1x1_coop_persist_r8m_etma",
+      "sm90_f16f32_tn_64x64x64_s8_c1x1_wg1_tiles_r8m_ck8"};
+  const Problem p = tn(1000, 2000, 3000);
+  const auto got = with_fixed_twins(p, ranked, 2);
+  const std::vector<std::string> want = {ranked[0], ranked[1], ranked[2],
+                                         ranked[0] + "_fix1000x2000x3000",
+                                         ranked[1] + "_fix1000x2000x3000"};
+  EXPECT_EQ(got, want);
+  EXPECT_EQ(with_fixed_twins(p, ranked, 0), ranked);
+  EXPECT_EQ(with_fixed_twins(p, ranked, 16).size(), 6u);  // each candidate's twin, once
+  EXPECT_EQ(with_fixed_twins(p, {}, 2), std::vector<std::string>{});
+  // Twins never repeat: a list that holds one already gets no second.
+  EXPECT_EQ(with_fixed_twins(p, got, 2), got);
+  // The large class: unchanged.
+  EXPECT_EQ(with_fixed_twins(tn(5000, 6000, 7000), ranked, 2), ranked);
+  // K not a multiple of 8 breaks TMA's rule for a compiled-in shape: no twin (the plain spec
+  // never runs such a problem either, but the rule is the twin's own).
+  EXPECT_EQ(with_fixed_twins(tn(1000, 2000, 3001), ranked, 2), ranked);
+  // Not a spec name: left as it is, no twin.
+  const std::vector<std::string> odd = {"not_a_spec", ranked[0]};
+  EXPECT_EQ(with_fixed_twins(p, odd, 2),
+            (std::vector<std::string>{"not_a_spec", ranked[0], ranked[0] + "_fix1000x2000x3000"}));
+}
+
 // The middle and large classes are timed: 2MNK >= 1e8.
 TEST(TimedChoice, TheMiddleAndLargeClassesAreTimed) {
   EXPECT_FALSE(worth_timing(tn(64, 64, 64)));

@@ -139,7 +139,11 @@ TEST_F(TimedChoiceGpu, EveryResultStaysRightAndTheProblemEndsTimed) {
   const Choice timed = choose(p);
   EXPECT_EQ(timed.kind, "timed") << timed.reason;
   EXPECT_NE(timed.reason.find("timed on this GPU"), std::string::npos) << timed.reason;
-  EXPECT_NE(timed.reason.find("candidates (the model's top;"), std::string::npos) << timed.reason;
+  // The model's top six and the fixed-shape twins of its first two (AUTOGEMM_TRIAL_FIXED unset).
+  EXPECT_NE(
+      timed.reason.find("the fastest of 8 candidates (the model's top and fixed-shape twins;"),
+      std::string::npos)
+      << timed.reason;
   call(gc, p, {}, nullptr, "the timed choice");
   call(gc, p, {2.0f, 0.0f}, nullptr, "the timed choice, scaled");
 
