@@ -2,6 +2,10 @@
 // struct).
 #include <gtest/gtest.h>
 
+#include <random>
+#include <set>
+#include <utility>
+
 #include "runtime/launch.hpp"
 #include "runtime/workspace.hpp"
 #include "spec/enumerate.hpp"
@@ -93,6 +97,89 @@ TEST(SplitReducePass, StaysOnIdleSmsOnlyWhereTheyOutnumberTheGemmAndHoldItAtOnce
   constexpr int kSmKb = 228, kPerBlockKb = kSplitReduceSmemBytes / 1024 + 1 + 1;
   EXPECT_LE(kSplitReduceBlocksPerSm * kPerBlockKb, kSmKb);
   EXPECT_GT((kSplitReduceBlocksPerSm + 1) * kPerBlockKb, kSmKb);
+}
+
+// The kernel's tile order divides by run-time values with the host's multiply-and-shift
+// (GemmArgs::band, tail): exact for every numerator below 2^31.
+TEST(FastDiv, IsExactForNumeratorsBelowTwoToThe31) {
+  std::mt19937 rng(31);
+  std::vector<unsigned> divisors;
+  for (unsigned d = 1; d <= 3000; ++d) divisors.push_back(d);
+  for (int b = 11; b <= 30; ++b)
+    for (long long d : {(1LL << b) - 1, 1LL << b, (1LL << b) + 1}) divisors.push_back(unsigned(d));
+  divisors.push_back((1u << 31) - 1);
+  for (int i = 0; i < 2000; ++i) divisors.push_back(1 + rng() % ((1u << 31) - 1));
+  const unsigned top = (1u << 31) - 1;
+  for (unsigned d : divisors) {
+    const sm90::FastDiv f = sm90::make_fast_div(d);
+    ASSERT_EQ(f.d, d);
+    auto check = [&](unsigned n) {
+      if (n > top) return;
+      ASSERT_EQ(sm90::fast_div(n, f), n / d) << n << " / " << d;
+    };
+    for (unsigned n = 0; n < 300; ++n) check(n);
+    for (unsigned q : {1u, 2u, 3u, 1000u, top / d - 1, top / d})  // around multiples of d
+      for (int e = -1; e <= 1; ++e) check(unsigned(static_cast<long long>(q) * d + e));
+    for (int i = 0; i < 200; ++i) check(rng() % (top + 1u));
+    check(top);
+  }
+}
+
+// The tile order of scheduler.cuh before the host's divisors (plain division), and with them,
+// emulated here: the same unit -> (um, un) for every unit of random specs and shapes.
+std::pair<int, int> tile_plain(int unit, int units_m, int units_n, int sw, bool raster_n) {
+  const int banded = raster_n ? units_n : units_m, across = raster_n ? units_m : units_n;
+  const int band = sw * across, group = unit / band, local = unit % band, first = group * sw;
+  const int height = std::min(sw, banded - first);
+  const int a = first + local % height, b = local / height;
+  return raster_n ? std::pair{b, a} : std::pair{a, b};
+}
+std::pair<int, int> tile_fast(int unit, int units_m, int units_n, int sw, bool raster_n,
+                              const sm90::GemmArgs& args) {
+  const unsigned banded = unsigned(raster_n ? units_n : units_m), s = unsigned(sw);
+  const unsigned group = sm90::fast_div(unsigned(unit), args.band);
+  const unsigned local = unsigned(unit) - group * args.band.d, first = group * s;
+  unsigned in_band, along;
+  if (first + s <= banded) {
+    in_band = local % s;
+    along = local / s;
+  } else {
+    along = sm90::fast_div(local, args.tail);
+    in_band = local - along * args.tail.d;
+  }
+  return raster_n ? std::pair{int(along), int(first + in_band)}
+                  : std::pair{int(first + in_band), int(along)};
+}
+
+TEST(TileOrder, HostDivisorsGiveTheSameOrderAsDivision) {
+  std::mt19937 rng(2026);
+  const std::vector<KernelSpec> specs = enumerate_specs(DType::f16, AccType::f32, Layout::tn);
+  ASSERT_FALSE(specs.empty());
+  for (int trial = 0; trial < 400; ++trial) {
+    KernelSpec s = specs[rng() % specs.size()];
+    s.raster = rng() % 2 ? Raster::n : Raster::m;
+    s.swizzle = int(1 + rng() % 16);
+    const Shape shape{int64_t(1 + rng() % 20000), int64_t(8 * (1 + rng() % 2500)),
+                      int64_t(8 * (1 + rng() % 500))};
+    sm90::GemmArgs args{};
+    set_tile_order(args, s, shape);
+    const int tiles_m = int((shape.m + s.bm - 1) / s.bm),
+              tiles_n = int((shape.n + s.bn - 1) / s.bn);
+    const int units_m = (tiles_m + s.cluster_m - 1) / s.cluster_m;
+    const int units_n = (tiles_n + s.cluster_n - 1) / s.cluster_n;
+    const bool raster_n = s.raster == Raster::n;
+    const int banded = raster_n ? units_n : units_m, across = raster_n ? units_m : units_n;
+    ASSERT_EQ(args.band.d, unsigned(s.swizzle * across)) << spec_name(s);
+    ASSERT_EQ(args.tail.d, unsigned(banded % s.swizzle ? banded % s.swizzle : s.swizzle));
+    std::set<std::pair<int, int>> seen;
+    for (int unit = 0; unit < units_m * units_n; ++unit) {
+      const auto want = tile_plain(unit, units_m, units_n, s.swizzle, raster_n);
+      ASSERT_EQ(tile_fast(unit, units_m, units_n, s.swizzle, raster_n, args), want)
+          << spec_name(s) << " unit " << unit;
+      seen.insert(want);
+    }
+    EXPECT_EQ(seen.size(), size_t(units_m) * size_t(units_n));  // every unit once
+  }
 }
 
 }  // namespace

@@ -75,15 +75,24 @@ struct TileScheduler {
   // Stream-K only (counted in clusters: `clusters` launched, this CTA's is `cluster`).
   int clusters = 0, cluster = 0;
   int sk_tiles = 0, sk_blocks_total = 0, sk_cursor = 0, sk_begin = 0, dp_next = 0;
-  int splits = 0;  // aligned split-K: pieces per unit (0: not aligned)
+  int splits = 0;              // aligned split-K: pieces per unit (0: not aligned)
+  FastDiv band_div, tail_div;  // the host's divisors for the tile order (GemmArgs)
 
-  __device__ TileScheduler(const GemmArgs& args) {
+  __device__ TileScheduler(const GemmArgs& args) : band_div(args.band), tail_div(args.tail) {
     tiles_m = (args.m + Cfg::kBM - 1) / Cfg::kBM;
     tiles_n = (args.n + Cfg::kBN - 1) / Cfg::kBN;
     units_m = (tiles_m + Cfg::kClusterM - 1) / Cfg::kClusterM;
     units_n = (tiles_n + Cfg::kClusterN - 1) / Cfg::kClusterN;
     num_units = units_m * units_n;
     kblocks = (args.k + Cfg::kBK - 1) / Cfg::kBK;
+    if constexpr (!Cfg::kFixedShape) {
+      // The host's divisors must be this launch's (runtime::make_plan); others would order the
+      // tiles wrongly, so stop instead.
+      const int banded = Cfg::kRasterN ? units_n : units_m,
+                across = Cfg::kRasterN ? units_m : units_n;
+      const int tail = banded % Cfg::kSwizzle == 0 ? Cfg::kSwizzle : banded % Cfg::kSwizzle;
+      if (band_div.d != u32(Cfg::kSwizzle * across) || tail_div.d != u32(tail)) __trap();
+    }
     if constexpr (Cfg::kStreamK) {
       clusters = int(gridDim.x) / Cfg::kClusterSize;
       cluster = int(blockIdx.x) / Cfg::kClusterSize;
@@ -180,22 +189,57 @@ struct TileScheduler {
 
  private:
   __device__ void set_tile(WorkItem& w, int unit, u32 cta_rank) const {
-    int um, un;
-    if constexpr (!Cfg::kRasterN) {
-      const int band = Cfg::kSwizzle * units_n;
-      const int group = unit / band, local = unit % band;
-      const int first = group * Cfg::kSwizzle;
-      const int height = min(Cfg::kSwizzle, units_m - first);
-      um = first + local % height;
-      un = local / height;
-    } else {
-      const int band = Cfg::kSwizzle * units_m;
-      const int group = unit / band, local = unit % band;
-      const int first = group * Cfg::kSwizzle;
-      const int width = min(Cfg::kSwizzle, units_n - first);
-      un = first + local % width;
-      um = local / width;
+    // Bands of kSwizzle units along the banded axis (M for raster m), the last one maybe
+    // thinner; within a band the units go down the band first. Unsigned: every value is >= 0.
+    constexpr u32 kS = u32(Cfg::kSwizzle);
+    const u32 banded = u32(Cfg::kRasterN ? units_n : units_m);
+    const u32 across = u32(Cfg::kRasterN ? units_m : units_n);
+    u32 group, local, along, in_band;
+#ifdef AUTOGEMM_PLAIN_DIVISION  // A/B switch for the measurement of notes 219 (to be removed)
+    if (true) {                 // the order as it was: signed division by run-time values
+      int um, un;
+      if constexpr (!Cfg::kRasterN) {
+        const int band = Cfg::kSwizzle * units_n;
+        const int group = unit / band, local = unit % band;
+        const int first = group * Cfg::kSwizzle;
+        const int height = min(Cfg::kSwizzle, units_m - first);
+        um = first + local % height;
+        un = local / height;
+      } else {
+        const int band = Cfg::kSwizzle * units_m;
+        const int group = unit / band, local = unit % band;
+        const int first = group * Cfg::kSwizzle;
+        const int width = min(Cfg::kSwizzle, units_n - first);
+        un = first + local % width;
+        um = local / width;
+      }
+      const int in_group = int(cta_rank) % Cfg::kMulticastSize;
+      w.tm = um * Cfg::kClusterM + in_group % Cfg::kClusterM;
+      w.tn = un * Cfg::kClusterN + in_group / Cfg::kClusterM;
+      w.tile_index = unit;
+      return;
     }
+#endif
+    if constexpr (Cfg::kFixedShape) {  // constants: the compiler divides by multiplying
+      group = u32(unit) / (kS * across);
+      local = u32(unit) % (kS * across);
+    } else {  // run time: the host's multiply-and-shift (a hardware division is ~20 instructions)
+      group = fast_div(u32(unit), band_div);
+      local = u32(unit) - group * band_div.d;
+    }
+    const u32 first = group * kS;
+    if (first + kS <= banded) {  // a whole band: by the constant kSwizzle
+      in_band = local % kS;
+      along = local / kS;
+    } else if constexpr (Cfg::kFixedShape) {
+      in_band = local % (banded - first);
+      along = local / (banded - first);
+    } else {  // the last, thinner band
+      along = fast_div(local, tail_div);
+      in_band = local - along * tail_div.d;
+    }
+    const int um = int(Cfg::kRasterN ? along : first + in_band);
+    const int un = int(Cfg::kRasterN ? first + in_band : along);
     const int in_group = int(cta_rank) % Cfg::kMulticastSize;  // cluster split-K: K groups
     w.tm = um * Cfg::kClusterM + in_group % Cfg::kClusterM;
     w.tn = un * Cfg::kClusterN + in_group / Cfg::kClusterM;
