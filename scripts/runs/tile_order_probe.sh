@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The tile order by the host's divisors (notes 219), ON the device: gemm()'s own pick (`--spec
 # auto`) in processes alternating the arms `new` (this build's kernels), `old` (the same with
-# AUTOGEMM_JIT_DEFINES=AUTOGEMM_PLAIN_DIVISION: the tile order by hardware division and the
-# release loop as they were) and `newfix` (new kernels, the trial's fixed-shape twins on), with
+# AUTOGEMM_JIT_DEFINES=AUTOGEMM_PLAIN_DIVISION, a switch that exists at 495cf4a only: the tile
+# order by hardware division and the release loop as they were) and `newfix` (new kernels, the trial's fixed-shape twins on), with
 # AUTOGEMM_TRIAL_FIXED=0 elsewhere so that the middle class's picks stay plain; PAIRS (default
 # 2) processes of each, interleaved with cuBLASLt-autotune nn and tn. Shapes: the fresh middle
 # set of notes 218, oracle100's small and middle classes (table picks, plain or fixed) and

@@ -190,9 +190,6 @@ __device__ __forceinline__ u64 k_major_descriptor(const void* p) {
 // The ring stage `back` k-blocks before `stage`.
 template <int kStages>
 __device__ __forceinline__ int ring_back(int stage, int back) {
-#ifdef AUTOGEMM_PLAIN_DIVISION  // A/B switch for the measurement of notes 219 (to be removed)
-  return (stage - back + kStages) % kStages;
-#endif
   const int s = stage - back;  // 0 <= stage < kStages and 0 <= back <= kStages: no division
   return s < 0 ? s + kStages : s;
 }
@@ -469,14 +466,9 @@ __device__ __forceinline__ void consume(const TmaDescriptor* tma_c, const GemmAr
     // The stages of the last kMmaLag k-blocks (pos is one past the tile's last k-block), unrolled
     // over the constant lag: as a loop with a run-time count it compiled to ~80 instructions.
     const int held = min(w.kb_end - w.kb_begin, Cfg::kMmaLag);
-#ifdef AUTOGEMM_PLAIN_DIVISION  // A/B switch for the measurement of notes 219 (to be removed)
-    for (int back = held; back >= 1; --back)
-      release_stage<Cfg>(empty, ring_back<Cfg::kStages>(pos.stage, back));
-#else
 #pragma unroll
     for (int back = Cfg::kMmaLag; back >= 1; --back)
       if (back <= held) release_stage<Cfg>(empty, ring_back<Cfg::kStages>(pos.stage, back));
-#endif
     if constexpr (Cfg::kAccSets > 1) {
 #pragma unroll
       for (int e = 0; e < Cfg::kAccSets - 1; ++e)

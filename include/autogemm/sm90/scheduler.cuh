@@ -195,31 +195,6 @@ struct TileScheduler {
     const u32 banded = u32(Cfg::kRasterN ? units_n : units_m);
     const u32 across = u32(Cfg::kRasterN ? units_m : units_n);
     u32 group, local, along, in_band;
-#ifdef AUTOGEMM_PLAIN_DIVISION  // A/B switch for the measurement of notes 219 (to be removed)
-    if (true) {                 // the order as it was: signed division by run-time values
-      int um, un;
-      if constexpr (!Cfg::kRasterN) {
-        const int band = Cfg::kSwizzle * units_n;
-        const int group = unit / band, local = unit % band;
-        const int first = group * Cfg::kSwizzle;
-        const int height = min(Cfg::kSwizzle, units_m - first);
-        um = first + local % height;
-        un = local / height;
-      } else {
-        const int band = Cfg::kSwizzle * units_m;
-        const int group = unit / band, local = unit % band;
-        const int first = group * Cfg::kSwizzle;
-        const int width = min(Cfg::kSwizzle, units_n - first);
-        un = first + local % width;
-        um = local / width;
-      }
-      const int in_group = int(cta_rank) % Cfg::kMulticastSize;
-      w.tm = um * Cfg::kClusterM + in_group % Cfg::kClusterM;
-      w.tn = un * Cfg::kClusterN + in_group / Cfg::kClusterM;
-      w.tile_index = unit;
-      return;
-    }
-#endif
     if constexpr (Cfg::kFixedShape) {  // constants: the compiler divides by multiplying
       group = u32(unit) / (kS * across);
       local = u32(unit) % (kS * across);
