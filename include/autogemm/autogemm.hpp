@@ -76,7 +76,7 @@ Choice choose(const Problem& problem);
 // problem its top half and other kernel families) a few times each on `stream`, on this call's A, B
 // and C, between CUDA events, then its pick, so C holds the product as from any call; it does not
 // wait. A later call, once the GPU is past those events, switches the problem to the fastest (kind
-// "timed") for the rest of the process. That first call costs the trial's GPU time (25-37 times the
+// "timed") for the rest of the process. That first call costs the trial's GPU time (25-49 times the
 // call's own: a few ms for most problems, up to about half a second for the largest); on a cold JIT
 // cache it also compiles the other candidates (in parallel; seconds), and the shape-compiled ones
 // on every new problem (about half a second). With AUTOGEMM_TUNE=1 the first-sight tuner has such

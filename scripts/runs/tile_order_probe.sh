@@ -8,6 +8,8 @@
 # set of notes 218, oracle100's small and middle classes (table picks, plain or fixed) and
 # decode.txt. Output: $OUT/tile_order.tgz.
 source "$(dirname "$0")/spec_bench.sh"
+grep -q AUTOGEMM_PLAIN_DIVISION include/autogemm/sm90/scheduler.cuh ||
+  { echo "tile_order_probe.sh: the old arm needs 495cf4a's AUTOGEMM_PLAIN_DIVISION switch" >&2; exit 2; }
 top="${OUT:-/tmp/tile_order}"
 d="$top/tile_order"
 record_machine "$d"

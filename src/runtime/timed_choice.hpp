@@ -37,7 +37,7 @@ int parse_autotune(const char* text);
 int autotune_candidates();  // parse_autotune of the environment, read once per process
 
 // Whether a problem is timed at all: 2MNK >= 1e8, the middle and large classes, up to an
-// estimated kLongestTimedCallUs a call (a trial launches the call 25-37 times). Measured (notes
+// estimated kLongestTimedCallUs a call (a trial launches the call 25-49 times). Measured (notes
 // 200-201) over eight pairings of on/off processes on both GPUs: middle +2.4-4.8% in every one;
 // small (launch-bound: the host's time per call, which the trial's back-to-back batches do not
 // see, decides there) within its spread. The large class gained nothing from the model's top

@@ -125,8 +125,8 @@ TEST(FastDiv, IsExactForNumeratorsBelowTwoToThe31) {
   }
 }
 
-// The tile order of scheduler.cuh before the host's divisors (plain division), and with them,
-// emulated here: the same unit -> (um, un) for every unit of random specs and shapes.
+// The tile order of scheduler.cuh before the host's divisors (plain division), and with them
+// (band_position): the same unit -> (um, un) for every unit of random specs and shapes.
 std::pair<int, int> tile_plain(int unit, int units_m, int units_n, int sw, bool raster_n) {
   const int banded = raster_n ? units_n : units_m, across = raster_n ? units_m : units_n;
   const int band = sw * across, group = unit / band, local = unit % band, first = group * sw;
@@ -134,21 +134,14 @@ std::pair<int, int> tile_plain(int unit, int units_m, int units_n, int sw, bool 
   const int a = first + local % height, b = local / height;
   return raster_n ? std::pair{b, a} : std::pair{a, b};
 }
+// The kernel's own arithmetic (types.cuh's band_position, which scheduler.cuh calls).
 std::pair<int, int> tile_fast(int unit, int units_m, int units_n, int sw, bool raster_n,
                               const sm90::GemmArgs& args) {
-  const unsigned banded = unsigned(raster_n ? units_n : units_m), s = unsigned(sw);
-  const unsigned group = sm90::fast_div(unsigned(unit), args.band);
-  const unsigned local = unsigned(unit) - group * args.band.d, first = group * s;
-  unsigned in_band, along;
-  if (first + s <= banded) {
-    in_band = local % s;
-    along = local / s;
-  } else {
-    along = sm90::fast_div(local, args.tail);
-    in_band = local - along * args.tail.d;
-  }
-  return raster_n ? std::pair{int(along), int(first + in_band)}
-                  : std::pair{int(first + in_band), int(along)};
+  const unsigned banded = unsigned(raster_n ? units_n : units_m);
+  const sm90::BandPosition pos =
+      sm90::band_position(unsigned(unit), banded, unsigned(sw), args.band, args.tail);
+  return raster_n ? std::pair{int(pos.across), int(pos.in)}
+                  : std::pair{int(pos.in), int(pos.across)};
 }
 
 TEST(TileOrder, HostDivisorsGiveTheSameOrderAsDivision) {

@@ -109,7 +109,8 @@ class TimedChoiceGpu : public ::testing::Test {
  protected:
   void SetUp() override {
     ASSERT_NO_THROW(require_gpu()) << "this test needs a GPU";
-    setenv("AUTOGEMM_AUTOTUNE", "6", 1);  // its own process (ctest): read at the first call
+    setenv("AUTOGEMM_AUTOTUNE", "6", 1);     // its own process (ctest): read at the first call
+    setenv("AUTOGEMM_TRIAL_FIXED", "2", 1);  // the default, whatever the caller's environment
   }
   // gemm() on fresh inputs in `gc`, then the reference check.
   void call(test::GemmChecker& gc, const Problem& p, Scaling s, cudaStream_t stream,

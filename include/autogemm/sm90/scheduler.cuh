@@ -194,27 +194,17 @@ struct TileScheduler {
     constexpr u32 kS = u32(Cfg::kSwizzle);
     const u32 banded = u32(Cfg::kRasterN ? units_n : units_m);
     const u32 across = u32(Cfg::kRasterN ? units_m : units_n);
-    u32 group, local, along, in_band;
+    BandPosition pos;
     if constexpr (Cfg::kFixedShape) {  // constants: the compiler divides by multiplying
-      group = u32(unit) / (kS * across);
-      local = u32(unit) % (kS * across);
-    } else {  // run time: the host's multiply-and-shift (a hardware division is ~20 instructions)
-      group = fast_div(u32(unit), band_div);
-      local = u32(unit) - group * band_div.d;
+      const u32 group = u32(unit) / (kS * across), local = u32(unit) % (kS * across);
+      const u32 first = group * kS, thick = min(kS, banded - first);
+      pos = {first + local % thick, local / thick};
+    } else {  // run time: the host's multiply-and-shift (a hardware division is a ~20-instruction
+              // chain with a reciprocal)
+      pos = band_position(u32(unit), banded, kS, band_div, tail_div);
     }
-    const u32 first = group * kS;
-    if (first + kS <= banded) {  // a whole band: by the constant kSwizzle
-      in_band = local % kS;
-      along = local / kS;
-    } else if constexpr (Cfg::kFixedShape) {
-      in_band = local % (banded - first);
-      along = local / (banded - first);
-    } else {  // the last, thinner band
-      along = fast_div(local, tail_div);
-      in_band = local - along * tail_div.d;
-    }
-    const int um = int(Cfg::kRasterN ? along : first + in_band);
-    const int un = int(Cfg::kRasterN ? first + in_band : along);
+    const int um = int(Cfg::kRasterN ? pos.across : pos.in);
+    const int un = int(Cfg::kRasterN ? pos.in : pos.across);
     const int in_group = int(cta_rank) % Cfg::kMulticastSize;  // cluster split-K: K groups
     w.tm = um * Cfg::kClusterM + in_group % Cfg::kClusterM;
     w.tn = un * Cfg::kClusterN + in_group / Cfg::kClusterM;

@@ -6,9 +6,9 @@ namespace autogemm::sm90 {
 enum class ElemType : int { kF16 = 0, kBF16 = 1 };
 
 #if defined(__CUDACC__)
-#define AUTOGEMM_HOST_DEVICE __host__ __device__
+#define AUTOGEMM_HOST_DEVICE __host__ __device__ __forceinline__
 #else
-#define AUTOGEMM_HOST_DEVICE
+#define AUTOGEMM_HOST_DEVICE inline
 #endif
 
 // Unsigned division by a divisor fixed for a launch, as one multiply and one shift: the host
@@ -35,8 +35,25 @@ inline FastDiv make_fast_div(unsigned d) {
 #endif
 
 // n / f.d for 0 <= n < 2^31.
-AUTOGEMM_HOST_DEVICE inline unsigned fast_div(unsigned n, const FastDiv& f) {
+AUTOGEMM_HOST_DEVICE unsigned fast_div(unsigned n, const FastDiv& f) {
   return unsigned((static_cast<unsigned long long>(n) * f.mul) >> f.shift);
+}
+
+// Where unit `unit` lies in the tile order (scheduler.cuh): bands of `swizzle` units along the
+// banded axis (M for raster m), `banded` units long, the last band maybe thinner; within a band
+// the units go down the band first. `band` divides by swizzle × the units across, `tail` by the
+// last band's thickness (GemmArgs::band, tail). Returns the unit's index along the banded axis
+// (`in`) and across it (`across`). Shared by the kernel and its CPU test.
+struct BandPosition {
+  unsigned in, across;
+};
+AUTOGEMM_HOST_DEVICE BandPosition band_position(unsigned unit, unsigned banded, unsigned swizzle,
+                                                const FastDiv& band, const FastDiv& tail) {
+  const unsigned group = fast_div(unit, band);
+  const unsigned local = unit - group * band.d, first = group * swizzle;
+  if (first + swizzle <= banded) return {first + local % swizzle, local / swizzle};  // whole
+  const unsigned along = fast_div(local, tail);  // the last, thinner band
+  return {first + (local - along * tail.d), along};
 }
 
 // Run-time arguments of the GEMM kernel besides the two TMA descriptors. C is row-major M×N.
