@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cerrno>
 #include <cstdio>
@@ -13,6 +14,7 @@
 #include <functional>
 #include <sstream>
 #include <thread>
+#include <vector>
 
 #include "autogemm/types.hpp"
 
@@ -129,7 +131,22 @@ std::optional<CacheEntry> parse_entry(const Digest& key, std::string_view blob, 
   return e;
 }
 
-DiskCache::DiskCache(std::filesystem::path dir) : dir_(std::move(dir)) {
+uint64_t parse_cache_max_bytes(const char* text) {
+  constexpr uint64_t kDefaultMb = 2048, kMostMb = 10'000'000;
+  if (text == nullptr || *text == '\0') return kDefaultMb << 20;
+  const std::string s(text);
+  const bool digits =
+      s.size() <= 8 && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
+  if (!digits || std::stoull(s) > kMostMb)
+    throw Error(
+        fmt::format("AUTOGEMM_CACHE_MAX_MB='{}': want the JIT cache's size limit in MB, a "
+                    "whole number up to {} (0: no limit; unset: {})",
+                    s, kMostMb, kDefaultMb));
+  return std::stoull(s) << 20;
+}
+
+DiskCache::DiskCache(std::filesystem::path dir, uint64_t max_bytes)
+    : dir_(std::move(dir)), max_bytes_(max_bytes) {
   std::error_code ec;
   std::filesystem::create_directories(dir_, ec);
   if (ec)
@@ -156,7 +173,11 @@ std::optional<CacheEntry> DiskCache::load(const Digest& key) const {
   buf << in.rdbuf();
   std::string why;
   auto entry = parse_entry(key, buf.str(), &why);
-  if (!entry) {
+  if (entry) {
+    // Used now: the least recently used entries go first when the cache is over its limit.
+    std::error_code ec;
+    std::filesystem::last_write_time(path, std::filesystem::file_time_type::clock::now(), ec);
+  } else {
     std::fprintf(stderr, "autogemm: corrupt JIT cache entry %s (%s); deleted, rebuilding\n",
                  path.c_str(), why.c_str());
     std::error_code ec;
@@ -186,6 +207,51 @@ void DiskCache::store(const Digest& key, const CacheEntry& e) const {
     ::fsync(dfd);
     ::close(dfd);
   }
+  if (max_bytes_ > 0) prune(path);
+}
+
+size_t DiskCache::prune(const std::filesystem::path& keep) const {
+  if (max_bytes_ == 0) return 0;
+  namespace fs = std::filesystem;
+  struct File {
+    fs::file_time_type used;
+    uint64_t bytes;
+    fs::path path;
+  };
+  std::vector<File> files;
+  uint64_t total = 0;
+  std::error_code ec;
+  for (fs::directory_iterator it(dir_, ec), end; !ec && it != end; it.increment(ec)) {
+    const fs::path& p = it->path();
+    // Entries only: 64 hex digits and ".bin" (a writer's temp file starts with '.').
+    const std::string name = p.filename().string();
+    if (name.size() != 68 || p.extension() != ".bin" || name[0] == '.') continue;
+    std::error_code e1, e2;
+    const uint64_t bytes = it->file_size(e1);
+    const fs::file_time_type used = it->last_write_time(e2);
+    if (e1 || e2) continue;  // removed meanwhile
+    files.push_back({used, bytes, p});
+    total += bytes;
+  }
+  if (total <= max_bytes_) return 0;
+  std::sort(files.begin(), files.end(),
+            [](const File& a, const File& b) { return a.used < b.used; });
+  const uint64_t target = max_bytes_ / 10 * 9;
+  size_t removed = 0;
+  for (const File& f : files) {
+    if (total <= target) break;
+    if (f.path == keep) continue;
+    std::error_code e;
+    if (fs::remove(f.path, e) || !e) {  // gone either way (another process may have removed it)
+      total -= f.bytes;
+      ++removed;
+    }
+  }
+  std::fprintf(stderr,
+               "autogemm: JIT cache %s over its %llu MB limit (AUTOGEMM_CACHE_MAX_MB): removed %zu "
+               "least recently used entries\n",
+               dir_.c_str(), static_cast<unsigned long long>(max_bytes_ >> 20), removed);
+  return removed;
 }
 
 }  // namespace autogemm::jit

@@ -10,8 +10,15 @@
 // Writers never expose a partial file: they write a temp file in the same directory (unique
 // per process, thread and call), fsync it, and rename it over the entry. Two processes storing
 // the same key both succeed; the last rename wins and both files were complete.
+//
+// Size: a cache with a limit (AUTOGEMM_CACHE_MAX_MB, default 2048; 0: none) removes its least
+// recently used entries after a store takes it over the limit, down to 90% of it. A hit marks its
+// file used (its modification time). Fixed-shape kernels add entries per problem (gemm()'s trial,
+// notes 218), so a process meeting many shapes would otherwise grow the cache without end. Two
+// processes may prune at once; an entry removed under another's feet is a miss there.
 #pragma once
 
+#include <cstdint>
 #include <filesystem>
 #include <optional>
 #include <string>
@@ -31,10 +38,14 @@ struct CacheEntry {
 std::string serialize_entry(const Digest& key, const CacheEntry&);
 std::optional<CacheEntry> parse_entry(const Digest& key, std::string_view blob, std::string* why);
 
+// The limit AUTOGEMM_CACHE_MAX_MB asks for, in bytes (`text` its value, null when unset): default
+// 2048 MB, 0 for none. Throws Error for anything but a whole number of MB up to 10^7.
+uint64_t parse_cache_max_bytes(const char* text);
+
 class DiskCache {
  public:
-  // Creates `dir` (and parents) if needed.
-  explicit DiskCache(std::filesystem::path dir);
+  // Creates `dir` (and parents) if needed. `max_bytes` 0: no limit.
+  explicit DiskCache(std::filesystem::path dir, uint64_t max_bytes = 0);
 
   // $AUTOGEMM_CACHE_DIR if set, else $HOME/.cache/autogemm (else /tmp/autogemm-cache).
   static std::filesystem::path default_dir();
@@ -45,9 +56,15 @@ class DiskCache {
 
   std::filesystem::path path_of(const Digest& key) const;
   const std::filesystem::path& dir() const { return dir_; }
+  uint64_t max_bytes() const { return max_bytes_; }
+
+  // Removes the least recently used entries (never `keep`) until the entries take at most 90%
+  // of max_bytes(), when they take more than it; returns how many it removed.
+  size_t prune(const std::filesystem::path& keep = {}) const;
 
  private:
   std::filesystem::path dir_;
+  uint64_t max_bytes_ = 0;
 };
 
 }  // namespace autogemm::jit

@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 
 #include "autogemm/types.hpp"
 #include "jit/embedded_headers.hpp"
@@ -28,13 +29,14 @@ KernelCache::KernelCache(Options o)
   h.field(std::to_string(headers_.size()));
   for (const auto& [path, text] : headers_) h.field(path).field(text);
   base_key_ = h.finish();
-  if (o.disk_dir) disk_.emplace(*o.disk_dir);
+  if (o.disk_dir) disk_.emplace(*o.disk_dir, o.disk_max_bytes);
 }
 
 KernelCache& KernelCache::global() {
   static KernelCache cache([] {
     Options o;
     o.disk_dir = DiskCache::default_dir() / "kernels";
+    o.disk_max_bytes = parse_cache_max_bytes(std::getenv("AUTOGEMM_CACHE_MAX_MB"));
     try {
       DiskCache probe(*o.disk_dir);  // creates the directory
     } catch (const Error& e) {

@@ -39,6 +39,7 @@ class KernelCache {
  public:
   struct Options {
     std::optional<std::filesystem::path> disk_dir;  // nullopt: memory only
+    uint64_t disk_max_bytes = 0;                    // the disk cache's limit (0: none)
     std::vector<std::string> nvrtc_options = default_nvrtc_options();
     const HeaderMap* headers = nullptr;  // nullptr: embedded_headers()
   };

@@ -4,6 +4,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -101,6 +102,52 @@ TEST(DiskCache, StoreIsAtomicAndLeavesNoTempFiles) {
   // A temp file left by a killed writer is invisible to readers.
   write_file(cache.dir() / (".x.bin.tmp.1.2.3"), "half a fi");
   EXPECT_EQ(cache.load(kKey), other);
+}
+
+// A cache over its limit removes its least recently used entries (down to 90% of the limit),
+// never the one just stored; a hit counts as a use; other files in the directory stay.
+TEST(DiskCache, OverItsLimitTheLeastRecentlyUsedEntriesGo) {
+  TempDir tmp;
+  const CacheEntry big{std::string(10000, 'c'), "log"};
+  const uint64_t entry_bytes = serialize_entry(kKey, big).size();
+  DiskCache cache(tmp.path(), 4 * entry_bytes + entry_bytes / 2);  // room for four
+  std::vector<Digest> keys;
+  for (int i = 0; i < 4; ++i) keys.push_back(sha256("key " + std::to_string(i)));
+  const auto now = fs::file_time_type::clock::now();
+  for (int i = 0; i < 4; ++i) {
+    cache.store(keys[i], big);
+    // Stored i * 10 minutes apart, the first oldest.
+    fs::last_write_time(cache.path_of(keys[i]), now - std::chrono::minutes(40 - 10 * i));
+  }
+  write_file(tmp.path() / "notes.txt", std::string(100000, 'x'));  // not an entry: never counted
+  EXPECT_EQ(cache.prune(), 0u);                                    // four fit
+  ASSERT_TRUE(cache.load(keys[0]));  // the oldest is used now: it stays
+  const Digest fifth = sha256("key 4");
+  cache.store(fifth, big);  // five: over the limit, down to 90% of it (four)
+  EXPECT_TRUE(fs::exists(cache.path_of(fifth)));
+  EXPECT_TRUE(fs::exists(cache.path_of(keys[0])));
+  EXPECT_FALSE(fs::exists(cache.path_of(keys[1])));  // the least recently used
+  EXPECT_TRUE(fs::exists(cache.path_of(keys[2])));
+  EXPECT_TRUE(fs::exists(cache.path_of(keys[3])));
+  EXPECT_TRUE(fs::exists(tmp.path() / "notes.txt"));
+  // No limit: nothing ever goes.
+  DiskCache unlimited(tmp.path());
+  EXPECT_EQ(unlimited.prune(), 0u);
+}
+
+TEST(DiskCache, SizeLimitSettingDefaultsTo2GBAndRefusesNonsense) {
+  EXPECT_EQ(parse_cache_max_bytes(nullptr), 2048ull << 20);
+  EXPECT_EQ(parse_cache_max_bytes(""), 2048ull << 20);
+  EXPECT_EQ(parse_cache_max_bytes("0"), 0u);
+  EXPECT_EQ(parse_cache_max_bytes("100"), 100ull << 20);
+  for (const char* bad : {"-1", "1.5", "2G", "99999999", " 5"}) {
+    try {
+      parse_cache_max_bytes(bad);
+      ADD_FAILURE() << bad << " accepted";
+    } catch (const Error& e) {
+      EXPECT_NE(std::string(e.what()).find("AUTOGEMM_CACHE_MAX_MB"), std::string::npos) << e.what();
+    }
+  }
 }
 
 TEST(DiskCache, StoreFailureIsAnError) {
