@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The k-loops unrolled by two (notes 221), ON the device: gemm()'s own pick (`--spec
 # auto`) in processes alternating the arms `new` (this build's kernels), `old` (the same with
-# AUTOGEMM_JIT_DEFINES=AUTOGEMM_NO_KLOOP_UNROLL, a switch that exists for this measurement only: the
+# AUTOGEMM_JIT_DEFINES=AUTOGEMM_NO_KLOOP_UNROLL, a switch that exists at 40feed5 only: the
 # k-loops not unrolled, as they were), with AUTOGEMM_TRIAL_FIXED=0 so that the middle class's
 # picks stay plain; PAIRS (default 2) processes of each, interleaved with cuBLASLt-autotune nn and
 # tn. Shapes: the fresh middle set of notes 218, oracle100's small and middle classes (table

@@ -18,15 +18,6 @@
 #include "autogemm/sm90/scheduler.cuh"
 #include "autogemm/sm90/split_reduce.cuh"
 #include "autogemm/sm90/trace.cuh"
-
-// The k-loops unrolled by two: a kernel whose shape is compiled in unrolls them itself (its trip
-// count is known) and ran 0.7-3.3% faster than its plain twin after notes 219. An A/B switch for
-// that measurement (AUTOGEMM_NO_KLOOP_UNROLL, to be removed).
-#ifdef AUTOGEMM_NO_KLOOP_UNROLL
-#define AUTOGEMM_KLOOP_UNROLL _Pragma("unroll 1")
-#else
-#define AUTOGEMM_KLOOP_UNROLL _Pragma("unroll 2")
-#endif
 #include "autogemm/sm90/types.cuh"
 #include "autogemm/sm90/wgmma_ops.cuh"
 
@@ -277,7 +268,6 @@ __device__ __forceinline__ void produce(const TmaDescriptor* tma_a, const TmaDes
   for (int item = 0; sched.next(w, rank); ++item) {
     const int tm = w.tm, tn = w.tn;
     rec.stamp(item, kStart);
-    AUTOGEMM_KLOOP_UNROLL
     for (int kb = w.kb_begin; kb < w.kb_end; ++kb, pos.template advance<Cfg::kStages>()) {
       traced_wait(&empty[pos.stage], pos.phase ^ 1, rec);  // a fresh barrier counts as released
       u64* bar = &full[pos.stage];
@@ -398,7 +388,6 @@ __device__ __forceinline__ void consume(const TmaDescriptor* tma_c, const GemmAr
             for (int i = 0; i < Cfg::kAccRegs; ++i) extra[e][mi][i] = 0.f;
       }
     }
-    AUTOGEMM_KLOOP_UNROLL
     for (int kb = w.kb_begin; kb < w.kb_end; ++kb, pos.template advance<Cfg::kStages>()) {
       if constexpr (kTrace) {
         if (kb == w.kb_begin) {
