@@ -78,8 +78,35 @@ constexpr const char* kLargeFamilies[] = {
 };
 }  // namespace
 
+// Experiment switch (notes 222, to be removed): AUTOGEMM_TRIAL_DECODE_OFF=1 leaves decode-like
+// problems as before (no families, no timing under 1e8 flops).
+bool decode_trial_on() {
+  static const bool on = [] {
+    const char* v = std::getenv("AUTOGEMM_TRIAL_DECODE_OFF");
+    return v == nullptr || std::string(v) != "1";
+  }();
+  return on;
+}
+
+bool decode_like(const Problem& p) {
+  return decode_trial_on() && p.shape.m <= 64 && p.shape.n >= 2048 && p.shape.k >= 2048;
+}
+
+// The decode-like problems' other families (fp16/fp32/tn names; with_types_of gives p's): swap-AB
+// 128-row tiles over the weight, bn the smallest of 16, 32, 48, 64 that holds M, split three ways
+// with the reduction pass, or in a 4x1 cluster (the activations multicast; bn 32 or 64, so that
+// each CTA loads a multiple of 8 rows of them): the tuned picks of decode.txt
+// (h200_oracle_s21_decode_chosen) that the model's top six missed (h200_acceptance_s31: 3-8% faster
+// there).
+std::vector<std::string> decode_families(const Problem& p) {
+  const int64_t bn = p.shape.m <= 16 ? 16 : p.shape.m <= 32 ? 32 : p.shape.m <= 48 ? 48 : 64;
+  return {fmt::format("sm90_f16f32_tn_128x{}x64_s8_c4x1_coop_persist_r8m_swap",
+                      p.shape.m <= 32 ? 32 : 64),
+          fmt::format("sm90_f16f32_tn_128x{}x64_s8_c1x1_coop_tiles_r8m_skp3_swap", bn)};
+}
+
 bool worth_timing(const Problem& p) {
-  return flops_of(p) >= 1e8 && estimated_call_us(p) <= kLongestTimedCallUs;
+  return (flops_of(p) >= 1e8 || decode_like(p)) && estimated_call_us(p) <= kLongestTimedCallUs;
 }
 
 bool large_class(const Problem& p) {
@@ -104,6 +131,10 @@ std::vector<std::string> trial_candidates(const Problem& p, const std::vector<st
     for (; next < ranked.size() && out.size() < (most + 1) / 2; ++next) add(ranked[next]);
     for (const char* family : kLargeFamilies)
       if (auto spec = tune::with_types_of(family, p)) add(*spec);
+  } else if (decode_like(p)) {
+    for (; next < ranked.size() && out.size() < (most + 1) / 2; ++next) add(ranked[next]);
+    for (const std::string& family : decode_families(p))
+      if (auto spec = tune::with_types_of(family, p)) add(*spec);
   }
   for (; next < ranked.size(); ++next) add(ranked[next]);
   return out;
@@ -127,6 +158,17 @@ std::vector<std::string> with_fixed_twins(const Problem& p, std::vector<std::str
     }
   }
   return candidates;
+}
+
+// What a trial's candidates were, for its reason.
+std::string trial_description(const Problem& p, const std::vector<std::string>& specs) {
+  const bool twins = std::any_of(specs.begin(), specs.end(), [](const std::string& s) {
+    return s.find("_fix") != std::string::npos;  // the ranking holds no fixed specs: a twin
+  });
+  const std::string base = large_class(p)   ? "the model's top half and the large-class families"
+                           : decode_like(p) ? "the model's top half and the decode families"
+                                            : "the model's top";
+  return twins ? base + " and fixed-shape twins" : base;
 }
 
 TrialPlan trial_plan(const Problem& p) {
@@ -343,14 +385,7 @@ std::optional<TimedChoices::Result> TimedChoices::poll(int device, const Problem
   return finish({t.specs[w.index],
                  fmt::format("timed on this GPU on its first call: {:.2f} us against the model's "
                              "pick's {:.2f} us, the fastest of {} candidates ({}; {} rounds of {})",
-                             w.median_us, w.pick_median_us, n,
-                             large_class(p) ? "the model's top half and the large-class families"
-                             : std::any_of(t.specs.begin(), t.specs.end(),
-                                           [](const std::string& s) {
-                                             return s.find("_fix") != std::string::npos;
-                                           })
-                                 ? "the model's top and fixed-shape twins"
-                                 : "the model's top",
+                             w.median_us, w.pick_median_us, n, trial_description(p, t.specs),
                              t.plan.rounds, t.plan.batch),
                  true});
 }

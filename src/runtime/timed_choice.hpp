@@ -46,6 +46,11 @@ int autotune_candidates();  // parse_autotune of the environment, read once per 
 inline constexpr double kLongestTimedCallUs = 20000;
 bool worth_timing(const Problem& p);
 bool large_class(const Problem& p);  // 2MNK >= 1e11
+// Decode-like: M <= 64 with N and K >= 2048, a weight read by few rows, memory-bound however few
+// its flops (1x5120x5120 reads 52 MB in ~17 us): timed in any class, with decode_families among
+// its candidates.
+bool decode_like(const Problem& p);
+std::vector<std::string> decode_families(const Problem& p);
 
 // The specs a trial times, the model's pick (ranked[0]) first, each once, at most `count`; none
 // when `ranked` is empty or `count` < 1. In the middle class, the model's ranking (`ranked`, best

@@ -77,6 +77,42 @@ TEST(TimedChoice, MiddleTrialsAddFixedShapeTwinsOfTheFirstCandidates) {
             (std::vector<std::string>{"not_a_spec", ranked[0], ranked[0] + "_fix1000x2000x3000"}));
 }
 
+// Decode-like problems are timed whatever their flops, with the swap-AB decode families after
+// the model's top half.
+TEST(TimedChoice, DecodeLikeProblemsAreTimedWithTheirFamilies) {
+  EXPECT_TRUE(decode_like(tn(1, 5120, 5120)));
+  EXPECT_TRUE(worth_timing(tn(1, 5120, 5120)));  // 5.2e7 flops, but ~17 us of weight reads
+  EXPECT_TRUE(decode_like(tn(64, 2048, 2048)));
+  EXPECT_FALSE(decode_like(tn(65, 5120, 5120)));
+  EXPECT_FALSE(decode_like(tn(8, 2047, 5120)));
+  EXPECT_FALSE(decode_like(tn(8, 5120, 2040)));
+  EXPECT_FALSE(worth_timing(tn(8, 1024, 1024)));  // small and not decode-like: launch-bound
+  EXPECT_EQ(decode_families(tn(1, 5120, 5120)).front(),
+            "sm90_f16f32_tn_128x32x64_s8_c4x1_coop_persist_r8m_swap");  // 8 rows a CTA
+  EXPECT_EQ(decode_families(tn(48, 5120, 5120)).front(),
+            "sm90_f16f32_tn_128x64x64_s8_c4x1_coop_persist_r8m_swap");
+  EXPECT_EQ(decode_families(tn(48, 5120, 5120)).back(),
+            "sm90_f16f32_tn_128x48x64_s8_c1x1_coop_tiles_r8m_skp3_swap");
+  EXPECT_EQ(decode_families(tn(33, 5120, 5120)).back(),
+            "sm90_f16f32_tn_128x48x64_s8_c1x1_coop_tiles_r8m_skp3_swap");
+  const std::vector<std::string> ranked = {
+      "sm90_f16f32_tn_256x8x64_s6_c1x1_coop_tiles_r8m_skp6_swap",
+      "sm90_f16f32_tn_128x8x64_s8_c1x1_coop_persist_r8m_swap",
+      "sm90_f16f32_tn_64x8x64_s8_c1x1_wg1_persist_r8m_swap",
+      "sm90_f16f32_tn_64x16x64_s8_c1x1_wg1_persist_r8m_sk12_swap",
+      "sm90_f16f32_tn_192x8x64_s8_c1x1_wg3_tiles_r8m_skp4_swap",
+      "sm90_f16f32_tn_128x8x64_s8_c1x1_coop_tiles_r8m_skp3_swap"};
+  const auto got = trial_candidates(tn(1, 13824, 5120), ranked, 6);
+  const std::vector<std::string> want = {
+      ranked[0],
+      ranked[1],
+      ranked[2],
+      "sm90_f16f32_tn_128x32x64_s8_c4x1_coop_persist_r8m_swap",
+      "sm90_f16f32_tn_128x16x64_s8_c1x1_coop_tiles_r8m_skp3_swap",
+      ranked[3]};
+  EXPECT_EQ(got, want);
+}
+
 // The middle and large classes are timed: 2MNK >= 1e8.
 TEST(TimedChoice, TheMiddleAndLargeClassesAreTimed) {
   EXPECT_FALSE(worth_timing(tn(64, 64, 64)));
