@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Timing decode-like problems on the call with the decode families (notes 222), ON the device:
 # gemm()'s own pick in processes alternating `on` (this build) and `off`
-# (AUTOGEMM_TRIAL_DECODE_OFF=1, a switch of this measurement only: decode-like problems as
+# (AUTOGEMM_TRIAL_DECODE_OFF=1, a switch that exists at 5f705ef only: decode-like problems as
 # before, no families and no trial under 1e8 flops), PAIRS (default 2) processes of each,
 # interleaved with cuBLASLt-autotune nn and tn, on decode.txt and SHAPES_FILE (default
 # bench/shapes/decode_like40_s31.txt, fresh). The GPU tests first (TESTS_RE, NO_TESTS).

@@ -68,7 +68,7 @@ std::vector<std::string> trial_candidates(const Problem& p, const std::vector<st
 int parse_trial_fixed(const char* text);
 int trial_fixed_twins();  // parse_trial_fixed of the environment, read once per process
 
-// `candidates` and then, in the middle class, the fixed-shape twin (p's M, N, K compiled in,
+// `candidates` and then, outside the large class, the fixed-shape twin (p's M, N, K compiled in,
 // "_fixMxNxK") of each of the first `twins` that is not fixed already and whose twin is valid for
 // p. A compiled-in shape is a per-shape choice: on the table's oracle100 picks it read +2.8% in
 // the middle class, but from 0.95x to 1.16x by shape (notes 35), so the trial, which times on
