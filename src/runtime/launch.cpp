@@ -56,19 +56,16 @@ unsigned split_reduce_smem(long long pass_blocks, long long gemm_ctas, long long
              : unsigned(kSplitReduceSmemBytes);
 }
 
-void set_tile_order(sm90::GemmArgs& args, const KernelSpec& s, const Shape& kernel_shape) {
-  const long long tiles_m = (kernel_shape.m + s.bm - 1) / s.bm;
-  const long long tiles_n = (kernel_shape.n + s.bn - 1) / s.bn;
-  const long long units_m = (tiles_m + s.cluster_m - 1) / s.cluster_m;
-  const long long units_n = (tiles_n + s.cluster_n - 1) / s.cluster_n;
+void set_tile_order(sm90::GemmArgs& args, const KernelSpec& s, const Shape& shape) {
+  const UnitGrid units = cluster_unit_grid(s, shape);
   const bool raster_n = s.raster == Raster::n;
-  const long long banded = raster_n ? units_n : units_m, across = raster_n ? units_m : units_n;
+  const long long banded = raster_n ? units.n : units.m, across = raster_n ? units.m : units.n;
   const long long band = s.swizzle * across,
                   tail = banded % s.swizzle ? banded % s.swizzle : s.swizzle;
   // fast_div is exact for numerators and divisors below 2^31; units are far fewer.
   if (band < 1 || band >= (1LL << 31) || banded * across >= (1LL << 31))
-    throw Error(fmt::format("problem {}x{}x{} has too many tiles for spec {}", kernel_shape.m,
-                            kernel_shape.n, kernel_shape.k, spec_name(s)));
+    throw Error(fmt::format("problem {}x{}x{} has too many tiles for spec {}", shape.m, shape.n,
+                            shape.k, spec_name(s)));
   args.band = sm90::make_fast_div(unsigned(band));
   args.tail = sm90::make_fast_div(unsigned(tail));
 }
@@ -85,7 +82,7 @@ LaunchPlan make_plan(const KernelSpec& s, const Problem& p, CUfunction fn, int r
   plan.args.n = int(q.shape.n);
   plan.args.k = int(q.shape.k);
   plan.args.ldc = p.shape.n;  // C's row stride either way
-  set_tile_order(plan.args, s, q.shape);
+  set_tile_order(plan.args, s, p.shape);
   plan.function = fn;
   plan.cluster = unsigned(s.cluster_m * s.cluster_n * s.cluster_k);
   const long long units = cluster_units(s, p.shape);

@@ -59,10 +59,10 @@ unsigned split_reduce_smem(long long pass_blocks, long long gemm_ctas, long long
 // driver, because 2-CTA clusters must fit inside one GPC and not every SM count pairs up.
 int max_active_clusters(CUfunction, const KernelSpec&);
 
-// The tile order's divisors in `args` (GemmArgs::band, tail) for spec `s` on `kernel_shape`, the
-// problem in the kernel's frame (M and N swapped under swap-AB). Throws Error when the tiles are
-// too many for them (2^31 units).
-void set_tile_order(sm90::GemmArgs& args, const KernelSpec& s, const Shape& kernel_shape);
+// The tile order's divisors in `args` (GemmArgs::band, tail) for spec `s` on the problem's
+// `shape` (cluster_unit_grid puts it in the kernel's frame). Throws Error when the tiles are too
+// many for them (2^31 units).
+void set_tile_order(sm90::GemmArgs& args, const KernelSpec& s, const Shape& shape);
 
 // Builds the plan; `resident_clusters` bounds a persistent grid. `reduce`: the spec's reduction
 // pass (jit::load_split_reduce), required when split_pass > 1.

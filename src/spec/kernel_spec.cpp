@@ -66,10 +66,15 @@ int consumer_cols(const KernelSpec& s) {
   return s.split_n ? s.bn / s.consumers : s.bn;
 }
 
-long long cluster_units(const KernelSpec& s, const Shape& shape) {
+UnitGrid cluster_unit_grid(const KernelSpec& s, const Shape& shape) {
   const int64_t m = s.swap_ab ? shape.n : shape.m, n = s.swap_ab ? shape.m : shape.n;
   const int64_t tiles_m = (m + s.bm - 1) / s.bm, tiles_n = (n + s.bn - 1) / s.bn;
-  return ((tiles_m + s.cluster_m - 1) / s.cluster_m) * ((tiles_n + s.cluster_n - 1) / s.cluster_n);
+  return {(tiles_m + s.cluster_m - 1) / s.cluster_m, (tiles_n + s.cluster_n - 1) / s.cluster_n};
+}
+
+long long cluster_units(const KernelSpec& s, const Shape& shape) {
+  const UnitGrid g = cluster_unit_grid(s, shape);
+  return g.m * g.n;
 }
 
 long long split_pass_ctas(const KernelSpec& s, const Shape& shape) {

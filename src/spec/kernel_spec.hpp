@@ -140,7 +140,12 @@ int consumer_rows(const KernelSpec&);             // rows of a tile one consumer
 int consumer_cols(const KernelSpec&);             // and its columns (the wgmma N)
 
 // Cluster units (cluster_m x cluster_n tiles each) covering the problem's C, in the kernel's
-// frame (swap-AB swaps M and N): what the launcher's grids are counted in.
+// frame (swap-AB swaps M and N): what the launcher's grids are counted in; along M and N, and
+// in all.
+struct UnitGrid {
+  long long m, n;
+};
+UnitGrid cluster_unit_grid(const KernelSpec&, const Shape&);
 long long cluster_units(const KernelSpec&, const Shape&);
 // Split-K with a reduction pass: CTAs of the GEMM grid (every piece of every unit) and the fp32
 // partials they leave, which the stream's workspace must hold at once (at most

@@ -156,8 +156,9 @@ TEST(TileOrder, HostDivisorsGiveTheSameOrderAsDivision) {
                       int64_t(8 * (1 + rng() % 500))};
     sm90::GemmArgs args{};
     set_tile_order(args, s, shape);
-    const int tiles_m = int((shape.m + s.bm - 1) / s.bm),
-              tiles_n = int((shape.n + s.bn - 1) / s.bn);
+    // The kernel's frame: swap-AB computes C transposed.
+    const int64_t km = s.swap_ab ? shape.n : shape.m, kn = s.swap_ab ? shape.m : shape.n;
+    const int tiles_m = int((km + s.bm - 1) / s.bm), tiles_n = int((kn + s.bn - 1) / s.bn);
     const int units_m = (tiles_m + s.cluster_m - 1) / s.cluster_m;
     const int units_n = (tiles_n + s.cluster_n - 1) / s.cluster_n;
     const bool raster_n = s.raster == Raster::n;
