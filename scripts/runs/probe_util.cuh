@@ -7,6 +7,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <utility>
 
 #define CK(call)                                                                             \
   do {                                                                                       \
@@ -36,4 +37,31 @@ __device__ __forceinline__ uint4 ld_stream_v4(const void* p) {
         : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w)
         : "l"(p));
   return v;
+}
+
+// Median over 5 loops of the time per launch of 20 back-to-back launches, CUDA events around each
+// loop (L2 warm: 3 launches first), in microseconds: the bench's kernel-mode timing.
+template <class Launch>
+float median_launch_us(Launch launch) {
+  cudaEvent_t e0, e1;
+  CK(cudaEventCreate(&e0));
+  CK(cudaEventCreate(&e1));
+  for (int w = 0; w < 3; ++w) launch();
+  CK(cudaDeviceSynchronize());
+  float t[5];
+  for (int loop = 0; loop < 5; ++loop) {
+    CK(cudaEventRecord(e0));
+    for (int i = 0; i < 20; ++i) launch();
+    CK(cudaEventRecord(e1));
+    CK(cudaEventSynchronize(e1));
+    float ms = 0;
+    CK(cudaEventElapsedTime(&ms, e0, e1));
+    t[loop] = ms * 1000.f / 20;
+  }
+  CK(cudaGetLastError());
+  CK(cudaEventDestroy(e0));
+  CK(cudaEventDestroy(e1));
+  for (int i = 1; i < 5; ++i)  // insertion sort of five
+    for (int j = i; j > 0 && t[j] < t[j - 1]; --j) std::swap(t[j], t[j - 1]);
+  return t[2];
 }

@@ -224,9 +224,6 @@ int main() {
   }
   if (getenv("LAYOUT_ONLY")) return 0;
   printf("regime,variant,K,pitch_mod_128,median_us,GBps\n");
-  cudaEvent_t e0, e1;
-  CK(cudaEventCreate(&e0));
-  CK(cudaEventCreate(&e1));
   for (const Regime& g : regimes) {
     for (const Variant& v : kVariants) {
       for (uint64_t k : ks) {
@@ -235,23 +232,10 @@ int main() {
         auto launch = [&] {
           stream<<<sms, 32, smem>>>(m, v.rank, v.box_cols, row_blocks, g.passes, sink);
         };
-        for (int w = 0; w < 3; ++w) launch();
-        CK(cudaDeviceSynchronize());
-        std::vector<float> t;
-        for (int loop = 0; loop < 5; ++loop) {
-          CK(cudaEventRecord(e0));
-          for (int i = 0; i < 20; ++i) launch();
-          CK(cudaEventRecord(e1));
-          CK(cudaEventSynchronize(e1));
-          float ms = 0;
-          CK(cudaEventElapsedTime(&ms, e0, e1));
-          t.push_back(ms * 1000.f / 20);
-        }
-        CK(cudaGetLastError());
-        std::sort(t.begin(), t.end());
+        const float us = median_launch_us(launch);
         const double bytes = double(g.rows) * kReadCols * 2 * g.passes;
         printf("%s,%s,%llu,%llu,%.2f,%.0f\n", g.name, v.name, (unsigned long long)k,
-               (unsigned long long)(k * 2 % 128), t[2], bytes / (t[2] * 1e3));
+               (unsigned long long)(k * 2 % 128), us, bytes / (us * 1e3));
       }
     }
   }

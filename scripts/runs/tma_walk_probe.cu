@@ -143,9 +143,6 @@ int main() {
   CK(cudaMemset(act, 0x3c, 64 * 2064 * 2));
   CK(cudaMemset(buf, 0x3c, max_bytes));
   printf("rows,kb,stages,grid,walk,shared_rows,K,pitch_mod_128,median_us,GBps\n");
-  cudaEvent_t e0, e1;
-  CK(cudaEventCreate(&e0));
-  CK(cudaEventCreate(&e1));
   for (const Config& c : configs) {
     const int smem = c.stages * c.kb * (c.rows + c.shared_rows) * 128 + 1024;
     const int grid = c.grid ? c.grid : sms;
@@ -157,24 +154,11 @@ int main() {
         walk<<<grid, 32, smem>>>(m, a, c.rows, c.kb, c.stages, c.seq, c.passes, c.shared_rows,
                                  sink);
       };
-      for (int w = 0; w < 3; ++w) launch();
-      CK(cudaDeviceSynchronize());
-      std::vector<float> t;
-      for (int loop = 0; loop < 5; ++loop) {
-        CK(cudaEventRecord(e0));
-        for (int i = 0; i < 20; ++i) launch();
-        CK(cudaEventRecord(e1));
-        CK(cudaEventSynchronize(e1));
-        float ms = 0;
-        CK(cudaEventElapsedTime(&ms, e0, e1));
-        t.push_back(ms * 1000.f / 20);
-      }
-      CK(cudaGetLastError());
-      std::sort(t.begin(), t.end());
+      const float us = median_launch_us(launch);
       const double bytes = double(kMatRows) * kReadCols * 2 * c.passes;
       printf("%d,%d,%d,%d,%s,%d,%llu,%llu,%.2f,%.0f\n", c.rows, c.kb, c.stages, grid,
              c.seq ? "seq" : "spread", c.shared_rows, (unsigned long long)k,
-             (unsigned long long)(k * 2 % 128), t[2], bytes / (t[2] * 1e3));
+             (unsigned long long)(k * 2 % 128), us, bytes / (us * 1e3));
       fflush(stdout);
     }
   }
