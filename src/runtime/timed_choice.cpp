@@ -96,8 +96,15 @@ std::vector<std::string> decode_families(const Problem& p) {
           fmt::format("sm90_f16f32_tn_128x{}x64_s8_c1x1_coop_tiles_r8m_skp3_swap", bn)};
 }
 
+bool long_k_small(const Problem& p) {
+  // Experiment switch (session 32, to be removed): AUTOGEMM_TRIAL_SMALL_OFF=1 turns the rule off.
+  static const bool off = std::getenv("AUTOGEMM_TRIAL_SMALL_OFF") != nullptr;
+  return !off && flops_of(p) < 1e8 && p.shape.k >= kLongKSmall;
+}
+
 bool worth_timing(const Problem& p) {
-  return (flops_of(p) >= 1e8 || decode_like(p)) && estimated_call_us(p) <= kLongestTimedCallUs;
+  return (flops_of(p) >= 1e8 || decode_like(p) || long_k_small(p)) &&
+         estimated_call_us(p) <= kLongestTimedCallUs;
 }
 
 bool large_class(const Problem& p) {

@@ -36,13 +36,13 @@ namespace autogemm::runtime {
 int parse_autotune(const char* text);
 int autotune_candidates();  // parse_autotune of the environment, read once per process
 
-// Whether a problem is timed at all: 2MNK >= 1e8, the middle and large classes, up to an
-// estimated kLongestTimedCallUs a call (a trial launches the call 25-49 times). Measured (notes
-// 200-201) over eight pairings of on/off processes on both GPUs: middle +2.4-4.8% in every one;
-// small (launch-bound: the host's time per call, which the trial's back-to-back batches do not
-// see, decides there) within its spread. The large class gained nothing from the model's top
-// six alone (they differ little), but does with other families among them (trial_candidates;
-// notes 206).
+// Whether a problem is timed at all: 2MNK >= 1e8 (the middle and large classes), decode-like and
+// long-K small problems (below), up to an estimated kLongestTimedCallUs a call (a trial launches
+// the call 25-49 times). Measured (notes 200-201) over eight pairings of on/off processes on both
+// GPUs: middle +2.4-4.8% in every one; the whole small class (mostly launch-bound: the host's time
+// per call, which the trial's back-to-back batches do not see, decides there) within its spread.
+// The large class gained nothing from the model's top six alone (they differ little), but does with
+// other families among them (trial_candidates; notes 206).
 inline constexpr double kLongestTimedCallUs = 20000;
 bool worth_timing(const Problem& p);
 bool large_class(const Problem& p);  // 2MNK >= 1e11
@@ -51,6 +51,12 @@ bool large_class(const Problem& p);  // 2MNK >= 1e11
 // its candidates.
 bool decode_like(const Problem& p);
 std::vector<std::string> decode_families(const Problem& p);
+// A small problem (2MNK < 1e8) with K >= kLongKSmall: its k-blocks form a serial chain that makes
+// the call longer than a launch (4-6 us against 2.8-3.7 us for the small class's short K on an
+// H200, h200_fresh_s32.md), so the device, not the host, sets its time and a trial can see the
+// difference between candidates: timed in the small class.
+inline constexpr int kLongKSmall = 1024;
+bool long_k_small(const Problem& p);
 
 // The specs a trial times, the model's pick (ranked[0]) first, each once, at most `count`; none
 // when `ranked` is empty or `count` < 1. In the middle class, the model's ranking (`ranked`, best

@@ -86,7 +86,7 @@ TEST(TimedChoice, DecodeLikeProblemsAreTimedWithTheirFamilies) {
   EXPECT_FALSE(decode_like(tn(65, 5120, 5120)));
   EXPECT_FALSE(decode_like(tn(8, 2047, 5120)));
   EXPECT_FALSE(decode_like(tn(8, 5120, 2040)));
-  EXPECT_FALSE(worth_timing(tn(8, 1024, 1024)));  // small and not decode-like: launch-bound
+  EXPECT_FALSE(worth_timing(tn(8, 1024, 1016)));  // small, short K, not decode-like: launch-bound
   EXPECT_EQ(decode_families(tn(1, 5120, 5120)).front(),
             "sm90_f16f32_tn_128x32x64_s8_c4x1_coop_persist_r8m_swap");  // 8 rows a CTA
   EXPECT_EQ(decode_families(tn(48, 5120, 5120)).front(),
@@ -113,11 +113,28 @@ TEST(TimedChoice, DecodeLikeProblemsAreTimedWithTheirFamilies) {
   EXPECT_EQ(got, want);
 }
 
+// Small problems with K >= 1024 are timed too: their k-chain, not the launch, sets the call's time.
+TEST(TimedChoice, LongKSmallProblemsAreTimed) {
+  EXPECT_TRUE(long_k_small(tn(3, 176, 2616)));
+  EXPECT_TRUE(worth_timing(tn(3, 176, 2616)));
+  EXPECT_TRUE(long_k_small(tn(1, 64, kLongKSmall)));
+  EXPECT_FALSE(long_k_small(tn(1, 64, kLongKSmall - 8)));
+  EXPECT_FALSE(worth_timing(tn(1, 64, kLongKSmall - 8)));
+  EXPECT_TRUE(long_k_small(tn(100, 100, 4999)));   // 9.998e7
+  EXPECT_FALSE(long_k_small(tn(100, 100, 5000)));  // 1e8: the middle class
+  EXPECT_TRUE(worth_timing(tn(100, 100, 5000)));
+  // Its candidates are the model's ranking, as in the middle class.
+  const std::vector<std::string> ranked = {
+      "sm90_f16f32_tn_64x32x64_s8_c1x1_wg1_tiles_r8m_ck8",
+      "sm90_f16f32_tn_64x32x64_s8_c1x1_wg1_tiles_r8m_ck8_swap"};
+  EXPECT_EQ(trial_candidates(tn(3, 176, 2616), ranked, 6), ranked);
+}
+
 // The middle and large classes are timed: 2MNK >= 1e8.
 TEST(TimedChoice, TheMiddleAndLargeClassesAreTimed) {
   EXPECT_FALSE(worth_timing(tn(64, 64, 64)));
-  EXPECT_FALSE(worth_timing(tn(100, 100, 4999)));  // 9.998e7
-  EXPECT_TRUE(worth_timing(tn(100, 100, 5000)));   // 1e8
+  EXPECT_FALSE(worth_timing(tn(5000, 100, 99)));  // 9.9e7, K short
+  EXPECT_TRUE(worth_timing(tn(5000, 100, 100)));  // 1e8
   EXPECT_TRUE(worth_timing(tn(1000, 1512, 1016)));
   EXPECT_TRUE(worth_timing(tn(1, 5120, 13824)));    // decode: 1.4e8
   EXPECT_TRUE(worth_timing(tn(2048, 4096, 4096)));  // 6.9e10
