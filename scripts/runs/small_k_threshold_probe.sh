@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Where the long-K rule for small problems should start (session 32), ON the device: gemm()'s own
+# pick on bench/shapes/small_mid_k40_s32.txt (small, 256 <= K < 1024), processes alternating
+# `k1024` (the rule as built: not timed) and `k256` (AUTOGEMM_TRIAL_SMALL_K=256: timed), PAIRS
+# rounds (default 3). Output: $OUT/small_k.tgz.
+source "$(dirname "$0")/spec_bench.sh"
+top="${OUT:-/tmp/small_k}"
+d="$top/small_k"
+record_machine "$d" > /dev/null
+OUT="$d" BENCH_TIMEOUT=200 PAIRS="${PAIRS:-3}" spec_bench_arms "k1024 k256:AUTOGEMM_TRIAL_SMALL_K=256" \
+  "$(shape_list bench/shapes/small_mid_k40_s32.txt)" auto
+for f in "$d"/*.log; do echo "== $(basename "$f")"; grep -A4 "^method" "$f" | sed -n 4p; done
+tar czf "$top/small_k.tgz" -C "$top" small_k
