@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Where the long-K rule for small problems should start (session 32), ON the device: gemm()'s own
+# pick on bench/shapes/small_k512_s32.txt (small, 512 <= K < 1024), processes alternating
+# `k1024` (the rule as built: not timed) and `k512` (AUTOGEMM_TRIAL_SMALL_K=512: timed), PAIRS
+# rounds (default 3). Output: $OUT/small_k512.tgz.
+source "$(dirname "$0")/spec_bench.sh"
+top="${OUT:-/tmp/small_k512}"
+d="$top/small_k512"
+record_machine "$d" > /dev/null
+OUT="$d" BENCH_TIMEOUT=200 PAIRS="${PAIRS:-3}" spec_bench_arms "k1024 k512:AUTOGEMM_TRIAL_SMALL_K=512" \
+  "$(shape_list bench/shapes/small_k512_s32.txt)" auto
+for f in "$d"/*.log; do echo "== $(basename "$f")"; grep -A4 "^method" "$f" | sed -n 4p; done
+tar czf "$top/small_k512.tgz" -C "$top" small_k512
