@@ -97,12 +97,7 @@ std::vector<std::string> decode_families(const Problem& p) {
 }
 
 bool long_k_small(const Problem& p) {
-  // Experiment switch (session 32, to be removed): AUTOGEMM_TRIAL_SMALL_OFF=1 turns the rule off.
-  static const bool off = std::getenv("AUTOGEMM_TRIAL_SMALL_OFF") != nullptr;
-  static const int64_t least = std::getenv("AUTOGEMM_TRIAL_SMALL_K")
-                                   ? std::atoll(std::getenv("AUTOGEMM_TRIAL_SMALL_K"))
-                                   : kLongKSmall;
-  return !off && flops_of(p) < 1e8 && p.shape.k >= least;
+  return flops_of(p) < 1e8 && p.shape.k >= kLongKSmall;
 }
 
 bool worth_timing(const Problem& p) {

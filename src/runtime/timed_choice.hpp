@@ -51,11 +51,13 @@ bool large_class(const Problem& p);  // 2MNK >= 1e11
 // its candidates.
 bool decode_like(const Problem& p);
 std::vector<std::string> decode_families(const Problem& p);
-// A small problem (2MNK < 1e8) with K >= kLongKSmall: its k-blocks form a serial chain that makes
-// the call longer than a launch (4-6 us against 2.8-3.7 us for the small class's short K on an
-// H200, h200_fresh_s32.md), so the device, not the host, sets its time and a trial can see the
-// difference between candidates: timed in the small class.
-inline constexpr int kLongKSmall = 1024;
+// A small problem (2MNK < 1e8) with K >= kLongKSmall: its k-blocks form a chain that makes the
+// call longer than a launch, so the device, not the host, sets its time, and the trial (with its
+// fixed-shape twins, which save most on short calls) sees the difference between candidates.
+// Measured on an H200, processes alternating (h200_small_trial_s32.md): K >= 1024 +7.4-11.2%
+// raw over 45 fresh shapes in all 9 pairings, 512 <= K < 1024 +10-20% over 43 in all 16 (every
+// shape faster); below 512 the trial did not pay (raw 0.86-1.03 over 45, 16 pairings).
+inline constexpr int kLongKSmall = 512;
 bool long_k_small(const Problem& p);
 
 // The specs a trial times, the model's pick (ranked[0]) first, each once, at most `count`; none

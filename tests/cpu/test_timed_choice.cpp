@@ -86,7 +86,7 @@ TEST(TimedChoice, DecodeLikeProblemsAreTimedWithTheirFamilies) {
   EXPECT_FALSE(decode_like(tn(65, 5120, 5120)));
   EXPECT_FALSE(decode_like(tn(8, 2047, 5120)));
   EXPECT_FALSE(decode_like(tn(8, 5120, 2040)));
-  EXPECT_FALSE(worth_timing(tn(8, 1024, 1016)));  // small, short K, not decode-like: launch-bound
+  EXPECT_FALSE(worth_timing(tn(8, 1024, 504)));  // small, short K, not decode-like: launch-bound
   EXPECT_EQ(decode_families(tn(1, 5120, 5120)).front(),
             "sm90_f16f32_tn_128x32x64_s8_c4x1_coop_persist_r8m_swap");  // 8 rows a CTA
   EXPECT_EQ(decode_families(tn(48, 5120, 5120)).front(),
@@ -113,10 +113,12 @@ TEST(TimedChoice, DecodeLikeProblemsAreTimedWithTheirFamilies) {
   EXPECT_EQ(got, want);
 }
 
-// Small problems with K >= 1024 are timed too: their k-chain, not the launch, sets the call's time.
+// Small problems with K >= 512 are timed too: their k-chain, not the launch, sets the call's time.
 TEST(TimedChoice, LongKSmallProblemsAreTimed) {
   EXPECT_TRUE(long_k_small(tn(3, 176, 2616)));
   EXPECT_TRUE(worth_timing(tn(3, 176, 2616)));
+  EXPECT_TRUE(worth_timing(tn(8, 1024, 512)));
+  EXPECT_EQ(kLongKSmall, 512);
   EXPECT_TRUE(long_k_small(tn(1, 64, kLongKSmall)));
   EXPECT_FALSE(long_k_small(tn(1, 64, kLongKSmall - 8)));
   EXPECT_FALSE(worth_timing(tn(1, 64, kLongKSmall - 8)));

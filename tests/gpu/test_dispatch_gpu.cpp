@@ -190,6 +190,20 @@ TEST_F(TimedChoiceGpu, LargeProblemsEndTimedAndRight) {
   }
 }
 
+// Small problems with a long K are timed as well (runtime::long_k_small), in both layouts.
+TEST_F(TimedChoiceGpu, LongKSmallProblemsEndTimedAndRight) {
+  test::GemmChecker gc(int64_t(176) * 2616);
+  const Problem nn{{5, 136, 1544}, DType::f16, AccType::f32, Layout::nn};
+  for (const Problem& p : {tn(3, 176, 2616), nn}) {
+    ASSERT_EQ(choose(p).kind, "cost_model") << choose(p).reason;
+    call(gc, p, {}, nullptr, "small, long K: the trial, then the pick");
+    call(gc, p, {}, nullptr, "small, long K: the trial is over");
+    const Choice timed = choose(p);
+    EXPECT_EQ(timed.kind, "timed") << timed.reason;
+    call(gc, p, {}, nullptr, "small, long K: the timed choice");
+  }
+}
+
 // A call while the trial is still queued runs the pick and leaves no error behind.
 TEST_F(TimedChoiceGpu, ACallBeforeTheTrialRanIsThePicksAndLeavesNoError) {
   test::GemmChecker big(2048 * 2048), gc(2048 * 2048);
