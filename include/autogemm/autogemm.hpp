@@ -70,15 +70,17 @@ Choice choose(const Problem& problem);
 //
 // Timing on the call (AUTOGEMM_AUTOTUNE, default 6; 0 or 1 turns it off): the first call of a
 // problem choose() gives kind "cost_model", of the middle or large class (2MNK >= 1e8, where it
-// pays) or decode-like (M <= 64 with N and K >= 2048: memory-bound however few its flops), a call
+// pays), decode-like (M <= 64 with N and K >= 2048: memory-bound however few its flops) or small
+// with K >= 512 (its k-chain outlasts a launch), a call
 // estimated under 20 ms, with beta 0 and on a stream not being captured, enqueues up to that many
 // candidates (the model's top specs, and outside the large class the first AUTOGEMM_TRIAL_FIXED of
 // them, default 2, also with the problem's shape compiled in; for a large or decode-like problem
 // its top half and other kernel families) a few times each on `stream`, on this call's A, B and C,
 // between CUDA events, then its pick, so C holds the product as from any call; it does not wait. A
 // later call, once the GPU is past those events, switches the problem to the fastest (kind "timed")
-// for the rest of the process. That first call costs the trial's GPU time (25-49 times the call's
-// own: a few ms for most problems, up to about half a second for the largest); on a cold JIT cache
+// for the rest of the process. That first call costs the trial's GPU time (about 1-2 ms for calls
+// under 20 us, 25-49 times the call's own above: up to about half a second for the largest); on a
+// cold JIT cache
 // it also compiles the other candidates (in parallel; seconds), and the shape-compiled ones on
 // every new problem (about half a second). With AUTOGEMM_TUNE=1 the first-sight tuner has such
 // problems instead.

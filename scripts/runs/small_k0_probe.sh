@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# (Its switches, AUTOGEMM_TRIAL_SMALL_OFF and AUTOGEMM_TRIAL_SMALL_K, exist at a8a128f only: run it there.)
+# (Its switch AUTOGEMM_TRIAL_SMALL_K existed from a8a128f to db8dc79 only; run it at db8dc79.)
 # Where the long-K rule for small problems should start (session 32), ON the device: gemm()'s own
 # pick on bench/shapes/small_short_k_s32.txt (small, K < 512), processes alternating
 # `k512` (the rule from K 512: not timed) and `k0` (AUTOGEMM_TRIAL_SMALL_K=0: every small problem timed), PAIRS

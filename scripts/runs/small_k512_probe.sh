@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# (Its switches, AUTOGEMM_TRIAL_SMALL_OFF and AUTOGEMM_TRIAL_SMALL_K, exist at a8a128f only: run it there.)
+# (Its switch AUTOGEMM_TRIAL_SMALL_K existed from a8a128f to db8dc79 only; run it at db8dc79.)
 # Where the long-K rule for small problems should start (session 32), ON the device: gemm()'s own
 # pick on bench/shapes/small_k512_s32.txt (small, 512 <= K < 1024), processes alternating
 # `k1024` (the rule as built: not timed) and `k512` (AUTOGEMM_TRIAL_SMALL_K=512: timed), PAIRS

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# (Its switches, AUTOGEMM_TRIAL_SMALL_OFF and AUTOGEMM_TRIAL_SMALL_K, exist at a8a128f only: run it there.)
+# (Its switch AUTOGEMM_TRIAL_SMALL_OFF existed from b9dc1c1 to db8dc79 only; it ran at b9dc1c1.)
 # Long-K small problems timed on the call (session 32; runtime::long_k_small), ON the device:
 # gemm()'s own pick on bench/shapes/small_long_k40_s32.txt (and the small class of
 # offgrid49_s32.txt), processes alternating `on` (the rule as built) and `off`

@@ -196,7 +196,7 @@ int main() {
   CK(cudaMalloc(&sink, 16));
   CK(cudaMalloc(&out_a, kStageBytes));
   CK(cudaMalloc(&out_b, kStageBytes));
-  {  // every 16-bit element distinct in the first rows: (row * 4099 + col) mod 65521
+  {  // element i holds (i * 40503 + 17) mod 65521 as its 16 bits: a pattern for the layout check
     std::vector<uint16_t> h(max_bytes / 2);
     for (size_t i = 0; i < h.size(); ++i) h[i] = uint16_t((i * 40503u + 17u) % 65521u);
     CK(cudaMemcpy(buf, h.data(), max_bytes, cudaMemcpyHostToDevice));

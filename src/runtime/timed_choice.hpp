@@ -15,8 +15,8 @@
 // it (kind "cost_model"). Beta 0 only: every launch overwrites C, so repeating one is harmless.
 //
 // AUTOGEMM_AUTOTUNE: how many candidates to time (default 6; 0 or 1: none).
-// AUTOGEMM_TRIAL_FIXED: how many of a middle-class trial's first candidates are also timed with
-// the problem's shape compiled in (with_fixed_twins; default 2, 0: none).
+// AUTOGEMM_TRIAL_FIXED: how many of a trial's first candidates (outside the large class) are also
+// timed with the problem's shape compiled in (with_fixed_twins; default 2, 0: none).
 #pragma once
 
 #include <cuda_runtime.h>
@@ -37,12 +37,13 @@ int parse_autotune(const char* text);
 int autotune_candidates();  // parse_autotune of the environment, read once per process
 
 // Whether a problem is timed at all: 2MNK >= 1e8 (the middle and large classes), decode-like and
-// long-K small problems (below), up to an estimated kLongestTimedCallUs a call (a trial launches
-// the call 25-49 times). Measured (notes 200-201) over eight pairings of on/off processes on both
-// GPUs: middle +2.4-4.8% in every one; the whole small class (mostly launch-bound: the host's time
-// per call, which the trial's back-to-back batches do not see, decides there) within its spread.
-// The large class gained nothing from the model's top six alone (they differ little), but does with
-// other families among them (trial_candidates; notes 206).
+// long-K small problems (below), up to an estimated kLongestTimedCallUs a call (a trial times
+// each candidate in rounds of about 20 us of launches: 25-49 launches in all for a long call,
+// some 290 for eight candidates of a short one). Measured (notes 200-201) over eight pairings of
+// on/off processes on both GPUs: middle +2.4-4.8% in every one; the whole small class (mostly
+// launch-bound: the host's time per call, which the trial's back-to-back batches do not see,
+// decides there) within its spread. The large class gained nothing from the model's top six alone
+// (they differ little), but does with other families among them (trial_candidates; notes 206).
 inline constexpr double kLongestTimedCallUs = 20000;
 bool worth_timing(const Problem& p);
 bool large_class(const Problem& p);  // 2MNK >= 1e11
@@ -56,7 +57,8 @@ std::vector<std::string> decode_families(const Problem& p);
 // fixed-shape twins, which save most on short calls) sees the difference between candidates.
 // Measured on an H200, processes alternating (h200_small_trial_s32.md): K >= 1024 +7.4-11.2%
 // raw over 45 fresh shapes in all 9 pairings, 512 <= K < 1024 +10-20% over 43 in all 16 (every
-// shape faster); below 512 the trial did not pay (raw 0.86-1.03 over 45, 16 pairings).
+// shape faster on its geomean over the processes); below 512 the trial did not pay (raw
+// 0.94-1.03 over 45 shapes, 0.86-0.90 against one process in the host's slow state).
 inline constexpr int kLongKSmall = 512;
 bool long_k_small(const Problem& p);
 
