@@ -31,12 +31,14 @@
 
 #include "../../include/autogemm/sm90/ptx.cuh"
 #include "probe_util.cuh"
+#include "tma_probe.cuh"
 
 using autogemm::sm90::fence_barrier_init;
 using autogemm::sm90::mbar_arrive_expect_tx;
 using autogemm::sm90::mbar_init;
 using autogemm::sm90::mbar_wait;
 using autogemm::sm90::smem_addr;
+using autogemm::sm90::tma_load_2d;
 using autogemm::sm90::u64;
 
 constexpr int kRows = 128, kCols = 64, kStageBytes = kRows * kCols * 2, kStages = 8;
@@ -59,45 +61,21 @@ const Variant kVariants[] = {
 };
 
 CUtensorMap encode(const Variant& v, void* base, uint64_t rows, uint64_t k) {
+  const auto promo = v.promote ? shipped_promotion(k * 2) : CU_TENSOR_MAP_L2_PROMOTION_NONE;
+  if (v.rank == 2)
+    return encode_k_major(base, rows, k, v.box_cols, kRows, v.swizzle, promo, v.name);
   CUtensorMap map{};
-  const uint64_t pitch = k * 2;
-  const auto promo = !v.promote         ? CU_TENSOR_MAP_L2_PROMOTION_NONE
-                     : pitch % 128 == 0 ? CU_TENSOR_MAP_L2_PROMOTION_L2_256B
-                                        : CU_TENSOR_MAP_L2_PROMOTION_L2_128B;
-  CUresult r;
-  if (v.rank == 2) {
-    const cuuint64_t dims[2] = {k, rows};
-    const cuuint64_t strides[1] = {pitch};
-    const cuuint32_t box[2] = {cuuint32_t(v.box_cols), kRows};
-    const cuuint32_t es[2] = {1, 1};
-    r = cuTensorMapEncodeTiled(&map, CU_TENSOR_MAP_DATA_TYPE_FLOAT16, 2, base, dims, strides, box,
-                               es, CU_TENSOR_MAP_INTERLEAVE_NONE, v.swizzle, promo,
-                               CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
-  } else {
-    const cuuint64_t dims[3] = {8, k / 8, rows};
-    const cuuint64_t strides[2] = {16, pitch};
-    const cuuint32_t box[3] = {8, 8, kRows};
-    const cuuint32_t es[3] = {1, 1, 1};
-    r = cuTensorMapEncodeTiled(&map, CU_TENSOR_MAP_DATA_TYPE_FLOAT16, 3, base, dims, strides, box,
-                               es, CU_TENSOR_MAP_INTERLEAVE_NONE, v.swizzle, promo,
-                               CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
-  }
-  if (r != CUDA_SUCCESS) {
-    const char* s = nullptr;
-    cuGetErrorString(r, &s);
-    fprintf(stderr, "encode %s (K %llu): %s\n", v.name, (unsigned long long)k, s ? s : "?");
-    exit(1);
-  }
+  const cuuint64_t dims[3] = {8, k / 8, rows};
+  const cuuint64_t strides[2] = {16, k * 2};
+  const cuuint32_t box[3] = {8, 8, kRows};
+  const cuuint32_t es[3] = {1, 1, 1};
+  check_encode(cuTensorMapEncodeTiled(&map, CU_TENSOR_MAP_DATA_TYPE_FLOAT16, 3, base, dims, strides,
+                                      box, es, CU_TENSOR_MAP_INTERLEAVE_NONE, v.swizzle, promo,
+                                      CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE),
+               v.name, k);
   return map;
 }
 
-__device__ __forceinline__ void load2d(void* dst, const CUtensorMap* m, u64* bar, int c0, int c1) {
-  asm volatile(
-      "cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes"
-      " [%0], [%1, {%3, %4}], [%2];" ::"r"(smem_addr(dst)),
-      "l"(m), "r"(smem_addr(bar)), "r"(c0), "r"(c1)
-      : "memory");
-}
 __device__ __forceinline__ void load3d(void* dst, const CUtensorMap* m, u64* bar, int c0, int c1,
                                        int c2) {
   asm volatile(
@@ -115,7 +93,7 @@ __device__ __forceinline__ void load_stage(uint8_t* dst, const CUtensorMap* m, u
     load3d(dst, m, bar, 0, col0 / 8, row0);
   } else {
     for (int c = 0; c < kCols; c += box_cols)
-      load2d(dst + (c / box_cols) * kRows * box_cols * 2, m, bar, col0 + c, row0);
+      tma_load_2d(dst + (c / box_cols) * kRows * box_cols * 2, desc(m), bar, col0 + c, row0);
   }
 }
 

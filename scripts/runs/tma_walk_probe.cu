@@ -23,12 +23,14 @@
 
 #include "../../include/autogemm/sm90/ptx.cuh"
 #include "probe_util.cuh"
+#include "tma_probe.cuh"
 
 using autogemm::sm90::fence_barrier_init;
 using autogemm::sm90::mbar_arrive_expect_tx;
 using autogemm::sm90::mbar_init;
 using autogemm::sm90::mbar_wait;
 using autogemm::sm90::smem_addr;
+using autogemm::sm90::tma_load_2d;
 using autogemm::sm90::u64;
 
 constexpr int kMaxStages = 16, kReadCols = 2048, kMatRows = 5760;
@@ -42,30 +44,8 @@ struct Config {
 };
 
 CUtensorMap encode(void* base, uint64_t rows, uint64_t k, uint32_t box_rows) {
-  CUtensorMap map{};
-  const uint64_t pitch = k * 2;
-  const cuuint64_t dims[2] = {k, rows};
-  const cuuint64_t strides[1] = {pitch};
-  const cuuint32_t box[2] = {64, box_rows};
-  const cuuint32_t es[2] = {1, 1};
-  const CUresult r = cuTensorMapEncodeTiled(
-      &map, CU_TENSOR_MAP_DATA_TYPE_FLOAT16, 2, base, dims, strides, box, es,
-      CU_TENSOR_MAP_INTERLEAVE_NONE, CU_TENSOR_MAP_SWIZZLE_128B,
-      pitch % 128 == 0 ? CU_TENSOR_MAP_L2_PROMOTION_L2_256B : CU_TENSOR_MAP_L2_PROMOTION_L2_128B,
-      CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
-  if (r != CUDA_SUCCESS) {
-    fprintf(stderr, "encode failed (%d)\n", int(r));
-    exit(1);
-  }
-  return map;
-}
-
-__device__ __forceinline__ void load2d(void* dst, const CUtensorMap* m, u64* bar, int c0, int c1) {
-  asm volatile(
-      "cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes"
-      " [%0], [%1, {%3, %4}], [%2];" ::"r"(smem_addr(dst)),
-      "l"(m), "r"(smem_addr(bar)), "r"(c0), "r"(c1)
-      : "memory");
+  return encode_k_major(base, rows, k, 64, box_rows, CU_TENSOR_MAP_SWIZZLE_128B,
+                        shipped_promotion(k * 2), "walk");
 }
 
 __global__ void __launch_bounds__(32)
@@ -108,10 +88,10 @@ __global__ void __launch_bounds__(32)
     coords(i, r, c);
     mbar_arrive_expect_tx(&full[s], stage_bytes);
     for (int h = 0; h < kb; ++h) {
-      load2d(ring + s * stage_bytes + h * box_bytes, &map, &full[s], c + 64 * h, r);
+      tma_load_2d(ring + s * stage_bytes + h * box_bytes, desc(&map), &full[s], c + 64 * h, r);
       if (shared_rows > 0)
-        load2d(ring + s * stage_bytes + kb * box_bytes + h * act_bytes, &act, &full[s], c + 64 * h,
-               0);
+        tma_load_2d(ring + s * stage_bytes + kb * box_bytes + h * act_bytes, desc(&act), &full[s],
+                    c + 64 * h, 0);
     }
   };
   long next = 0;
