@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # gemm() on the 49 fresh shapes of bench/shapes/offgrid49_s32.txt against cuBLASLt-autotune nn and
 # tn (fp16, fp32 accumulation, tn, kernel mode), FRESH_REPS processes (default 2), on whatever GPU
-# the device gives (session 32 ran it on an H100 after h200_fresh_s32). ON the device.
+# the device gives (session 32: s32_host_fresh.sh runs it; alone on an H100 after h200_fresh_s32). ON the device.
 # Output: $OUT/fresh.tgz.
 source "$(dirname "$0")/spec_bench.sh"
 out="${OUT:-/tmp/fresh}"

@@ -5,7 +5,7 @@
 # (gemm()'s pick against cuBLASLt-autotune), processes alternating unpinned and pinned to one
 # CPU (PIN_CPU, default 3); (2) gemm() on 49 fresh shapes (bench/shapes/offgrid49_s32.txt,
 # `scripts/offgrid_shapes.py 49 3232`), fp16 tn, FRESH_REPS processes (default 2).
-# Output: $OUT/host.tgz, $OUT/fresh.tgz.
+# (its second part is s32_fresh_only.sh). Output: $OUT/host.tgz, $OUT/fresh.tgz.
 source "$(dirname "$0")/spec_bench.sh"
 out="${OUT:-/tmp/s32}"
 bin=build/tools/autogemm/autogemm
@@ -27,14 +27,4 @@ for rep in 1 2; do
   done
 done
 tar czf "$out/host.tgz" -C "$out" host && rm -rf "$d"
-d="$out/fresh"
-record_machine "$d" > /dev/null
-for rep in $(seq 1 "${FRESH_REPS:-2}"); do
-  AUTOGEMM_COMMIT="$(cat build/COMMIT 2>/dev/null)" timeout "${BENCH_TIMEOUT:-280}" "$bin" bench \
-    --shapes bench/shapes/offgrid49_s32.txt --mode kernel --layout tn \
-    --methods cublaslt_autotune_nn,cublaslt_autotune_tn,autogemm --spec auto \
-    --out "$d/fresh_$rep.csv" > "$d/fresh_$rep.log" 2>&1
-  echo "== fresh $rep: bench exit $?"
-  grep -A4 "^method" "$d/fresh_$rep.log" | head -5
-done
-tar czf "$out/fresh.tgz" -C "$out" fresh && rm -rf "$d"
+OUT="$out" bash "$(dirname "$0")/s32_fresh_only.sh"
