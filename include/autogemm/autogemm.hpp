@@ -78,11 +78,10 @@ Choice choose(const Problem& problem);
 // its top half and other kernel families) a few times each on `stream`, on this call's A, B and C,
 // between CUDA events, then its pick, so C holds the product as from any call; it does not wait. A
 // later call, once the GPU is past those events, switches the problem to the fastest (kind "timed")
-// for the rest of the process. That first call costs the trial's GPU time (about 1-2 ms for calls
-// under 20 us, 25-49 times the call's own above: up to about half a second for the largest); on a
-// cold JIT cache
-// it also compiles the other candidates (in parallel; seconds), and the shape-compiled ones on
-// every new problem (about half a second). With AUTOGEMM_TUNE=1 the first-sight tuner has such
+// for the rest of the process. That first call costs the trial's GPU time (by its plan, about
+// 1-2 ms for calls under 20 us, 25-49 times the call's own above: up to about half a second for
+// the largest); on a cold JIT cache it also compiles the other candidates (in parallel; seconds),
+// and the shape-compiled ones on every new problem (about half a second). With AUTOGEMM_TUNE=1 the first-sight tuner has such
 // problems instead.
 //
 // With AUTOGEMM_TUNE=1, a problem that no tuning table holds is tuned the first time this
