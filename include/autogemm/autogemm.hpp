@@ -81,8 +81,8 @@ Choice choose(const Problem& problem);
 // for the rest of the process. That first call costs the trial's GPU time (by its plan, about
 // 1-2 ms for calls under 20 us, 25-49 times the call's own above: up to about half a second for
 // the largest); on a cold JIT cache it also compiles the other candidates (in parallel; seconds),
-// and the shape-compiled ones on every new problem (about half a second). With AUTOGEMM_TUNE=1 the first-sight tuner has such
-// problems instead.
+// and the shape-compiled ones on every new problem (about half a second). With AUTOGEMM_TUNE=1 the
+// first-sight tuner has such problems instead.
 //
 // With AUTOGEMM_TUNE=1, a problem that no tuning table holds is tuned the first time this
 // process sees it (budget AUTOGEMM_TUNE_BUDGET, default 8) and added to the user tuning table
