@@ -167,27 +167,10 @@ std::string trial_description(const Problem& p, const std::vector<std::string>& 
   return twins ? base + " and fixed-shape twins" : base;
 }
 
-namespace {
-// Experiment switch (session 33): the span a batch aims at, and its least number of launches.
-double trial_span_us() {
-  static const double span = [] {
-    const char* t = std::getenv("AUTOGEMM_TRIAL_SPAN_US");
-    return t != nullptr && *t != '\0' ? std::max(1.0, std::atof(t)) : 20.0;
-  }();
-  return span;
-}
-int trial_min_batch() {
-  static const int n = parse_count(std::getenv("AUTOGEMM_TRIAL_MIN_BATCH"), 1, 16,
-                                   "AUTOGEMM_TRIAL_MIN_BATCH", "least launches a batch");
-  return std::max(n, 1);
-}
-}  // namespace
-
 TrialPlan trial_plan(const Problem& p) {
   const double call_us = estimated_call_us(p);
   TrialPlan plan;
-  plan.batch = std::clamp(int(std::ceil(trial_span_us() / call_us)), 1, 16);
-  if (call_us < 2000) plan.batch = std::max(plan.batch, trial_min_batch());
+  plan.batch = std::clamp(int(std::ceil(20.0 / call_us)), 1, 16);
   plan.rounds = call_us >= 2000 ? 3 : 5;
   return plan;
 }
