@@ -91,16 +91,9 @@ bool decode_like(const Problem& p) {
 // (h200_decode_trial_s31).
 std::vector<std::string> decode_families(const Problem& p) {
   const int64_t bn = p.shape.m <= 16 ? 16 : p.shape.m <= 32 ? 32 : p.shape.m <= 48 ? 48 : 64;
-  std::vector<std::string> out = {
-      fmt::format("sm90_f16f32_tn_128x{}x64_s8_c4x1_coop_persist_r8m_swap",
-                  p.shape.m <= 32 ? 32 : 64),
-      fmt::format("sm90_f16f32_tn_128x{}x64_s8_c1x1_coop_tiles_r8m_skp3_swap", bn)};
-  // Experiment (session 33): a 64-row tile over the tokens, as wide as puts the weight's N in
-  // about one wave of column tiles (the multiple of 16 at or above N / 132), from 64 to 256 wide.
-  const int64_t wide = ((p.shape.n + 131) / 132 + 15) & ~int64_t(15);
-  if (std::getenv("AUTOGEMM_DECODE_WIDE_OFF") == nullptr && wide >= 64 && wide <= 256)
-    out.push_back(fmt::format("sm90_f16f32_tn_64x{}x64_s8_c1x1_wg1_persist_r8m_etmar", wide));
-  return out;
+  return {fmt::format("sm90_f16f32_tn_128x{}x64_s8_c4x1_coop_persist_r8m_swap",
+                      p.shape.m <= 32 ? 32 : 64),
+          fmt::format("sm90_f16f32_tn_128x{}x64_s8_c1x1_coop_tiles_r8m_skp3_swap", bn)};
 }
 
 bool long_k_small(const Problem& p) {
