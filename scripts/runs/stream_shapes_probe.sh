@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Operand-streaming shapes (a skinny N against a long K: the big operand read once from DRAM),
 # where cuBLASLt-autotune reaches ~4.3 TB/s on the H200 and our picks ~4.1 (notes 230e): a few
-# 128-row tiles (BK 64 or 128, one CTA or a 2x1 cluster sharing B, as cuBLASLt's 64x128 1x2) and
-# gemm()'s own pick, interleaved with cuBLASLt-autotune nn and tn, one process per L2 promotion
-# (as shipped, none, 256). ON the device. Output: $OUT/stream.tgz.
+# 128-row tiles (BK 64 or 128, one CTA or a 2x1 cluster sharing B, as cuBLASLt's 64x128 1x2),
+# interleaved with cuBLASLt-autotune nn and tn, one process per L2 promotion (as shipped, none,
+# 256). ON the device. Output: $OUT/stream.tgz.
 source "$(dirname "$0")/spec_bench.sh"
 top="${OUT:-/tmp/stream}"
 d="$top/stream"
@@ -17,7 +17,7 @@ for arm in shipped none:AUTOGEMM_L2_PROMOTION=none b256:AUTOGEMM_L2_PROMOTION=25
   (
     [ "${arm%%:*}" != "$arm" ] && export "${arm#*:}"
     # shellcheck disable=SC2086
-    OUT="$d" BENCH_TIMEOUT=150 spec_bench "${arm%%:*}" "$shapes" auto $specs
+    OUT="$d" BENCH_TIMEOUT=150 spec_bench "${arm%%:*}" "$shapes" $specs
   )
 done
 tar czf "$top/stream.tgz" -C "$top" stream
