@@ -269,16 +269,6 @@ __device__ __forceinline__ void produce(const TmaDescriptor* tma_a, const TmaDes
     const int tm = w.tm, tn = w.tn;
     rec.stamp(item, kStart);
     for (int kb = w.kb_begin; kb < w.kb_end; ++kb, pos.template advance<Cfg::kStages>()) {
-#ifdef AUTOGEMM_PRODUCER_BURST
-      // Experiment (session 33): wait until a group of stages is free, then load them back to
-      // back, so that each row's next k-blocks reach DRAM together. Only where a consumer can
-      // free the group without the group's own loads (burst - 1 + lag stages short of the ring).
-      constexpr int kBurst = AUTOGEMM_PRODUCER_BURST;
-      if constexpr (kBurst > 1 && kBurst - 1 + Cfg::kMmaLag < Cfg::kStages &&
-                    Cfg::kStages % kBurst == 0)
-        if (pos.stage % kBurst == 0)
-          for (int i = kBurst - 1; i > 0; --i) mbar_wait(&empty[pos.stage + i], pos.phase ^ 1);
-#endif
       traced_wait(&empty[pos.stage], pos.phase ^ 1, rec);  // a fresh barrier counts as released
       u64* bar = &full[pos.stage];
       mbar_arrive_expect_tx(bar, Cfg::kStageBytes);
