@@ -1,0 +1,238 @@
+// Is it the TMA copy path or the access pattern that keeps per-SM streams under the grid-stride
+// plain-load sweep (h100_stream_ceiling_s33: 2.7-2.9 against 3.1 TB/s on an H100)? One CTA per
+// SM reading a 141.6 MB buffer (a 13824x5120 fp16 weight) and a 1 GiB one through a ring of 1-D
+// TMA bulk copies, the chunks dealt out two ways: "own" (each CTA a contiguous share, as
+// read_bw's bulk) and "sweep" (chunk i to CTA i mod G: the whole GPU reads one window, as the
+// grid-stride sweep does); against read_bw's grid-stride ld_v4. Timed as our bench times
+// kernels: CUDA events around 20 back-to-back launches, L2 warm, median of 7 loops.
+// Then GEMM-shaped walks of the same 141.6 MB as a 13824x5120 matrix through 2D tensor maps
+// (128B-swizzled boxes of 64 columns x ROWS rows, as our producers load a weight): "walk" units
+// are (row block, K split) pairs dealt out round-robin, each CTA loading its unit's k-blocks in
+// order (SPLITS 1: a persistent tile per row block; 3-4: split-K pieces); "spread" deals out
+// single boxes (row block, k-block) round-robin, so the GPU reads a few row blocks at a time.
+// Build: nvcc -O3 -std=c++20 -arch=sm_90a -o stream_window_probe stream_window_probe.cu -lcuda
+// Output: a CSV on stdout (kernel, chunk, stages, bytes, median us, TB/s).
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdio>
+#include <functional>
+#include <vector>
+
+#include "../../include/autogemm/sm90/ptx.cuh"
+#include "probe_util.cuh"
+#include "tma_probe.cuh"
+
+using autogemm::sm90::mbar_arrive;
+using autogemm::sm90::mbar_arrive_expect_tx;
+using autogemm::sm90::mbar_init;
+using autogemm::sm90::mbar_wait;
+using autogemm::sm90::smem_addr;
+using autogemm::sm90::tma_load_2d;
+using autogemm::sm90::u64;
+
+constexpr int kConsumers = 128;
+
+__device__ __forceinline__ void bulk_g2s(void* dst, const void* src, uint32_t bytes, u64* bar) {
+  asm volatile(
+      "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];" ::
+          "r"(smem_addr(dst)),
+      "l"(src), "r"(bytes), "r"(smem_addr(bar))
+      : "memory");
+}
+
+// One producer thread fills the ring with this CTA's chunks (kSweep: chunks blockIdx.x,
+// blockIdx.x + G, ...; else a contiguous share); a consumer warpgroup reads a word per thread of
+// each chunk and releases it. The buffer is a whole number of chunks times the grid.
+template <int kChunk, int kStages, bool kSweep>
+__global__ void __launch_bounds__(32 + kConsumers, 1)
+    bulk(const uint8_t* __restrict__ in, size_t bytes, uint32_t* __restrict__ out) {
+  extern __shared__ __align__(1024) uint8_t ring[];
+  __shared__ __align__(8) u64 full[kStages], empty[kStages];
+  if (threadIdx.x == 0) {
+    for (int s = 0; s < kStages; ++s) {
+      mbar_init(&full[s], 1);
+      mbar_init(&empty[s], kConsumers / 32);
+    }
+    asm volatile("fence.mbarrier_init.release.cluster;\n fence.proxy.async.shared::cta;" ::
+                     : "memory");
+  }
+  __syncthreads();
+  const size_t total = bytes / kChunk, grid = gridDim.x;
+  const size_t mine = total / grid;  // whole chunks per CTA (the host sizes the buffer so)
+  auto chunk_offset = [&](size_t c) {
+    return (kSweep ? c * grid + blockIdx.x : size_t(blockIdx.x) * mine + c) * size_t(kChunk);
+  };
+  uint32_t acc = 0;
+  if (threadIdx.x < 32) {
+    if (threadIdx.x == 0)
+      for (size_t c = 0; c < mine; ++c) {
+        const int s = int(c % kStages);
+        if (c >= kStages) mbar_wait(&empty[s], uint32_t(c / kStages - 1) & 1);
+        mbar_arrive_expect_tx(&full[s], kChunk);
+        bulk_g2s(ring + size_t(s) * kChunk, in + chunk_offset(c), kChunk, &full[s]);
+      }
+    __syncwarp();
+  } else {
+    const int t = threadIdx.x - 32;
+    constexpr int kWordStride = kChunk / 4 / kConsumers;
+    for (size_t c = 0; c < mine; ++c) {
+      const int s = int(c % kStages);
+      mbar_wait(&full[s], uint32_t(c / kStages) & 1);
+      acc += reinterpret_cast<const uint32_t*>(ring + size_t(s) * kChunk)[t * kWordStride];
+      __syncwarp();
+      if (t % 32 == 0) mbar_arrive(&empty[s]);
+    }
+  }
+  if (threadIdx.x == 32) out[blockIdx.x] = acc;
+}
+
+// Grid-stride 16-byte loads, 8 in flight per thread (read_bw's ld_v4).
+__global__ void __launch_bounds__(512, 1)
+    ld_v4(const uint8_t* __restrict__ in, size_t bytes, uint32_t* __restrict__ out) {
+  const size_t n16 = bytes / 16, stride = size_t(gridDim.x) * blockDim.x;
+  const uint4* p = reinterpret_cast<const uint4*>(in);
+  uint32_t acc = 0;
+  for (size_t i0 = size_t(blockIdx.x) * blockDim.x + threadIdx.x; i0 < n16; i0 += 8 * stride) {
+    uint4 v[8];
+#pragma unroll
+    for (int j = 0; j < 8; ++j) {
+      const size_t i = i0 + size_t(j) * stride;
+      v[j] = i < n16 ? ld_stream_v4<0>(p + i) : make_uint4(0, 0, 0, 0);
+    }
+#pragma unroll
+    for (int j = 0; j < 8; ++j) acc += v[j].x;
+  }
+  if (acc == 0x12345678u) out[0] = acc;
+}
+
+// GEMM-shaped walk: units of (row block, K split) or single boxes, round-robin over the CTAs;
+// one thread issues boxes of 64 columns x `rows` rows into a ring, a consumer warp waits and
+// releases. `spread`: unit = one box (row block u / kblocks, k-block u % kblocks).
+constexpr int kWalkStages = 8;
+__global__ void __launch_bounds__(64, 1)
+    walk2d(const __grid_constant__ CUtensorMap map, int rows, int matrix_rows, int kblocks,
+           int splits, bool spread, uint32_t* __restrict__ out) {
+  extern __shared__ __align__(1024) uint8_t ring[];
+  __shared__ __align__(8) u64 full[kWalkStages], empty[kWalkStages];
+  if (threadIdx.x == 0) {
+    for (int s = 0; s < kWalkStages; ++s) {
+      mbar_init(&full[s], 1);
+      mbar_init(&empty[s], 1);
+    }
+    asm volatile("fence.mbarrier_init.release.cluster;\n fence.proxy.async.shared::cta;" ::
+                     : "memory");
+  }
+  __syncthreads();
+  uint8_t* base = reinterpret_cast<uint8_t*>((reinterpret_cast<uintptr_t>(ring) + 1023) & ~uintptr_t(1023));
+  const int blocks = matrix_rows / rows, box_bytes = rows * 128;
+  const int units = spread ? blocks * kblocks : blocks * splits;
+  // The boxes this CTA loads, in order: (row block, k-block).
+  auto for_each_box = [&](auto&& f) {
+    for (int u = blockIdx.x; u < units; u += gridDim.x) {
+      if (spread) {
+        f(u / kblocks, u % kblocks);
+      } else {
+        const int rb = u / splits, part = u % splits;
+        for (int kb = kblocks * part / splits; kb < kblocks * (part + 1) / splits; ++kb) f(rb, kb);
+      }
+    }
+  };
+  uint32_t acc = 0;
+  if (threadIdx.x == 0) {
+    int c = 0;
+    for_each_box([&](int rb, int kb) {
+      const int s = c % kWalkStages;
+      if (c >= kWalkStages) mbar_wait(&empty[s], uint32_t(c / kWalkStages - 1) & 1);
+      mbar_arrive_expect_tx(&full[s], box_bytes);
+      tma_load_2d(base + size_t(s) * box_bytes, desc(&map), &full[s], kb * 64, rb * rows);
+      ++c;
+    });
+  } else if (threadIdx.x == 32) {
+    int c = 0;
+    for_each_box([&](int, int) {
+      const int s = c % kWalkStages;
+      mbar_wait(&full[s], uint32_t(c / kWalkStages) & 1);
+      acc += reinterpret_cast<const uint32_t*>(base + size_t(s) * box_bytes)[0];
+      mbar_arrive(&empty[s]);
+      ++c;
+    });
+    out[blockIdx.x] = acc;
+  }
+}
+
+int main() {
+  int sms = 0;
+  CK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
+  const size_t sizes[] = {141557760, size_t(1) << 30};
+  uint8_t* buf = nullptr;
+  uint32_t* out = nullptr;
+  CK(cudaMalloc(&buf, (size_t(1) << 30) + (64 << 20)));
+  CK(cudaMemset(buf, 1, (size_t(1) << 30) + (64 << 20)));
+  CK(cudaMalloc(&out, 4096 * sizeof(uint32_t)));
+  cudaEvent_t e0, e1;
+  CK(cudaEventCreate(&e0));
+  CK(cudaEventCreate(&e1));
+  auto time = [&](const std::function<void()>& launch) {
+    for (int i = 0; i < 3; ++i) launch();
+    std::vector<float> t;
+    for (int loop = 0; loop < 7; ++loop) {
+      CK(cudaEventRecord(e0));
+      for (int i = 0; i < 20; ++i) launch();
+      CK(cudaEventRecord(e1));
+      CK(cudaEventSynchronize(e1));
+      float ms = 0;
+      CK(cudaEventElapsedTime(&ms, e0, e1));
+      t.push_back(1000 * ms / 20);
+    }
+    CK(cudaGetLastError());
+    std::sort(t.begin(), t.end());
+    return t[t.size() / 2];
+  };
+  std::printf("kernel,chunk,stages,bytes,median_us,tbps\n");
+  auto report = [&](const char* k, int chunk, int stages, size_t bytes, double us) {
+    std::printf("%s,%d,%d,%zu,%.2f,%.3f\n", k, chunk, stages, bytes, us, double(bytes) / us / 1e6);
+  };
+  {
+    const int k = 5120, mrows = 13824;
+    const size_t bytes = size_t(k) * mrows * 2;
+    const CUtensorMap m128 = encode_k_major(buf, mrows, k, 64, 128, CU_TENSOR_MAP_SWIZZLE_128B,
+                                            shipped_promotion(k * 2), "walk128");
+    const CUtensorMap m64 = encode_k_major(buf, mrows, k, 64, 64, CU_TENSOR_MAP_SWIZZLE_128B,
+                                           shipped_promotion(k * 2), "walk64");
+    const int smem = kWalkStages * 128 * 128 + 1024;
+    CK(cudaFuncSetAttribute(walk2d, cudaFuncAttributeMaxDynamicSharedMemorySize, smem));
+    struct W { const char* name; int rows, splits; bool spread; };
+    const W ws[] = {{"walk128_split1", 128, 1, false}, {"walk128_split3", 128, 3, false},
+                    {"walk128_split4", 128, 4, false}, {"walk64_split1", 64, 1, false},
+                    {"walk64_split2", 64, 2, false},   {"spread128", 128, 1, true},
+                    {"spread64", 64, 1, true}};
+    for (const W& w : ws) {
+      const CUtensorMap& m = w.rows == 128 ? m128 : m64;
+      report(w.name, w.rows * 128, kWalkStages, bytes, time([&] {
+               walk2d<<<sms, 64, smem>>>(m, w.rows, mrows, k / 64, w.splits, w.spread, out);
+             }));
+    }
+  }
+  for (size_t size : sizes) {
+    report("ld_v4", 16, 8, size, time([&] { ld_v4<<<2 * sms, 512>>>(buf, size, out); }));
+    auto run = [&](auto kernel, const char* name, int chunk, int stages) {
+      const size_t per = size_t(chunk) * sms;
+      const size_t bytes = (size + per - 1) / per * per;  // whole chunks per CTA
+      const int smem = chunk * stages;
+      CK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, smem));
+      report(name, chunk, stages, bytes,
+             time([&] { kernel<<<sms, 32 + kConsumers, smem>>>(buf, bytes, out); }));
+    };
+    run(bulk<4096, 16, false>, "bulk_own", 4096, 16);
+    run(bulk<4096, 16, true>, "bulk_sweep", 4096, 16);
+    run(bulk<16384, 8, false>, "bulk_own", 16384, 8);
+    run(bulk<16384, 8, true>, "bulk_sweep", 16384, 8);
+    run(bulk<32768, 6, false>, "bulk_own", 32768, 6);
+    run(bulk<32768, 6, true>, "bulk_sweep", 32768, 6);
+    run(bulk<2048, 32, false>, "bulk_own", 2048, 32);
+    run(bulk<2048, 32, true>, "bulk_sweep", 2048, 32);
+  }
+  return 0;
+}
