@@ -53,11 +53,6 @@ struct WorkItem {
   int tm, tn;            // tile coordinates, in tiles (may lie past the edge inside a cluster)
   int kb_begin, kb_end;  // k-blocks of the tile this item covers
   int tile_index;        // position in the schedule's tile order (stream-K: who contributes)
-#ifdef AUTOGEMM_CK_INTERLEAVE
-  // Experiment (session 33): the item's i-th k-block is the tile's k-block kb_phase + i *
-  // kb_stride (cluster split-K with the groups' k-blocks interleaved).
-  int kb_phase = 0, kb_stride = 1;
-#endif
 };
 
 // The launch's arguments with a compiled-in shape's constants in place of M, N, K and C's stride
@@ -153,15 +148,8 @@ struct TileScheduler {
       dp_next += int(gridDim.x) / Cfg::kClusterSize;
       if constexpr (Cfg::kClusterK > 1) {  // this CTA's piece of the tile's k-blocks
         const int piece = int(cta_rank) / Cfg::kMulticastSize;
-#ifdef AUTOGEMM_CK_INTERLEAVE
-        w.kb_begin = 0;
-        w.kb_end = (kblocks - piece + Cfg::kClusterK - 1) / Cfg::kClusterK;
-        w.kb_phase = piece;
-        w.kb_stride = Cfg::kClusterK;
-#else
         w.kb_begin = int((long long)kblocks * piece / Cfg::kClusterK);
         w.kb_end = int((long long)kblocks * (piece + 1) / Cfg::kClusterK);
-#endif
         return true;
       }
     }
