@@ -274,11 +274,7 @@ __device__ __forceinline__ void produce(const TmaDescriptor* tma_a, const TmaDes
       mbar_arrive_expect_tx(bar, Cfg::kStageBytes);
       u8* a = smem_a + pos.stage * Cfg::kABytes;
       u8* b = smem_b + pos.stage * Cfg::kBBytes;
-#ifdef AUTOGEMM_SKP_INTERLEAVE
-      const int k0 = (w.kb_phase + kb * w.kb_stride) * Cfg::kBK;
-#else
       const int k0 = kb * Cfg::kBK;
-#endif
 
       // A tile: BM rows, shared by the kClusterN CTAs of a cluster row (K-major: each loads a
       // slice of the rows; M-major: K rows of every 64-column chunk).

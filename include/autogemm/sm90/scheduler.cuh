@@ -53,11 +53,6 @@ struct WorkItem {
   int tm, tn;            // tile coordinates, in tiles (may lie past the edge inside a cluster)
   int kb_begin, kb_end;  // k-blocks of the tile this item covers
   int tile_index;        // position in the schedule's tile order (stream-K: who contributes)
-#ifdef AUTOGEMM_SKP_INTERLEAVE
-  // Experiment (session 33): the item's i-th k-block is the tile's k-block kb_phase + i *
-  // kb_stride (split-pass pieces with their k-blocks interleaved).
-  int kb_phase = 0, kb_stride = 1;
-#endif
 };
 
 // The launch's arguments with a compiled-in shape's constants in place of M, N, K and C's stride
@@ -143,15 +138,8 @@ struct TileScheduler {
       if (dp_next >= num_units * Cfg::kSplitPass) return false;
       const int piece = split_piece(dp_next);
       set_tile(w, split_unit(dp_next), cta_rank);
-#ifdef AUTOGEMM_SKP_INTERLEAVE
-      w.kb_begin = 0;
-      w.kb_end = (kblocks - piece + Cfg::kSplitPass - 1) / Cfg::kSplitPass;
-      w.kb_phase = piece;
-      w.kb_stride = Cfg::kSplitPass;
-#else
       w.kb_begin = int((long long)kblocks * piece / Cfg::kSplitPass);
       w.kb_end = int((long long)kblocks * (piece + 1) / Cfg::kSplitPass);
-#endif
       dp_next += int(gridDim.x) / Cfg::kClusterSize;
       return true;
     } else {
