@@ -247,43 +247,6 @@ __device__ __forceinline__ void load_mn_major(u8* dst, const TmaDescriptor* map,
   }
 }
 
-#ifdef AUTOGEMM_PDL_PREFETCH
-// Experiment (session 33): before waiting for the previous grid, ask L2 for the first k-blocks
-// this CTA will load (K-major operands only), so the pipeline's first stages hit L2. L2 is the
-// coherence point of global memory, so a line prefetched early still sees the previous grid's
-// writes.
-__device__ __forceinline__ void tma_prefetch_2d(const TmaDescriptor* desc, int c0, int c1) {
-  asm volatile("cp.async.bulk.prefetch.tensor.2d.L2.global.tile [%0, {%1, %2}];" ::"l"(desc),
-               "r"(c0), "r"(c1)
-               : "memory");
-}
-template <class Cfg>
-__device__ __forceinline__ void prefetch_first_stages(const TmaDescriptor* tma_a,
-                                                      const TmaDescriptor* tma_b,
-                                                      const GemmArgs& args) {
-  TileScheduler<Cfg> sched(args);
-  const u32 rank = Cfg::kClusterSize > 1 ? cluster_cta_rank() : 0;
-  const int in_group = int(rank) % Cfg::kMulticastSize;
-  const int rm = in_group % Cfg::kClusterM, rn = in_group / Cfg::kClusterM;
-  WorkItem w;
-  if (!sched.next(w, rank)) return;
-  const int n = min(w.kb_end - w.kb_begin, int(AUTOGEMM_PDL_PREFETCH));
-  for (int i = 0; i < n; ++i) {
-    for (int atom = 0; atom < Cfg::kKAtoms; ++atom) {
-      const int k = (w.kb_begin + i) * Cfg::kBK + atom * Cfg::kAtomK;
-      if constexpr (!Cfg::kAMnMajor) {
-        constexpr int part = Cfg::kBM / Cfg::kClusterN;
-        tma_prefetch_2d(tma_a, k, w.tm * Cfg::kBM + (Cfg::kClusterN > 1 ? rn * part : 0));
-      }
-      if constexpr (!Cfg::kBMnMajor) {
-        constexpr int part = Cfg::kBN / Cfg::kClusterM;
-        tma_prefetch_2d(tma_b, k, w.tn * Cfg::kBN + (Cfg::kClusterM > 1 ? rm * part : 0));
-      }
-    }
-  }
-}
-#endif
-
 template <class Cfg>
 __device__ __forceinline__ void produce(const TmaDescriptor* tma_a, const TmaDescriptor* tma_b,
                                         const GemmArgs& args, u8* smem_a, u8* smem_b, u64* full,
@@ -625,9 +588,6 @@ __device__ __forceinline__ void gemm_body(const TmaDescriptor* tma_a, const TmaD
   // GEMM's CTAs may now be placed on idle SMs (they wait here too), and this grid waits for the
   // previous one before its first load or store (without PDL both are no-ops).
   griddep_launch_dependents();
-#ifdef AUTOGEMM_PDL_PREFETCH
-  if (threadIdx.x == 0) prefetch_first_stages<Cfg>(tma_a, tma_b, args);
-#endif
   griddep_wait();
 
   if (threadIdx.x < 128) {
