@@ -76,6 +76,7 @@ void to_json(nlohmann::json& j, const KernelSpec& s) {
                      {"defer_store", s.defer_store},
                      {"acc_sets", s.acc_sets},
                      {"pdl", s.pdl},
+                     {"pdl_prefetch", s.pdl_prefetch},
                      {"scaled", s.scaled},
                      {"fixed_m", s.fixed.m},
                      {"fixed_n", s.fixed.n},
@@ -123,6 +124,8 @@ void from_json(const nlohmann::json& j, KernelSpec& out) {
         s.acc_sets = get_int(v, key);
       else if (key == "pdl")
         s.pdl = get_bool(v, key);
+      else if (key == "pdl_prefetch")
+        s.pdl_prefetch = get_int(v, key);
       else if (key == "scaled")
         s.scaled = get_bool(v, key);
       else if (key == "fixed_m")

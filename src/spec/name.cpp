@@ -101,6 +101,7 @@ std::string spec_name(const KernelSpec& s) {
          (s.mma_lag != 1 ? fmt::format("_lag{}", s.mma_lag) : "") + (s.swap_ab ? "_swap" : "") +
          (s.defer_store ? "_defer" : "") +
          (s.acc_sets > 1 ? fmt::format("_acc{}", s.acc_sets) : "") + (s.pdl ? "" : "_nopdl") +
+         (s.pdl_prefetch > 0 ? fmt::format("_pf{}", s.pdl_prefetch) : "") +
          (s.has_fixed_shape() ? fmt::format("_fix{}x{}x{}", s.fixed.m, s.fixed.n, s.fixed.k) : "") +
          (s.scaled ? "_ab" : "");
 }
@@ -217,6 +218,9 @@ KernelSpec parse_name(std::string_view name) {
       s.acc_sets = tokens[i][3] - '0';
     else if (tokens[i] == "nopdl")
       s.pdl = false;
+    else if (auto pf = p.numbered(tokens[i], "pf",
+                                  "'pfN': N k-blocks prefetched into L2 before the PDL wait"))
+      s.pdl_prefetch = *pf;
     else if (tokens[i] == "ab")
       s.scaled = true;
     else if (tokens[i].starts_with("fix")) {
@@ -227,7 +231,7 @@ KernelSpec parse_name(std::string_view name) {
           tokens[i],
           "an optional field token: 'etma', 'etmat', 'etmar', 'sk', 'skN', 'ckN', 'skpN', 'skpNp', "
           "'lag0', 'lag2', "
-          "'lag3', 'swap', 'defer', 'acc2', 'acc4', 'nopdl', 'fixMxNxK' or 'ab'");
+          "'lag3', 'swap', 'defer', 'acc2', 'acc4', 'nopdl', 'pfN', 'fixMxNxK' or 'ab'");
   }
 
   // Canonical form only ("s04" or "wg2" would otherwise alias another name).

@@ -277,6 +277,14 @@ Verdict rule_mma_lag(const KernelSpec& s, const DeviceLimits&) {
   return {};
 }
 
+Verdict rule_pdl_prefetch(const KernelSpec& s, const DeviceLimits&) {
+  if (s.pdl_prefetch < 0 || s.pdl_prefetch > 8)
+    return fmt::format("pdl_prefetch must be 0 to 8 k-blocks, got {}", s.pdl_prefetch);
+  if (s.pdl_prefetch > 0 && !s.pdl)
+    return "pdl_prefetch prefetches before the PDL wait: it needs pdl";
+  return {};
+}
+
 Verdict rule_smem(const KernelSpec& s, const DeviceLimits& limits) {
   const int bytes = smem_bytes(s);
   if (bytes > limits.max_smem_per_block)
@@ -334,11 +342,12 @@ Verdict rule_fixed_shape(const KernelSpec& s, const DeviceLimits&) {
 
 using Rule = Verdict (*)(const KernelSpec&, const DeviceLimits&);
 // Order matters: later rules may assume earlier ones hold (e.g. consumers != 0).
-constexpr Rule kRules[] = {
-    rule_types,    rule_bk,       rule_bm,        rule_bn,         rule_stages,  rule_consumers,
-    rule_split_n,  rule_cluster,  rule_cluster_k, rule_split_pass, rule_swizzle, rule_mma,
-    rule_tma,      rule_epilogue, rule_stream_k,  rule_mma_lag,    rule_swap_ab, rule_defer_store,
-    rule_acc_sets, rule_smem,     rule_registers, rule_fixed_shape};
+constexpr Rule kRules[] = {rule_types,     rule_bk,          rule_bm,         rule_bn,
+                           rule_stages,    rule_consumers,   rule_split_n,    rule_cluster,
+                           rule_cluster_k, rule_split_pass,  rule_swizzle,    rule_mma,
+                           rule_tma,       rule_epilogue,    rule_stream_k,   rule_mma_lag,
+                           rule_swap_ab,   rule_defer_store, rule_acc_sets,   rule_pdl_prefetch,
+                           rule_smem,      rule_registers,   rule_fixed_shape};
 
 std::string describe(const Problem& p) {
   return fmt::format("problem {}x{}x{} {}/{}/{}", p.shape.m, p.shape.n, p.shape.k,

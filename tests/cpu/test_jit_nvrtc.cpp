@@ -243,6 +243,11 @@ std::vector<KernelSpec> representative_specs() {
            // C on the GPU until the tile's last k-block waited inside the mainloop.
            "sm90_f16f32_tn_64x8x64_s8_c1x1_pp_persist_r1m_swap_fix1x13824x5120",
            "sm90_f16f32_tn_64x32x64_s8_c1x1_pp_persist_r1m_swap_fix1x13824x1024",
+           // The first k-blocks prefetched into L2 before the PDL wait: split pieces, multicast
+           // slices with bk 128, and nn's M-major operand (not prefetched).
+           "sm90_f16f32_tn_128x16x64_s8_c1x1_coop_tiles_r8m_skp3_swap_pf4",
+           "sm90_f16f32_tn_128x128x128_s3_c2x2_coop_persist_r8m_etma_pf2",
+           "sm90_bf16f32_nn_128x64x64_s6_c1x2_coop_persist_r8m_swap_pf4",
        })
     out.push_back(parse_name(name));
   return out;

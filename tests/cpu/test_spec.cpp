@@ -450,6 +450,31 @@ TEST(Spec, PdlIsALaunchChoiceOnByDefault) {
   EXPECT_THROW(parse_name("sm90_f16f32_tn_64x16x64_s8_c1x1_wg1_persist_r8m_pdl"), Error);
 }
 
+TEST(Spec, PdlPrefetchIsAnOptionalTokenAfterPdl) {
+  KernelSpec s = parse_name("sm90_f16f32_tn_128x8x64_s8_c1x1_coop_tiles_r8m_skp3_swap");
+  EXPECT_EQ(s.pdl_prefetch, 0);
+  s.pdl_prefetch = 4;
+  const std::string name = "sm90_f16f32_tn_128x8x64_s8_c1x1_coop_tiles_r8m_skp3_swap_pf4";
+  EXPECT_EQ(spec_name(s), name);
+  EXPECT_EQ(parse_name(name), s);
+  EXPECT_FALSE(validate(s));
+  EXPECT_EQ(nlohmann::json(s).get<KernelSpec>(), s);
+  // Before the compiled-in shape and "ab"; after "nopdl", which it cannot go with.
+  const KernelSpec t =
+      parse_name("sm90_f16f32_tn_64x16x64_s8_c1x1_wg1_persist_r8m_swap_pf2_fix16x5120x5120_ab");
+  EXPECT_EQ(t.pdl_prefetch, 2);
+  EXPECT_TRUE(t.scaled && t.has_fixed_shape());
+  EXPECT_THROW(parse_name("sm90_f16f32_tn_64x16x64_s8_c1x1_wg1_persist_r8m_pf2_swap"), Error);
+  KernelSpec no_pdl = s;
+  no_pdl.pdl = false;
+  ASSERT_TRUE(validate(no_pdl));
+  EXPECT_NE(validate(no_pdl)->find("needs pdl"), std::string::npos);
+  s.pdl_prefetch = 9;
+  ASSERT_TRUE(validate(s));
+  EXPECT_NE(validate(s)->find("0 to 8"), std::string::npos);
+  EXPECT_THROW(parse_name("sm90_f16f32_tn_128x8x64_s8_c1x1_coop_tiles_r8m_skp3_swap_pf"), Error);
+}
+
 TEST(Spec, ScaledEpilogueIsAnOptionalToken) {
   KernelSpec s = parse_name("sm90_f16f32_tn_128x256x64_s4_c2x1_coop_persist_r8m_etma");
   EXPECT_FALSE(s.scaled);

@@ -39,7 +39,8 @@ template <ElemType kElem_, bool kBMnMajor_, int kBM_, int kBN_, int kBK_, int kS
           bool kSwapAB_ = false, bool kDeferStore_ = false, bool kAccF16_ = false,
           int kAccSets_ = 1, bool kScaled_ = false, int kFixedM_ = 0, int kFixedN_ = 0,
           int kFixedK_ = 0, int kFixedLdc_ = 0, int kClusterK_ = 1, int kSplitPass_ = 1,
-          bool kAMnMajor_ = false, bool kSplitPieceMajor_ = false, bool kSplitN_ = false>
+          bool kAMnMajor_ = false, bool kSplitPieceMajor_ = false, bool kSplitN_ = false,
+          int kPdlPrefetch_ = 0>
 struct GemmConfig {
   static constexpr ElemType kElem = kElem_;
   static constexpr bool kBMnMajor = kBMnMajor_;  // B row-major K×N ("nn"): N-major tiles
@@ -73,6 +74,9 @@ struct GemmConfig {
   // Split N: the cooperative consumers split the tile's columns instead of its rows, each
   // computing all kBM rows of kBN / kConsumers columns (a 192-row tile with two warpgroups).
   static constexpr bool kSplitN = kSplitN_;
+  // k-blocks of its first work item a CTA asks L2 for before it waits for the previous grid
+  // (prefetch_first_stages), so that under PDL its pipeline fills from L2.
+  static constexpr int kPdlPrefetch = kPdlPrefetch_;
   // k-blocks of MMAs a consumer keeps in flight before it releases a stage: 1 overlaps issue
   // with completion, 0 frees each stage as soon as its MMAs are done (a deeper effective ring),
   // 2-3 keep more MMAs queued for small tiles, whose MMAs are short next to their latency.
@@ -163,6 +167,7 @@ struct GemmConfig {
   static_assert(kMmaLag >= 0 && kMmaLag <= 3 && kMmaLag < kStages, "0-3 k-blocks in flight");
   static_assert(!kSwapAB || kEpilogue == 0, "swap-AB stores C transposed from registers");
   static_assert(kAccSets == 1 || kAccSets == 2 || kAccSets == 4, "1, 2 or 4 accumulator sets");
+  static_assert(kPdlPrefetch >= 0 && kPdlPrefetch <= 8, "0-8 k-blocks prefetched before the wait");
   static_assert(kAccSets == 1 || !kAccF16, "several accumulator sets: fp32 accumulation");
   // Each set starts at its first k16 step of a tile's first k-block, so a stage must have one
   // for every set.
@@ -243,6 +248,33 @@ __device__ __forceinline__ void load_mn_major(u8* dst, const TmaDescriptor* map,
       tma_load_2d_multicast(chunk_dst + slice * part * 128, map, bar, c, k0 + slice * part, mask);
     } else {
       tma_load_2d(chunk_dst, map, bar, c, k0);
+    }
+  }
+}
+
+// Before the wait for the previous grid (PDL), ask L2 for the first kPdlPrefetch k-blocks this
+// CTA will load: the K-major operands' boxes of its first work item, its own multicast slice of
+// each (as load_k_major loads them). L2 is global memory's point of coherence, so a line fetched
+// now still sees the previous grid's writes.
+template <class Cfg>
+__device__ __forceinline__ void prefetch_first_stages(const TmaDescriptor* tma_a,
+                                                      const TmaDescriptor* tma_b,
+                                                      const GemmArgs& args) {
+  TileScheduler<Cfg> sched(args);
+  const u32 rank = Cfg::kClusterSize > 1 ? cluster_cta_rank() : 0;
+  const int in_group = int(rank) % Cfg::kMulticastSize;
+  const int rm = in_group % Cfg::kClusterM, rn = in_group / Cfg::kClusterM;
+  WorkItem w;
+  if (!sched.next(w, rank)) return;
+  const int n = min(w.kb_end - w.kb_begin, Cfg::kPdlPrefetch);
+  for (int i = 0; i < n; ++i) {
+#pragma unroll
+    for (int atom = 0; atom < Cfg::kKAtoms; ++atom) {
+      const int k = (w.kb_begin + i) * Cfg::kBK + atom * Cfg::kAtomK;
+      if constexpr (!Cfg::kAMnMajor)
+        tma_prefetch_2d(tma_a, k, w.tm * Cfg::kBM + rn * (Cfg::kBM / Cfg::kClusterN));
+      if constexpr (!Cfg::kBMnMajor)
+        tma_prefetch_2d(tma_b, k, w.tn * Cfg::kBN + rm * (Cfg::kBN / Cfg::kClusterM));
     }
   }
 }
@@ -588,6 +620,8 @@ __device__ __forceinline__ void gemm_body(const TmaDescriptor* tma_a, const TmaD
   // GEMM's CTAs may now be placed on idle SMs (they wait here too), and this grid waits for the
   // previous one before its first load or store (without PDL both are no-ops).
   griddep_launch_dependents();
+  if constexpr (Cfg::kPdlPrefetch > 0)
+    if (threadIdx.x == 0) prefetch_first_stages<Cfg>(tma_a, tma_b, args);
   griddep_wait();
 
   if (threadIdx.x < 128) {

@@ -87,6 +87,13 @@ __device__ __forceinline__ void mbar_wait(u64* bar, u32 parity) {
 }
 
 // ---- TMA (bulk tensor copies) ----------------------------------------------------------------
+// Asks L2 for a 2-D box of the tensor (a hint: no shared memory, no barrier).
+__device__ __forceinline__ void tma_prefetch_2d(const TmaDescriptor* desc, int c0, int c1) {
+  asm volatile("cp.async.bulk.prefetch.tensor.2d.L2.global.tile [%0, {%1, %2}];" ::"l"(desc),
+               "r"(c0), "r"(c1)
+               : "memory");
+}
+
 __device__ __forceinline__ void tma_prefetch_descriptor(const TmaDescriptor* desc) {
   asm volatile("prefetch.tensormap [%0];" ::"l"(desc) : "memory");
 }
