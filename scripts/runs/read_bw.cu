@@ -23,6 +23,7 @@
 
 #include "../../include/autogemm/sm90/ptx.cuh"
 #include "probe_util.cuh"
+#include "tma_probe.cuh"
 
 using autogemm::sm90::mbar_arrive;
 using autogemm::sm90::mbar_arrive_expect_tx;
@@ -158,13 +159,6 @@ __global__ void __launch_bounds__(512, 1)
 }
 
 // ---- 1-D TMA bulk copies (the mbarrier wrappers are the kernel's, ptx.cuh) ----
-__device__ __forceinline__ void bulk_g2s(void* dst, const void* src, uint32_t bytes, u64* bar) {
-  asm volatile(
-      "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];" ::
-          "r"(smem_addr(dst)),
-      "l"(src), "r"(bytes), "r"(smem_addr(bar))
-      : "memory");
-}
 
 __host__ __device__ inline size_t min_size(size_t a, size_t b) {
   return a < b ? a : b;

@@ -4,7 +4,8 @@
 // TMA bulk copies, the chunks dealt out two ways: "own" (each CTA a contiguous share, as
 // read_bw's bulk) and "sweep" (chunk i to CTA i mod G: the whole GPU reads one window, as the
 // grid-stride sweep does); against read_bw's grid-stride ld_v4. Timed as our bench times
-// kernels: CUDA events around 20 back-to-back launches, L2 warm, median of 7 loops.
+// kernels: CUDA events around 20 back-to-back launches, L2 warm, median of 5 loops
+// (probe_util.cuh's median_launch_us; the committed runs used 7 loops of an earlier copy).
 // Then GEMM-shaped walks of the same 141.6 MB as a 13824x5120 matrix through 2D tensor maps
 // (128B-swizzled boxes of 64 columns x ROWS rows, as our producers load a weight): "walk" units
 // are (row block, K split) pairs dealt out round-robin, each CTA loading its unit's k-blocks in
@@ -34,13 +35,6 @@ using autogemm::sm90::u64;
 
 constexpr int kConsumers = 128;
 
-__device__ __forceinline__ void bulk_g2s(void* dst, const void* src, uint32_t bytes, u64* bar) {
-  asm volatile(
-      "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];" ::
-          "r"(smem_addr(dst)),
-      "l"(src), "r"(bytes), "r"(smem_addr(bar))
-      : "memory");
-}
 
 // One producer thread fills the ring with this CTA's chunks (kSweep: chunks blockIdx.x,
 // blockIdx.x + G, ...; else a contiguous share); a consumer warpgroup reads a word per thread of
@@ -171,25 +165,7 @@ int main() {
   CK(cudaMalloc(&buf, (size_t(1) << 30) + (64 << 20)));
   CK(cudaMemset(buf, 1, (size_t(1) << 30) + (64 << 20)));
   CK(cudaMalloc(&out, 4096 * sizeof(uint32_t)));
-  cudaEvent_t e0, e1;
-  CK(cudaEventCreate(&e0));
-  CK(cudaEventCreate(&e1));
-  auto time = [&](const std::function<void()>& launch) {
-    for (int i = 0; i < 3; ++i) launch();
-    std::vector<float> t;
-    for (int loop = 0; loop < 7; ++loop) {
-      CK(cudaEventRecord(e0));
-      for (int i = 0; i < 20; ++i) launch();
-      CK(cudaEventRecord(e1));
-      CK(cudaEventSynchronize(e1));
-      float ms = 0;
-      CK(cudaEventElapsedTime(&ms, e0, e1));
-      t.push_back(1000 * ms / 20);
-    }
-    CK(cudaGetLastError());
-    std::sort(t.begin(), t.end());
-    return t[t.size() / 2];
-  };
+  auto time = [](const std::function<void()>& launch) { return median_launch_us(launch); };
   std::printf("kernel,chunk,stages,bytes,median_us,tbps\n");
   auto report = [&](const char* k, int chunk, int stages, size_t bytes, double us) {
     std::printf("%s,%d,%d,%zu,%.2f,%.3f\n", k, chunk, stages, bytes, us, double(bytes) / us / 1e6);

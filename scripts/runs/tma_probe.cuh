@@ -1,4 +1,5 @@
-// Shared by the TMA probes (tma_align_probe.cu, tma_walk_probe.cu): a 2D tensor map over a
+// Shared by the TMA probes (tma_align_probe.cu, tma_walk_probe.cu, stream_window_probe.cu,
+// read_bw.cu's 1-D bulk copies): a 2D tensor map over a
 // row-major fp16 matrix with K contiguous, the library's L2 promotion rule, and the driver's map
 // as the kernel's TmaDescriptor (same size and alignment) for ptx.cuh's loads. Needs -lcuda.
 #pragma once
@@ -40,6 +41,18 @@ inline CUtensorMap encode_k_major(void* base, uint64_t rows, uint64_t k, uint32_
                                       CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE),
                what, k);
   return map;
+}
+
+// A 1-D bulk copy (no tensor map) of `bytes` (a multiple of 16) global -> this CTA's shared
+// memory, completing on `bar` in bytes.
+__device__ __forceinline__ void bulk_g2s(void* dst, const void* src, uint32_t bytes,
+                                         autogemm::sm90::u64* bar) {
+  using autogemm::sm90::smem_addr;
+  asm volatile(
+      "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];" ::
+          "r"(smem_addr(dst)),
+      "l"(src), "r"(bytes), "r"(smem_addr(bar))
+      : "memory");
 }
 
 __device__ __forceinline__ const autogemm::sm90::TmaDescriptor* desc(const CUtensorMap* m) {
