@@ -109,10 +109,9 @@ struct KernelSpec {
 
   // k-blocks of its first work item a CTA asks L2 for before it waits for the previous grid
   // (0-8; 0: none): under PDL the pipeline then fills from L2 once the wait ends. L2 is global
-  // memory's coherence point, so lines fetched early still see the previous grid's writes. K-major
-  // operands only (an M- or N-major one is not prefetched). Measured with 4 on an H100
-  // (h100_pdl_prefetch_s33, as a build switch): +1-2% on decode-like calls, -2-4% on middle-class
-  // ones. "pfN" in the name.
+  // memory's coherence point, so lines fetched early still see the previous grid's writes.
+  // Measured with 4 on an H100 (h100_pdl_prefetch_s33, as a build switch, K-major operands
+  // only): +1-2% on decode-like calls, -2-4% on middle-class ones. "pfN" in the name.
   int pdl_prefetch = 0;
 
   // Scaled epilogue: C = alpha·A·B + beta·C, alpha and beta given at launch (C is read only when

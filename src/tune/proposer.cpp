@@ -66,7 +66,7 @@ std::vector<std::string> changed_fields(const KernelSpec& a, const KernelSpec& b
   diff(a.raster != b.raster, "raster");
   diff(a.swizzle != b.swizzle, "swizzle");
   diff(a.defer_store != b.defer_store, "defer_store");
-  diff(a.pdl != b.pdl, "pdl");
+  diff(a.pdl != b.pdl || a.pdl_prefetch != b.pdl_prefetch, "pdl");
   diff(a.fixed != b.fixed, "fixed");
   return out;
 }
@@ -131,7 +131,10 @@ std::vector<KernelSpec> local_moves(const KernelSpec& from, const Problem& p) {
     s.consumers = s.split_n ? 2 : 3;
   });
   for (int lag : {0, 1, 2}) try_move([&](KernelSpec& s) { s.mma_lag = lag; });
-  try_move([](KernelSpec& s) { s.pdl = !s.pdl; });  // PDL lost on one decode tile
+  try_move([](KernelSpec& s) {  // PDL lost on one decode tile; its prefetch goes with it
+    s.pdl = !s.pdl;
+    if (!s.pdl) s.pdl_prefetch = 0;
+  });
   // The problem's shape compiled in (or taken out again): constant tile and k-block counts.
   try_move([&](KernelSpec& s) { s.fixed = s.has_fixed_shape() ? Shape{} : p.shape; });
   for (int sets : {1, 2, 4})  // independent accumulator chains (small tiles)

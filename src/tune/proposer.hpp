@@ -56,7 +56,7 @@ std::vector<KernelSpec> local_moves(const KernelSpec& from, const Problem& p);
 // The field groups in which `a` and `b` differ: "bm", "bn", "stages", "cluster" (both cluster
 // dimensions), "warpgroups" (consumers and ping-pong), "epilogue", "stream_k", "cluster_k",
 // "split_pass", "swap_ab", "mma_lag", "persistent", "raster", "swizzle", "bk", "defer_store",
-// "pdl", "fixed"; types are not compared.
+// "pdl" (with its prefetch before the wait), "fixed"; types are not compared.
 std::vector<std::string> changed_fields(const KernelSpec& a, const KernelSpec& b);
 
 // How well `s` suits `p` on `device`, higher is better; a rough prior, not a time estimate.

@@ -473,6 +473,17 @@ TEST(Spec, PdlPrefetchIsAnOptionalTokenAfterPdl) {
   ASSERT_TRUE(validate(s));
   EXPECT_NE(validate(s)->find("0 to 8"), std::string::npos);
   EXPECT_THROW(parse_name("sm90_f16f32_tn_128x8x64_s8_c1x1_coop_tiles_r8m_skp3_swap_pf"), Error);
+  EXPECT_THROW(parse_name("sm90_f16f32_tn_128x8x64_s8_c1x1_coop_tiles_r8m_skp3_swap_pf0"), Error);
+  EXPECT_THROW(parse_name("sm90_f16f32_tn_128x8x64_s8_c1x1_coop_tiles_r8m_skp3_swap_pf04"), Error);
+  // A JSON spec may say both; reading it refuses the pair, naming the rule.
+  const nlohmann::json j = nlohmann::json(no_pdl);
+  EXPECT_EQ(j.at("pdl_prefetch"), 4);
+  try {
+    (void)j.get<KernelSpec>();
+    ADD_FAILURE() << "a prefetch without PDL was read";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("needs pdl"), std::string::npos) << e.what();
+  }
 }
 
 TEST(Spec, ScaledEpilogueIsAnOptionalToken) {

@@ -134,6 +134,20 @@ TEST(TuneProposer, SplitPassOrderIsTheFirstLocalMove) {
     EXPECT_FALSE(s.split_piece_major) << spec_name(s);
 }
 
+// The prefetch before the PDL wait belongs to the pdl field group: a pf spec's PDL move drops it
+// (a prefetch without PDL is invalid), and a spec and its pf twin differ in "pdl" alone.
+TEST(TuneProposer, PdlPrefetchMovesWithPdl) {
+  const Problem p = problem(8, 13824, 5120);
+  const KernelSpec pf = parse_name("sm90_f16f32_tn_128x16x64_s8_c1x1_coop_tiles_r8m_skp3_swap_pf4");
+  const KernelSpec plain = parse_name("sm90_f16f32_tn_128x16x64_s8_c1x1_coop_tiles_r8m_skp3_swap");
+  EXPECT_EQ(changed_fields(plain, pf), std::vector<std::string>{"pdl"});
+  const KernelSpec nopdl =
+      parse_name("sm90_f16f32_tn_128x16x64_s8_c1x1_coop_tiles_r8m_skp3_swap_nopdl");
+  const auto moves = local_moves(pf, p);
+  EXPECT_NE(std::find(moves.begin(), moves.end(), nopdl), moves.end());
+  for (const KernelSpec& s : moves) EXPECT_TRUE(s.pdl || s.pdl_prefetch == 0) << spec_name(s);
+}
+
 // A 192-row tile's warpgroups move between three over its rows and two over its columns (split
 // N), and only there: split N on other tiles is never proposed.
 TEST(TuneProposer, SplitNIsALocalMoveOf192RowTiles) {

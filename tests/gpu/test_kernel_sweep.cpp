@@ -69,8 +69,10 @@ const char* const kSpecTails[] = {
     // Without programmatic dependent launch (every other spec here launches with it, and must
     // wait for the kernels that wrote A, B and C's poison).
     "128x256x64_s4_c2x1_coop_persist_r8m_etma_nopdl",
-    // The first k-blocks prefetched into L2 before the PDL wait: multicast slices, bk 128.
+    // The first k-blocks prefetched into L2 before the PDL wait: multicast slices with bk 128
+    // (N-major B slices in nn), a cluster split-K group's own k-range.
     "128x128x128_s3_c2x2_coop_persist_r8m_etma_pf2",
+    "64x128x64_s6_c1x1_wg1_tiles_r8m_ck4_pf4",
     "64x64x64_s8_c1x1_wg1_persist_r8m_etma_sk12_nopdl",
     // bk 128: two swizzle atoms of K per stage, two TMAs per operand (multicast slices too).
     "128x128x128_s3_c1x1_coop_persist_r8m_etma",
@@ -121,8 +123,9 @@ const char* const kSwapTails[] = {
     "64x32x64_s8_c2x1_wg1_persist_r8m_sk12_swap",
     "64x32x64_s16_c1x1_wg1_persist_r8m_sk12_lag3_swap",
     "64x16x64_s8_c1x1_wg1_persist_r8m_sk4_swap_nopdl",
-    // The first k-blocks prefetched into L2 before the PDL wait (a hint: C must not change).
-    "128x16x64_s8_c1x1_coop_tiles_r8m_skp3_swap_pf4",
+    // The first k-blocks prefetched into L2 before the PDL wait (a hint: C must not change):
+    // stream-K's first piece, a 4x1 cluster's slices.
+    "128x16x64_s8_c1x1_coop_persist_r8m_sk4_swap_pf4",
     "128x32x64_s8_c4x1_coop_persist_r8m_swap_pf8",
     "64x32x128_s8_c1x1_wg1_persist_r8m_sk4_swap",
     "64x64x64_s8_c1x1_wg1_tiles_r8m_ck4_swap",
@@ -555,6 +558,8 @@ TEST(KernelSweep, SplitReductionPassMatchesReference) {
       "64x64x64_s8_c1x2_wg1_tiles_r1n_skp8p",
       "64x16x64_s8_c1x1_wg1_tiles_r8m_skp12p_swap",
       "64x128x64_s9_c4x1_wg1_tiles_r8m_skp3p",
+      // A piece's first k-blocks prefetched into L2 before the PDL wait.
+      "128x16x64_s8_c1x1_coop_tiles_r8m_skp3_swap_pf4",
   };
   std::mt19937_64 rng(sweep_seed());
   auto log_uniform = [&](int lo, int hi) {

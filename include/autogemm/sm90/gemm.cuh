@@ -253,9 +253,23 @@ __device__ __forceinline__ void load_mn_major(u8* dst, const TmaDescriptor* map,
 }
 
 // Before the wait for the previous grid (PDL), ask L2 for the first kPdlPrefetch k-blocks this
-// CTA will load: the K-major operands' boxes of its first work item, its own multicast slice of
-// each (as load_k_major loads them). L2 is global memory's point of coherence, so a line fetched
-// now still sees the previous grid's writes.
+// CTA will load: its first work item's boxes of both operands, its own multicast slice of each,
+// exactly as load_k_major and load_mn_major load them. L2 is global memory's point of coherence,
+// so a line fetched now still sees the previous grid's writes.
+template <class Cfg, int kRows, int kSharers, bool kMnMajor>
+__device__ __forceinline__ void prefetch_stage(const TmaDescriptor* map, int k0, int row0,
+                                               int slice) {
+  if constexpr (kMnMajor) {
+#pragma unroll
+    for (int chunk = 0; chunk < kRows / 64; ++chunk)
+      tma_prefetch_2d(map, row0 + chunk * 64, k0 + slice * (Cfg::kBK / kSharers));
+  } else {
+#pragma unroll
+    for (int atom = 0; atom < Cfg::kKAtoms; ++atom)
+      tma_prefetch_2d(map, k0 + atom * Cfg::kAtomK, row0 + slice * (kRows / kSharers));
+  }
+}
+
 template <class Cfg>
 __device__ __forceinline__ void prefetch_first_stages(const TmaDescriptor* tma_a,
                                                       const TmaDescriptor* tma_b,
@@ -268,14 +282,9 @@ __device__ __forceinline__ void prefetch_first_stages(const TmaDescriptor* tma_a
   if (!sched.next(w, rank)) return;
   const int n = min(w.kb_end - w.kb_begin, Cfg::kPdlPrefetch);
   for (int i = 0; i < n; ++i) {
-#pragma unroll
-    for (int atom = 0; atom < Cfg::kKAtoms; ++atom) {
-      const int k = (w.kb_begin + i) * Cfg::kBK + atom * Cfg::kAtomK;
-      if constexpr (!Cfg::kAMnMajor)
-        tma_prefetch_2d(tma_a, k, w.tm * Cfg::kBM + rn * (Cfg::kBM / Cfg::kClusterN));
-      if constexpr (!Cfg::kBMnMajor)
-        tma_prefetch_2d(tma_b, k, w.tn * Cfg::kBN + rm * (Cfg::kBN / Cfg::kClusterM));
-    }
+    const int k0 = (w.kb_begin + i) * Cfg::kBK;
+    prefetch_stage<Cfg, Cfg::kBM, Cfg::kClusterN, Cfg::kAMnMajor>(tma_a, k0, w.tm * Cfg::kBM, rn);
+    prefetch_stage<Cfg, Cfg::kBN, Cfg::kClusterM, Cfg::kBMnMajor>(tma_b, k0, w.tn * Cfg::kBN, rm);
   }
 }
 
