@@ -213,63 +213,45 @@ struct RingPosition {
   }
 };
 
-// One stage of a K-major operand: kRows rows from row0, kBK elements of K from k0, one TMA per
-// kAtomK-wide atom. Shared by the kSharers CTAs that compute with it: this one (the slice-th)
-// loads a 1/kSharers slice of the rows and multicasts it to the CTAs in `mask`.
-template <class Cfg, int kRows, int kSharers>
-__device__ __forceinline__ void load_k_major(u8* dst, const TmaDescriptor* map, u64* bar, int k0,
-                                             int row0, int slice, u16 mask) {
+// The boxes of one stage of an operand that this CTA loads, as f(byte offset in the stage, c0,
+// c1) with TMA's coordinates (c0 the contiguous dimension). K-major: kRows rows from row0, kBK
+// elements of K from k0, one box per kAtomK-wide atom. M- or N-major: kRows columns from row0 as
+// 64-column chunks of kBK K-rows (one 128-byte swizzle row per K-row, kBK * 128 bytes a chunk).
+// An operand shared by kSharers CTAs is loaded a 1/kSharers slice each (rows of every atom, or
+// K-rows of every chunk), this CTA's the slice-th, and multicast.
+template <class Cfg, int kRows, int kSharers, bool kMnMajor, class F>
+__device__ __forceinline__ void for_each_box(int k0, int row0, int slice, F&& f) {
+  if constexpr (kMnMajor) {
+    constexpr int part = Cfg::kBK / kSharers;
 #pragma unroll
-  for (int atom = 0; atom < Cfg::kKAtoms; ++atom) {
-    u8* atom_dst = dst + atom * kRows * Cfg::kRowBytes;
-    const int k = k0 + atom * Cfg::kAtomK;
-    if constexpr (kSharers > 1) {
-      constexpr int part = kRows / kSharers;
-      tma_load_2d_multicast(atom_dst + slice * part * Cfg::kRowBytes, map, bar, k,
-                            row0 + slice * part, mask);
-    } else {
-      tma_load_2d(atom_dst, map, bar, k, row0);
-    }
+    for (int chunk = 0; chunk < kRows / 64; ++chunk)
+      f(chunk * Cfg::kBK * 128 + slice * part * 128, row0 + chunk * 64, k0 + slice * part);
+  } else {
+    constexpr int part = kRows / kSharers;
+#pragma unroll
+    for (int atom = 0; atom < Cfg::kKAtoms; ++atom)
+      f(atom * kRows * Cfg::kRowBytes + slice * part * Cfg::kRowBytes, k0 + atom * Cfg::kAtomK,
+        row0 + slice * part);
   }
 }
 
-// One stage of an M- or N-major operand: kCols columns from col0 as 64-column chunks of kBK
-// K-rows (one 128-byte swizzle row per K-row), each chunk kBK * 128 bytes. Shared by kSharers
-// CTAs: this one loads a 1/kSharers slice of every chunk's K-rows and multicasts it to `mask`.
-template <class Cfg, int kCols, int kSharers>
-__device__ __forceinline__ void load_mn_major(u8* dst, const TmaDescriptor* map, u64* bar, int k0,
-                                              int col0, int slice, u16 mask) {
-#pragma unroll
-  for (int chunk = 0; chunk < kCols / 64; ++chunk) {
-    u8* chunk_dst = dst + chunk * Cfg::kBK * 128;
-    const int c = col0 + chunk * 64;
-    if constexpr (kSharers > 1) {
-      constexpr int part = Cfg::kBK / kSharers;
-      tma_load_2d_multicast(chunk_dst + slice * part * 128, map, bar, c, k0 + slice * part, mask);
-    } else {
-      tma_load_2d(chunk_dst, map, bar, c, k0);
-    }
-  }
+// One stage of an operand into `dst`, completing on `bar`; multicast to the CTAs in `mask` when
+// kSharers > 1 (slice is then this CTA's place among them, else 0).
+template <class Cfg, int kRows, int kSharers, bool kMnMajor>
+__device__ __forceinline__ void load_stage(u8* dst, const TmaDescriptor* map, u64* bar, int k0,
+                                           int row0, int slice, u16 mask) {
+  for_each_box<Cfg, kRows, kSharers, kMnMajor>(k0, row0, slice, [&](int offset, int c0, int c1) {
+    if constexpr (kSharers > 1)
+      tma_load_2d_multicast(dst + offset, map, bar, c0, c1, mask);
+    else
+      tma_load_2d(dst + offset, map, bar, c0, c1);
+  });
 }
 
 // Before the wait for the previous grid (PDL), ask L2 for the first kPdlPrefetch k-blocks this
-// CTA will load: its first work item's boxes of both operands, its own multicast slice of each,
-// exactly as load_k_major and load_mn_major load them. L2 is global memory's point of coherence,
-// so a line fetched now still sees the previous grid's writes.
-template <class Cfg, int kRows, int kSharers, bool kMnMajor>
-__device__ __forceinline__ void prefetch_stage(const TmaDescriptor* map, int k0, int row0,
-                                               int slice) {
-  if constexpr (kMnMajor) {
-#pragma unroll
-    for (int chunk = 0; chunk < kRows / 64; ++chunk)
-      tma_prefetch_2d(map, row0 + chunk * 64, k0 + slice * (Cfg::kBK / kSharers));
-  } else {
-#pragma unroll
-    for (int atom = 0; atom < Cfg::kKAtoms; ++atom)
-      tma_prefetch_2d(map, k0 + atom * Cfg::kAtomK, row0 + slice * (kRows / kSharers));
-  }
-}
-
+// CTA will load: its first work item's boxes of both operands (for_each_box, as load_stage loads
+// them). L2 is global memory's point of coherence, so a line fetched now still sees the previous
+// grid's writes.
 template <class Cfg>
 __device__ __forceinline__ void prefetch_first_stages(const TmaDescriptor* tma_a,
                                                       const TmaDescriptor* tma_b,
@@ -283,8 +265,13 @@ __device__ __forceinline__ void prefetch_first_stages(const TmaDescriptor* tma_a
   const int n = min(w.kb_end - w.kb_begin, Cfg::kPdlPrefetch);
   for (int i = 0; i < n; ++i) {
     const int k0 = (w.kb_begin + i) * Cfg::kBK;
-    prefetch_stage<Cfg, Cfg::kBM, Cfg::kClusterN, Cfg::kAMnMajor>(tma_a, k0, w.tm * Cfg::kBM, rn);
-    prefetch_stage<Cfg, Cfg::kBN, Cfg::kClusterM, Cfg::kBMnMajor>(tma_b, k0, w.tn * Cfg::kBN, rm);
+    auto prefetch = [](const TmaDescriptor* map) {
+      return [map](int, int c0, int c1) { tma_prefetch_2d(map, c0, c1); };
+    };
+    for_each_box<Cfg, Cfg::kBM, Cfg::kClusterN, Cfg::kAMnMajor>(k0, w.tm * Cfg::kBM, rn,
+                                                                prefetch(tma_a));
+    for_each_box<Cfg, Cfg::kBN, Cfg::kClusterM, Cfg::kBMnMajor>(k0, w.tn * Cfg::kBN, rm,
+                                                                prefetch(tma_b));
   }
 }
 
@@ -319,18 +306,13 @@ __device__ __forceinline__ void produce(const TmaDescriptor* tma_a, const TmaDes
 
       // A tile: BM rows, shared by the kClusterN CTAs of a cluster row (K-major: each loads a
       // slice of the rows; M-major: K rows of every 64-column chunk).
-      if constexpr (!Cfg::kAMnMajor)
-        load_k_major<Cfg, Cfg::kBM, Cfg::kClusterN>(a, tma_a, bar, k0, tm * Cfg::kBM, rn, a_mask);
-      else
-        load_mn_major<Cfg, Cfg::kBM, Cfg::kClusterN>(a, tma_a, bar, k0, tm * Cfg::kBM, rn, a_mask);
+      load_stage<Cfg, Cfg::kBM, Cfg::kClusterN, Cfg::kAMnMajor>(a, tma_a, bar, k0, tm * Cfg::kBM,
+                                                                rn, a_mask);
 
       // B tile. Shared by the kClusterM CTAs of a cluster column: each loads a slice (N rows
       // for K-major tiles, K rows of every 64-column chunk for N-major ones).
-      if constexpr (!Cfg::kBMnMajor) {
-        load_k_major<Cfg, Cfg::kBN, Cfg::kClusterM>(b, tma_b, bar, k0, tn * Cfg::kBN, rm, b_mask);
-      } else {
-        load_mn_major<Cfg, Cfg::kBN, Cfg::kClusterM>(b, tma_b, bar, k0, tn * Cfg::kBN, rm, b_mask);
-      }
+      load_stage<Cfg, Cfg::kBN, Cfg::kClusterM, Cfg::kBMnMajor>(b, tma_b, bar, k0, tn * Cfg::kBN,
+                                                                rm, b_mask);
     }
     rec.stamp(item, kEnd);
     rec.put_waited(item);
