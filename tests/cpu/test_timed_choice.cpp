@@ -88,13 +88,13 @@ TEST(TimedChoice, DecodeLikeProblemsAreTimedWithTheirFamilies) {
   EXPECT_FALSE(decode_like(tn(8, 5120, 2040)));
   EXPECT_FALSE(worth_timing(tn(8, 1024, 504)));  // small, short K, not decode-like: launch-bound
   EXPECT_EQ(decode_families(tn(1, 5120, 5120)).front(),
-            "sm90_f16f32_tn_128x32x64_s8_c4x1_coop_persist_r8m_swap");  // 8 rows a CTA
+            "sm90_f16f32_tn_128x32x64_s8_c4x1_coop_persist_r8m_swap_pf4");  // 8 rows a CTA
   EXPECT_EQ(decode_families(tn(48, 5120, 5120)).front(),
-            "sm90_f16f32_tn_128x64x64_s8_c4x1_coop_persist_r8m_swap");
+            "sm90_f16f32_tn_128x64x64_s8_c4x1_coop_persist_r8m_swap_pf4");
   EXPECT_EQ(decode_families(tn(48, 5120, 5120)).back(),
-            "sm90_f16f32_tn_128x48x64_s8_c1x1_coop_tiles_r8m_skp3_swap");
+            "sm90_f16f32_tn_128x48x64_s8_c1x1_coop_tiles_r8m_skp3_swap_pf4");
   EXPECT_EQ(decode_families(tn(33, 5120, 5120)).back(),
-            "sm90_f16f32_tn_128x48x64_s8_c1x1_coop_tiles_r8m_skp3_swap");
+            "sm90_f16f32_tn_128x48x64_s8_c1x1_coop_tiles_r8m_skp3_swap_pf4");
   const std::vector<std::string> ranked = {
       "sm90_f16f32_tn_256x8x64_s6_c1x1_coop_tiles_r8m_skp6_swap",
       "sm90_f16f32_tn_128x8x64_s8_c1x1_coop_persist_r8m_swap",
@@ -107,8 +107,8 @@ TEST(TimedChoice, DecodeLikeProblemsAreTimedWithTheirFamilies) {
       ranked[0],
       ranked[1],
       ranked[2],
-      "sm90_f16f32_tn_128x32x64_s8_c4x1_coop_persist_r8m_swap",
-      "sm90_f16f32_tn_128x16x64_s8_c1x1_coop_tiles_r8m_skp3_swap",
+      "sm90_f16f32_tn_128x32x64_s8_c4x1_coop_persist_r8m_swap_pf4",
+      "sm90_f16f32_tn_128x16x64_s8_c1x1_coop_tiles_r8m_skp3_swap_pf4",
       ranked[3]};
   EXPECT_EQ(got, want);
 }
