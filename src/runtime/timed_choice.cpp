@@ -88,16 +88,14 @@ bool decode_like(const Problem& p) {
 // each CTA loads a multiple of 8 rows of them): the tuned picks of decode.txt
 // (h200_oracle_s21_decode_chosen) that the model's top six missed (h200_acceptance_s31: 3-8% faster
 // there). With them, and timed under 1e8 flops too, fresh decode-like shapes ran 2.4-3.1% faster
-// (h200_decode_trial_s31).
+// (h200_decode_trial_s31). Both prefetch their first four k-blocks into L2 before the PDL wait
+// (`_pf4`): 0-2% faster on decode.txt and 0-0.5% on fresh decode-like shapes
+// (h100_decode_pf_family_s34).
 std::vector<std::string> decode_families(const Problem& p) {
   const int64_t bn = p.shape.m <= 16 ? 16 : p.shape.m <= 32 ? 32 : p.shape.m <= 48 ? 48 : 64;
-  // EXPERIMENT (session 34): AUTOGEMM_DECODE_PF=N sets the families' pdl_prefetch (default 4).
-  const char* env = std::getenv("AUTOGEMM_DECODE_PF");
-  const int pf = env ? std::atoi(env) : 4;
-  const std::string suffix = pf > 0 ? fmt::format("_pf{}", pf) : "";
-  return {fmt::format("sm90_f16f32_tn_128x{}x64_s8_c4x1_coop_persist_r8m_swap{}",
-                      p.shape.m <= 32 ? 32 : 64, suffix),
-          fmt::format("sm90_f16f32_tn_128x{}x64_s8_c1x1_coop_tiles_r8m_skp3_swap{}", bn, suffix)};
+  return {fmt::format("sm90_f16f32_tn_128x{}x64_s8_c4x1_coop_persist_r8m_swap_pf4",
+                      p.shape.m <= 32 ? 32 : 64),
+          fmt::format("sm90_f16f32_tn_128x{}x64_s8_c1x1_coop_tiles_r8m_skp3_swap_pf4", bn)};
 }
 
 bool long_k_small(const Problem& p) {
@@ -137,19 +135,6 @@ std::vector<std::string> trial_candidates(const Problem& p, const std::vector<st
       if (auto spec = tune::with_types_of(family, p)) add(*spec);
   }
   for (; next < ranked.size(); ++next) add(ranked[next]);
-  // EXPERIMENT (session 34): AUTOGEMM_DECODE_PF_ALL=N gives every decode-like candidate
-  // pdl_prefetch N.
-  if (const char* all = std::getenv("AUTOGEMM_DECODE_PF_ALL"); all && decode_like(p)) {
-    for (std::string& spec : out) {
-      try {
-        KernelSpec s = parse_name(spec);
-        if (!s.pdl || s.pdl_prefetch > 0) continue;
-        s.pdl_prefetch = std::atoi(all);
-        if (!validate(s)) spec = spec_name(s);
-      } catch (const Error&) {
-      }
-    }
-  }
   return out;
 }
 
