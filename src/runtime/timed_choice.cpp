@@ -135,6 +135,29 @@ std::vector<std::string> trial_candidates(const Problem& p, const std::vector<st
       if (auto spec = tune::with_types_of(family, p)) add(*spec);
   }
   for (; next < ranked.size(); ++next) add(ranked[next]);
+  // EXPERIMENT (session 34): AUTOGEMM_DECODE_NOPDL=N adds plain-launch twins of the first N
+  // candidates of a decode-like problem whose weight is at most AUTOGEMM_DECODE_NOPDL_MB (default
+  // 1e9) MB.
+  if (const char* twins = std::getenv("AUTOGEMM_DECODE_NOPDL"); twins && decode_like(p)) {
+    const char* mb = std::getenv("AUTOGEMM_DECODE_NOPDL_MB");
+    const double weight_mb = 2.0 * double(p.shape.n) * double(p.shape.k) / 1e6;
+    if (weight_mb <= (mb ? std::atof(mb) : 1e9)) {
+      const size_t first = std::min(out.size(), size_t(std::atoi(twins)));
+      for (size_t i = 0; i < first; ++i) {
+        try {
+          KernelSpec s = parse_name(out[i]);
+          if (!s.pdl) continue;
+          s.pdl = false;
+          s.pdl_prefetch = 0;
+          if (!validate(s)) {
+            const std::string twin = spec_name(s);
+            if (std::find(out.begin(), out.end(), twin) == out.end()) out.push_back(twin);
+          }
+        } catch (const Error&) {
+        }
+      }
+    }
+  }
   return out;
 }
 
