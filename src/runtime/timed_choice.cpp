@@ -138,7 +138,8 @@ std::vector<std::string> trial_candidates(const Problem& p, const std::vector<st
   // EXPERIMENT (session 34): AUTOGEMM_DECODE_NOPDL=N adds plain-launch twins of the first N
   // candidates of a decode-like problem whose weight is at most AUTOGEMM_DECODE_NOPDL_MB (default
   // 1e9) MB.
-  if (const char* twins = std::getenv("AUTOGEMM_DECODE_NOPDL"); twins && decode_like(p)) {
+  if (const char* twins = std::getenv("AUTOGEMM_DECODE_NOPDL");
+      twins && (decode_like(p) || (std::getenv("AUTOGEMM_NOPDL_ANY") && !large_class(p)))) {
     const char* mb = std::getenv("AUTOGEMM_DECODE_NOPDL_MB");
     const double weight_mb = 2.0 * double(p.shape.n) * double(p.shape.k) / 1e6;
     if (weight_mb <= (mb ? std::atof(mb) : 1e9)) {
