@@ -135,31 +135,28 @@ std::vector<std::string> trial_candidates(const Problem& p, const std::vector<st
       if (auto spec = tune::with_types_of(family, p)) add(*spec);
   }
   for (; next < ranked.size(); ++next) add(ranked[next]);
-  // EXPERIMENT (session 34): AUTOGEMM_DECODE_NOPDL=N adds plain-launch twins of the first N
-  // candidates of a decode-like problem whose weight is at most AUTOGEMM_DECODE_NOPDL_MB (default
-  // 1e9) MB.
-  if (const char* twins = std::getenv("AUTOGEMM_DECODE_NOPDL");
-      twins && (decode_like(p) || (std::getenv("AUTOGEMM_NOPDL_ANY") && !large_class(p)))) {
-    const char* mb = std::getenv("AUTOGEMM_DECODE_NOPDL_MB");
-    const double weight_mb = 2.0 * double(p.shape.n) * double(p.shape.k) / 1e6;
-    if (weight_mb <= (mb ? std::atof(mb) : 1e9)) {
-      const size_t first = std::min(out.size(), size_t(std::atoi(twins)));
-      for (size_t i = 0; i < first; ++i) {
-        try {
-          KernelSpec s = parse_name(out[i]);
-          if (!s.pdl) continue;
-          s.pdl = false;
-          s.pdl_prefetch = 0;
-          if (!validate(s)) {
-            const std::string twin = spec_name(s);
-            if (std::find(out.begin(), out.end(), twin) == out.end()) out.push_back(twin);
-          }
-        } catch (const Error&) {
-        }
-      }
+  return out;
+}
+
+std::vector<std::string> with_plain_launch_twins(const Problem& p,
+                                                 std::vector<std::string> candidates) {
+  if (!decode_like(p)) return candidates;
+  const size_t count = candidates.size();
+  for (size_t i = 0; i < count; ++i) {
+    try {
+      KernelSpec s = parse_name(candidates[i]);
+      if (!s.pdl) continue;
+      s.pdl = false;
+      s.pdl_prefetch = 0;  // the prefetch runs before the PDL wait: PDL only
+      if (validate(s)) continue;
+      const std::string twin = spec_name(s);
+      if (std::find(candidates.begin(), candidates.end(), twin) == candidates.end())
+        candidates.push_back(twin);
+    } catch (const Error&) {
+      // Not a spec name this build reads: no twin (the candidate itself fails at its launch).
     }
   }
-  return out;
+  return candidates;
 }
 
 std::vector<std::string> with_fixed_twins(const Problem& p, std::vector<std::string> candidates,
@@ -187,9 +184,10 @@ std::string trial_description(const Problem& p, const std::vector<std::string>& 
   const bool twins = std::any_of(specs.begin(), specs.end(), [](const std::string& s) {
     return s.find("_fix") != std::string::npos;  // the ranking holds no fixed specs: a twin
   });
-  const std::string base = large_class(p)   ? "the model's top half and the large-class families"
-                           : decode_like(p) ? "the model's top half and the decode families"
-                                            : "the model's top";
+  const std::string base =
+      large_class(p)   ? "the model's top half and the large-class families"
+      : decode_like(p) ? "the model's top half, the decode families and their plain-launch twins"
+                       : "the model's top";
   return twins ? base + " and fixed-shape twins" : base;
 }
 

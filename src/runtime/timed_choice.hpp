@@ -73,6 +73,17 @@ bool long_k_small(const Problem& p);
 std::vector<std::string> trial_candidates(const Problem& p, const std::vector<std::string>& ranked,
                                           int count);
 
+// `candidates` and then, for a decode-like problem, the plain-launch twin (no PDL, "_nopdl") of
+// each that has PDL. Without PDL a grid starts on an idle GPU, so its CTAs land on the same SMs
+// call after call; under PDL they take the SMs as the previous grid frees them (notes 61). Each L2
+// half caches what its own SMs read, so a weight of 25-50 MB stays in L2 from one call to the next
+// only where each part is read from the same side each time: on 12 decode-like shapes with such
+// weights the twins made gemm() 3.5-5% faster (20x6912x2816 15.8 -> 10.1-10.8 us), on decode.txt
+// 0-0.8% and on 40 fresh decode-like shapes 0.4-1.3% (h100_decode_nopdl_s34). In the middle class
+// they gained nothing and misled the trial on some shapes (the same file), so they stop there.
+std::vector<std::string> with_plain_launch_twins(const Problem& p,
+                                                 std::vector<std::string> candidates);
+
 // The number of fixed-shape twins AUTOGEMM_TRIAL_FIXED asks for (`text` its value, null when
 // unset): default 2. Throws Error for anything but a whole number from 0 to 16.
 int parse_trial_fixed(const char* text);

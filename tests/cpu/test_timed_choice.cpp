@@ -113,6 +113,28 @@ TEST(TimedChoice, DecodeLikeProblemsAreTimedWithTheirFamilies) {
   EXPECT_EQ(got, want);
 }
 
+// A decode-like problem's candidates get plain-launch twins (no PDL, so no prefetch), after them
+// and each once; other problems' candidates are left as they are.
+TEST(TimedChoice, DecodeLikeCandidatesGetPlainLaunchTwins) {
+  const std::vector<std::string> candidates = {
+      "sm90_f16f32_tn_128x16x64_s8_c1x1_coop_tiles_r8m_skp3_swap_pf4",
+      "sm90_f16f32_tn_64x8x64_s8_c1x1_wg1_persist_r8m_swap_nopdl",
+      "sm90_f16f32_tn_64x8x64_s8_c1x1_wg1_persist_r8m_swap",
+      "sm90_f16f32_tn_128x32x64_s8_c4x1_coop_persist_r8m_swap_fix1x13824x5120",
+      "not a spec"};
+  const std::vector<std::string> want = {
+      candidates[0],
+      candidates[1],
+      candidates[2],
+      candidates[3],
+      candidates[4],
+      "sm90_f16f32_tn_128x16x64_s8_c1x1_coop_tiles_r8m_skp3_swap_nopdl",
+      "sm90_f16f32_tn_128x32x64_s8_c4x1_coop_persist_r8m_swap_nopdl_fix1x13824x5120"};
+  EXPECT_EQ(with_plain_launch_twins(tn(1, 13824, 5120), candidates), want);
+  EXPECT_EQ(with_plain_launch_twins(tn(256, 13824, 5120), candidates), candidates);  // not decode
+  EXPECT_TRUE(with_plain_launch_twins(tn(1, 13824, 5120), {}).empty());
+}
+
 // Small problems with K >= 512 are timed too: their k-chain, not the launch, sets the call's time.
 TEST(TimedChoice, LongKSmallProblemsAreTimed) {
   EXPECT_TRUE(long_k_small(tn(3, 176, 2616)));
