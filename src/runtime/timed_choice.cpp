@@ -93,9 +93,16 @@ bool decode_like(const Problem& p) {
 // (h100_decode_pf_family_s34).
 std::vector<std::string> decode_families(const Problem& p) {
   const int64_t bn = p.shape.m <= 16 ? 16 : p.shape.m <= 32 ? 32 : p.shape.m <= 48 ? 48 : 64;
-  return {fmt::format("sm90_f16f32_tn_128x{}x64_s8_c4x1_coop_persist_r8m_swap_pf4",
-                      p.shape.m <= 32 ? 32 : 64),
-          fmt::format("sm90_f16f32_tn_128x{}x64_s8_c1x1_coop_tiles_r8m_skp3_swap_pf4", bn)};
+  std::vector<std::string> out = {
+      fmt::format("sm90_f16f32_tn_128x{}x64_s8_c4x1_coop_persist_r8m_swap_pf4",
+                  p.shape.m <= 32 ? 32 : 64),
+      fmt::format("sm90_f16f32_tn_128x{}x64_s8_c1x1_coop_tiles_r8m_skp3_swap_pf4", bn)};
+  // EXPERIMENT (session 34): AUTOGEMM_DECODE_UNSPLIT=S adds the unsplit 64-row swap-AB tile,
+  // plain launch, S stages.
+  if (const char* st = std::getenv("AUTOGEMM_DECODE_UNSPLIT"))
+    out.push_back(fmt::format("sm90_f16f32_tn_64x{}x64_s{}_c1x1_wg1_persist_r8m_swap_nopdl",
+                              std::max<int64_t>(8, (p.shape.m + 7) / 8 * 8), st));
+  return out;
 }
 
 bool long_k_small(const Problem& p) {
