@@ -90,19 +90,17 @@ bool decode_like(const Problem& p) {
 // there). With them, and timed under 1e8 flops too, fresh decode-like shapes ran 2.4-3.1% faster
 // (h200_decode_trial_s31). Both prefetch their first four k-blocks into L2 before the PDL wait
 // (`_pf4`): 0-2% faster on decode.txt and 0-0.5% on fresh decode-like shapes
-// (h100_decode_pf_family_s34).
+// (h100_decode_pf_family_s34). Third, the tile cuBLASLt picks for some weights that fit in L2: 64
+// rows unsplit, bn M rounded up to 8, launched plainly (so each CTA keeps its SM and its L2 half
+// from call to call, with_plain_launch_twins): 2.2-3.0% on 12 such shapes, 1.1-2.5% on 40 fresh
+// decode-like ones, 0-0.3% on decode.txt (h100_decode_unsplit_s34).
 std::vector<std::string> decode_families(const Problem& p) {
   const int64_t bn = p.shape.m <= 16 ? 16 : p.shape.m <= 32 ? 32 : p.shape.m <= 48 ? 48 : 64;
-  std::vector<std::string> out = {
-      fmt::format("sm90_f16f32_tn_128x{}x64_s8_c4x1_coop_persist_r8m_swap_pf4",
-                  p.shape.m <= 32 ? 32 : 64),
-      fmt::format("sm90_f16f32_tn_128x{}x64_s8_c1x1_coop_tiles_r8m_skp3_swap_pf4", bn)};
-  // EXPERIMENT (session 34): AUTOGEMM_DECODE_UNSPLIT=S adds the unsplit 64-row swap-AB tile,
-  // plain launch, S stages.
-  if (const char* st = std::getenv("AUTOGEMM_DECODE_UNSPLIT"))
-    out.push_back(fmt::format("sm90_f16f32_tn_64x{}x64_s{}_c1x1_wg1_persist_r8m_swap_nopdl",
-                              std::max<int64_t>(8, (p.shape.m + 7) / 8 * 8), st));
-  return out;
+  return {fmt::format("sm90_f16f32_tn_128x{}x64_s8_c4x1_coop_persist_r8m_swap_pf4",
+                      p.shape.m <= 32 ? 32 : 64),
+          fmt::format("sm90_f16f32_tn_128x{}x64_s8_c1x1_coop_tiles_r8m_skp3_swap_pf4", bn),
+          fmt::format("sm90_f16f32_tn_64x{}x64_s8_c1x1_wg1_persist_r8m_swap_nopdl",
+                      std::max<int64_t>(8, (p.shape.m + 7) / 8 * 8))};
 }
 
 bool long_k_small(const Problem& p) {

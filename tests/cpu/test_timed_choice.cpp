@@ -91,10 +91,20 @@ TEST(TimedChoice, DecodeLikeProblemsAreTimedWithTheirFamilies) {
             "sm90_f16f32_tn_128x32x64_s8_c4x1_coop_persist_r8m_swap_pf4");  // 8 rows a CTA
   EXPECT_EQ(decode_families(tn(48, 5120, 5120)).front(),
             "sm90_f16f32_tn_128x64x64_s8_c4x1_coop_persist_r8m_swap_pf4");
-  EXPECT_EQ(decode_families(tn(48, 5120, 5120)).back(),
+  EXPECT_EQ(decode_families(tn(48, 5120, 5120))[1],
             "sm90_f16f32_tn_128x48x64_s8_c1x1_coop_tiles_r8m_skp3_swap_pf4");
+  EXPECT_EQ(decode_families(tn(33, 5120, 5120))[1],
+            "sm90_f16f32_tn_128x48x64_s8_c1x1_coop_tiles_r8m_skp3_swap_pf4");
+  // The unsplit 64-row tile, launched plainly, bn M rounded up to 8.
+  EXPECT_EQ(decode_families(tn(1, 5120, 5120)).back(),
+            "sm90_f16f32_tn_64x8x64_s8_c1x1_wg1_persist_r8m_swap_nopdl");
   EXPECT_EQ(decode_families(tn(33, 5120, 5120)).back(),
-            "sm90_f16f32_tn_128x48x64_s8_c1x1_coop_tiles_r8m_skp3_swap_pf4");
+            "sm90_f16f32_tn_64x40x64_s8_c1x1_wg1_persist_r8m_swap_nopdl");
+  EXPECT_EQ(decode_families(tn(64, 5120, 5120)).back(),
+            "sm90_f16f32_tn_64x64x64_s8_c1x1_wg1_persist_r8m_swap_nopdl");
+  for (int64_t m = 1; m <= 64; ++m)  // every family serves every decode-like M
+    for (const std::string& family : decode_families(tn(m, 5120, 5120)))
+      EXPECT_TRUE(tune::with_types_of(family, tn(m, 5120, 5120))) << family << " M " << m;
   const std::vector<std::string> ranked = {
       "sm90_f16f32_tn_256x8x64_s6_c1x1_coop_tiles_r8m_skp6_swap",
       "sm90_f16f32_tn_128x8x64_s8_c1x1_coop_persist_r8m_swap",
@@ -109,7 +119,7 @@ TEST(TimedChoice, DecodeLikeProblemsAreTimedWithTheirFamilies) {
       ranked[2],
       "sm90_f16f32_tn_128x32x64_s8_c4x1_coop_persist_r8m_swap_pf4",
       "sm90_f16f32_tn_128x16x64_s8_c1x1_coop_tiles_r8m_skp3_swap_pf4",
-      ranked[3]};
+      "sm90_f16f32_tn_64x8x64_s8_c1x1_wg1_persist_r8m_swap_nopdl"};
   EXPECT_EQ(got, want);
 }
 
@@ -120,8 +130,7 @@ TEST(TimedChoice, DecodeLikeCandidatesGetPlainLaunchTwins) {
       "sm90_f16f32_tn_128x16x64_s8_c1x1_coop_tiles_r8m_skp3_swap_pf4",
       "sm90_f16f32_tn_64x8x64_s8_c1x1_wg1_persist_r8m_swap_nopdl",
       "sm90_f16f32_tn_64x8x64_s8_c1x1_wg1_persist_r8m_swap",
-      "sm90_f16f32_tn_128x32x64_s8_c4x1_coop_persist_r8m_swap_fix1x13824x5120",
-      "not a spec"};
+      "sm90_f16f32_tn_128x32x64_s8_c4x1_coop_persist_r8m_swap_fix1x13824x5120", "not a spec"};
   const std::vector<std::string> want = {
       candidates[0],
       candidates[1],
