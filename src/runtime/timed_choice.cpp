@@ -201,6 +201,9 @@ TrialPlan trial_plan(const Problem& p) {
   TrialPlan plan;
   plan.batch = std::clamp(int(std::ceil(20.0 / call_us)), 1, 16);
   plan.rounds = call_us >= 2000 ? 3 : 5;
+  // EXPERIMENT (session 34): AUTOGEMM_TRIAL_LEAD=N untimed launches before each decode-like batch.
+  if (const char* lead = std::getenv("AUTOGEMM_TRIAL_LEAD"); lead && decode_like(p))
+    plan.lead = std::atoi(lead);
   return plan;
 }
 
@@ -357,6 +360,7 @@ void TimedChoices::enqueue(Trial& t, const Problem& p, const std::vector<std::st
         for (size_t j = 0; j < n && recorded; ++j) {
           const size_t i = (j + size_t(r)) % n;  // each round in another order
           const size_t e = 2 * (size_t(r) * n + i);
+          for (int b = 0; b < t.plan.lead; ++b) launch(t.specs[i]);
           recorded = ok(cudaEventRecord(t.events[e], stream));
           for (int b = 0; b < t.plan.batch && recorded; ++b) launch(t.specs[i]);
           recorded = recorded && ok(cudaEventRecord(t.events[e + 1], stream));

@@ -107,6 +107,7 @@ std::vector<std::string> with_fixed_twins(const Problem& p, std::vector<std::str
 struct TrialPlan {
   int batch = 1;
   int rounds = 5;
+  int lead = 0;  // EXPERIMENT (session 34): untimed launches before each batch
 };
 TrialPlan trial_plan(const Problem& p);
 
