@@ -202,7 +202,8 @@ TrialPlan trial_plan(const Problem& p) {
   plan.batch = std::clamp(int(std::ceil(20.0 / call_us)), 1, 16);
   plan.rounds = call_us >= 2000 ? 3 : 5;
   // EXPERIMENT (session 34): AUTOGEMM_TRIAL_LEAD=N untimed launches before each decode-like batch.
-  if (const char* lead = std::getenv("AUTOGEMM_TRIAL_LEAD"); lead && decode_like(p))
+  if (const char* lead = std::getenv("AUTOGEMM_TRIAL_LEAD");
+      lead && (decode_like(p) || std::getenv("AUTOGEMM_TRIAL_LEAD_ANY")))
     plan.lead = std::atoi(lead);
   return plan;
 }
