@@ -6,13 +6,15 @@
 // (bench/results/h200/h200_topk_s28.md). So gemm() times them itself: the first call of such a
 // problem (beta 0, on a stream not being captured) enqueues each candidate on the caller's stream
 // on the caller's own A, B and C, a warm-up round and then `rounds` rounds of `batch` launches
-// each between CUDA events, and ends with one launch of the model's pick, so C holds the product
-// as from any call. In the large class the candidates also include kernel families the model
-// ranks low there (trial_candidates). Nothing waits for the GPU: a later call asks the last event
-// (cudaEventQuery) and, once the GPU has passed it, the fastest candidate runs the problem from
-// then on in this process (Dispatcher::set_timed; choose() says kind "timed"). Until then the
-// model's pick runs; a trial with nothing to time (one candidate) or whose timing failed leaves
-// it (kind "cost_model"). Beta 0 only: every launch overwrites C, so repeating one is harmless.
+// each between CUDA events (decode-like batches after one untimed `lead` launch), and ends with
+// one launch of the model's pick, so C holds the product as from any call. In the large class
+// and for decode-like problems the candidates also include kernel families the model ranks low
+// there (trial_candidates), and decode-like ones their plain-launch twins. Nothing waits for the
+// GPU: a later call asks the last event (cudaEventQuery) and, once the GPU has passed it, the
+// fastest candidate runs the problem from then on in this process (Dispatcher::set_timed; choose()
+// says kind "timed"). Until then the model's pick runs; a trial with nothing to time (one
+// candidate) or whose timing failed leaves it (kind "cost_model"). Beta 0 only: every launch
+// overwrites C, so repeating one is harmless.
 //
 // AUTOGEMM_AUTOTUNE: how many candidates to time (default 6; 0 or 1: none).
 // AUTOGEMM_TRIAL_FIXED: how many of a trial's first candidates (outside the large class) are also
@@ -107,7 +109,7 @@ std::vector<std::string> with_fixed_twins(const Problem& p, std::vector<std::str
 struct TrialPlan {
   int batch = 1;
   int rounds = 5;
-  int lead = 0;  // EXPERIMENT (session 34): untimed launches before each batch
+  int lead = 0;  // untimed launches of the candidate before each of its batches
 };
 TrialPlan trial_plan(const Problem& p);
 

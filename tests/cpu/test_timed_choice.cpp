@@ -246,6 +246,13 @@ TEST(TimedChoice, TrialPlanBatchesShortCallsAndSparesLongOnes) {
   // A memory-bound decode shape: its bytes, not its flops, set the estimate (~47 us).
   EXPECT_EQ(trial_plan(tn(1, 5120, 13824)).batch, 1);
   EXPECT_EQ(trial_plan(tn(1, 512, 512)).batch, 7);
+  // Decode-like batches start with one untimed launch; no others do.
+  EXPECT_EQ(trial_plan(tn(1, 5120, 13824)).lead, 1);
+  EXPECT_EQ(trial_plan(tn(64, 2048, 2048)).lead, 1);
+  EXPECT_EQ(trial_plan(tn(1, 512, 512)).lead, 0);
+  EXPECT_EQ(mid.lead, 0);
+  EXPECT_EQ(big.lead, 0);
+  EXPECT_EQ(tiny.lead, 0);
 }
 
 TEST(TimedChoice, WinnerIsTheLeastMedianUnlessWithinTheMargin) {
