@@ -206,8 +206,6 @@ TrialPlan trial_plan(const Problem& p) {
   // steady state that back-to-back calls see. Measured (h100_trial_lead_s34): decode-like 1-5%
   // faster picks; the middle class unchanged, so not there.
   plan.lead = decode_like(p) ? 1 : 0;
-  // EXPERIMENT (session 34): AUTOGEMM_TRIAL_LEAD_SMALL=1 gives long-K small problems the lead.
-  if (std::getenv("AUTOGEMM_TRIAL_LEAD_SMALL") && long_k_small(p)) plan.lead = 1;
   return plan;
 }
 
