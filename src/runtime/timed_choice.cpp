@@ -145,7 +145,7 @@ std::vector<std::string> trial_candidates(const Problem& p, const std::vector<st
 
 std::vector<std::string> with_plain_launch_twins(const Problem& p,
                                                  std::vector<std::string> candidates) {
-  if (!decode_like(p)) return candidates;
+  if (!decode_like(p) || large_class(p)) return candidates;  // as trial_candidates' branches
   const size_t count = candidates.size();
   for (size_t i = 0; i < count; ++i) {
     try {
@@ -191,7 +191,7 @@ std::string trial_description(const Problem& p, const std::vector<std::string>& 
   });
   const std::string base =
       large_class(p)   ? "the model's top half and the large-class families"
-      : decode_like(p) ? "the model's top half, the decode families and their plain-launch twins"
+      : decode_like(p) ? "the model's top half and the decode families, with plain-launch twins"
                        : "the model's top";
   return twins ? base + " and fixed-shape twins" : base;
 }
@@ -205,7 +205,7 @@ TrialPlan trial_plan(const Problem& p) {
   // SMs' L2 half (with_plain_launch_twins): one untimed launch first, so the batch times the
   // steady state that back-to-back calls see. Measured (h100_trial_lead_s34): decode-like 1-5%
   // faster picks; the middle class unchanged, so not there.
-  plan.lead = decode_like(p) ? 1 : 0;
+  plan.lead = decode_like(p) && !large_class(p) ? 1 : 0;
   return plan;
 }
 

@@ -16,7 +16,8 @@
 // candidate) or whose timing failed leaves it (kind "cost_model"). Beta 0 only: every launch
 // overwrites C, so repeating one is harmless.
 //
-// AUTOGEMM_AUTOTUNE: how many candidates to time (default 6; 0 or 1: none).
+// AUTOGEMM_AUTOTUNE: how many candidates the model and the families supply (default 6; 0 or 1:
+// no trial); their fixed-shape and plain-launch twins come on top.
 // AUTOGEMM_TRIAL_FIXED: how many of a trial's first candidates (outside the large class) are also
 // timed with the problem's shape compiled in (with_fixed_twins; default 2, 0: none).
 #pragma once
@@ -41,11 +42,13 @@ int autotune_candidates();  // parse_autotune of the environment, read once per 
 // Whether a problem is timed at all: 2MNK >= 1e8 (the middle and large classes), decode-like and
 // long-K small problems (below), up to an estimated kLongestTimedCallUs a call (a trial times
 // each candidate in rounds of about 20 us of launches: 25-49 launches in all for a long call,
-// some 290 for eight candidates of a short one). Measured (notes 200-201) over eight pairings of
-// on/off processes on both GPUs: middle +2.4-4.8% in every one; the whole small class (mostly
-// launch-bound: the host's time per call, which the trial's back-to-back batches do not see,
-// decides there) within its spread. The large class gained nothing from the model's top six alone
-// (they differ little), but does with other families among them (trial_candidates; notes 206).
+// some 290 for eight candidates of a short one; a decode-like trial, with its twins and lead
+// launches, up to ~600 launches of 5-50 us, i.e. tens of ms once per problem). Measured (notes
+// 200-201) over eight pairings of on/off processes on both GPUs: middle +2.4-4.8% in every one; the
+// whole small class (mostly launch-bound: the host's time per call, which the trial's back-to-back
+// batches do not see, decides there) within its spread. The large class gained nothing from the
+// model's top six alone (they differ little), but does with other families among them
+// (trial_candidates; notes 206).
 inline constexpr double kLongestTimedCallUs = 20000;
 bool worth_timing(const Problem& p);
 bool large_class(const Problem& p);  // 2MNK >= 1e11
@@ -71,18 +74,20 @@ bool long_k_small(const Problem& p);
 // ping-pong 128x192 it ranks far lower (notes 194, 206): there its top half comes first, then
 // the large-class families (the two ping-pong 128x192 tiles and the cooperative 256x128, with
 // p's types by tune::with_types_of; one that does not serve p is left out), then the rest of its
-// ranking.
+// ranking. A decode-like problem outside the large class: the same with decode_families.
 std::vector<std::string> trial_candidates(const Problem& p, const std::vector<std::string>& ranked,
                                           int count);
 
-// `candidates` and then, for a decode-like problem, the plain-launch twin (no PDL, "_nopdl") of
-// each that has PDL. Without PDL a grid starts on an idle GPU, so its CTAs land on the same SMs
-// call after call; under PDL they take the SMs as the previous grid frees them (notes 61). Each L2
-// half caches what its own SMs read, so a weight of 25-50 MB stays in L2 from one call to the next
-// only where each part is read from the same side each time: on 12 decode-like shapes with such
-// weights the twins made gemm() 3.5-5% faster (20x6912x2816 15.8 -> 10.1-10.8 us), on decode.txt
-// 0-0.8% and on 40 fresh decode-like shapes 0.4-1.3% (h100_decode_nopdl_s34). In the middle class
-// they gained nothing and misled the trial on some shapes (the same file), so they stop there.
+// `candidates` and then, for a decode-like problem outside the large class, the plain-launch twin
+// (no PDL, "_nopdl"; an L2 prefetch "_pfN", which needs PDL, dropped) of each that has PDL. Without
+// PDL a grid starts on an idle GPU, so its CTAs land on the same SMs call after call; under PDL
+// they take the SMs as the previous grid frees them (notes 61). The reading (notes 243, to be
+// tested by scripts/runs/l2_half_probe.cu): each L2 half caches what its own SMs read, so a
+// weight of 25-50 MB stays in L2 from one call to the next only where each part is read from the
+// same side each time. Measured: on 12 decode-like shapes with such weights the twins made
+// gemm() 3.5-5% faster (20x6912x2816 15.8 -> 10.1-10.8 us), on decode.txt 0-0.8% and on 40 fresh
+// decode-like shapes 0.4-1.3% (h100_decode_nopdl_s34). In the middle class they gained nothing and
+// misled the trial on some shapes (the same file), so they stop there.
 std::vector<std::string> with_plain_launch_twins(const Problem& p,
                                                  std::vector<std::string> candidates);
 

@@ -3,8 +3,10 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "tune/dispatch.hpp"
@@ -102,9 +104,16 @@ TEST(TimedChoice, DecodeLikeProblemsAreTimedWithTheirFamilies) {
             "sm90_f16f32_tn_64x40x64_s8_c1x1_wg1_persist_r8m_swap_nopdl");
   EXPECT_EQ(decode_families(tn(64, 5120, 5120)).back(),
             "sm90_f16f32_tn_64x64x64_s8_c1x1_wg1_persist_r8m_swap_nopdl");
-  for (int64_t m = 1; m <= 64; ++m)  // every family serves every decode-like M
-    for (const std::string& family : decode_families(tn(m, 5120, 5120)))
-      EXPECT_TRUE(tune::with_types_of(family, tn(m, 5120, 5120))) << family << " M " << m;
+  // Every family serves every decode-like M in every type and layout (N a multiple of 8 in nn).
+  for (const auto& [dtype, acc] :
+       {std::pair{DType::f16, AccType::f32}, std::pair{DType::bf16, AccType::f32},
+        std::pair{DType::f16, AccType::f16}})
+    for (const Layout layout : {Layout::tn, Layout::nn})
+      for (int64_t m = 1; m <= 64; ++m) {
+        const Problem p{{m, 5120, 4104}, dtype, acc, layout};
+        for (const std::string& family : decode_families(p))
+          EXPECT_TRUE(tune::with_types_of(family, p)) << family << " M " << m;
+      }
   const std::vector<std::string> ranked = {
       "sm90_f16f32_tn_256x8x64_s6_c1x1_coop_tiles_r8m_skp6_swap",
       "sm90_f16f32_tn_128x8x64_s8_c1x1_coop_persist_r8m_swap",
@@ -141,7 +150,29 @@ TEST(TimedChoice, DecodeLikeCandidatesGetPlainLaunchTwins) {
       "sm90_f16f32_tn_128x32x64_s8_c4x1_coop_persist_r8m_swap_nopdl_fix1x13824x5120"};
   EXPECT_EQ(with_plain_launch_twins(tn(1, 13824, 5120), candidates), want);
   EXPECT_EQ(with_plain_launch_twins(tn(256, 13824, 5120), candidates), candidates);  // not decode
+  EXPECT_EQ(with_plain_launch_twins(tn(64, 131072, 8192), candidates), candidates);  // large class
   EXPECT_TRUE(with_plain_launch_twins(tn(1, 13824, 5120), {}).empty());
+}
+
+// The whole chain gemm() builds for a decode-like trial: the pick first, every spec once.
+TEST(TimedChoice, DecodeLikeTrialChainKeepsThePickFirstAndNoDuplicates) {
+  const Problem p = tn(20, 6912, 2816);
+  const std::vector<std::string> ranked = {
+      "sm90_f16f32_tn_64x24x64_s8_c1x1_wg1_persist_r8m_swap",
+      "sm90_f16f32_tn_128x32x64_s8_c1x1_coop_tiles_r8m_skp3_swap",
+      "sm90_f16f32_tn_64x24x64_s8_c1x1_wg1_persist_r8m_swap_nopdl",
+      "sm90_f16f32_tn_64x32x64_s8_c1x1_wg1_persist_r8m_sk4_swap"};
+  const auto chain =
+      with_fixed_twins(p, with_plain_launch_twins(p, trial_candidates(p, ranked, 6)), 2);
+  ASSERT_FALSE(chain.empty());
+  EXPECT_EQ(chain.front(), ranked[0]);
+  for (size_t i = 0; i < chain.size(); ++i)
+    for (size_t j = i + 1; j < chain.size(); ++j) EXPECT_NE(chain[i], chain[j]) << chain[i];
+  // The families' plain twins and the first two candidates' fixed-shape twins are all there.
+  for (const char* want : {"sm90_f16f32_tn_128x32x64_s8_c4x1_coop_persist_r8m_swap_nopdl",
+                           "sm90_f16f32_tn_128x32x64_s8_c1x1_coop_tiles_r8m_skp3_swap_nopdl",
+                           "sm90_f16f32_tn_64x24x64_s8_c1x1_wg1_persist_r8m_swap_fix20x6912x2816"})
+    EXPECT_NE(std::find(chain.begin(), chain.end(), want), chain.end()) << want;
 }
 
 // Small problems with K >= 512 are timed too: their k-chain, not the launch, sets the call's time.
@@ -253,6 +284,7 @@ TEST(TimedChoice, TrialPlanBatchesShortCallsAndSparesLongOnes) {
   EXPECT_EQ(mid.lead, 0);
   EXPECT_EQ(big.lead, 0);
   EXPECT_EQ(tiny.lead, 0);
+  EXPECT_EQ(trial_plan(tn(64, 131072, 8192)).lead, 0);  // decode-like but large: the large trial
 }
 
 TEST(TimedChoice, WinnerIsTheLeastMedianUnlessWithinTheMargin) {

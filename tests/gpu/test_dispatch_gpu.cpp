@@ -190,6 +190,30 @@ TEST_F(TimedChoiceGpu, LargeProblemsEndTimedAndRight) {
   }
 }
 
+// Decode-like problems are timed with the decode families (two with an L2 prefetch before the
+// PDL wait, one launched plainly), every candidate's plain-launch twin and an untimed lead launch
+// before each batch: the results stay right, in another type and layout and scaled as well.
+TEST_F(TimedChoiceGpu, DecodeLikeProblemsEndTimedAndRight) {
+  test::GemmChecker gc(int64_t(6912) * 2816);
+  const Problem bf16_nn{{33, 2056, 4104}, DType::bf16, AccType::f32, Layout::nn};
+  const std::vector<std::pair<Problem, Scaling>> cases = {
+      {tn(20, 6912, 2816), Scaling{}},
+      {bf16_nn, Scaling{}},
+      {tn(7, 2048, 5000), Scaling{2.0f, 0.0f}}};  // the candidates' "_ab" variants
+  for (const auto& [p, s] : cases) {
+    ASSERT_EQ(choose(p).kind, "cost_model") << choose(p).reason;
+    call(gc, p, s, nullptr, "decode-like: the trial, then the pick");
+    call(gc, p, s, nullptr, "decode-like: the trial is over");
+    const Choice timed = choose(p);
+    EXPECT_EQ(timed.kind, "timed") << timed.reason;
+    EXPECT_NE(timed.reason.find("the model's top half and the decode families, with plain-launch "
+                                "twins"),
+              std::string::npos)
+        << timed.reason;
+    call(gc, p, s, nullptr, "decode-like: the timed choice");
+  }
+}
+
 // Small problems with a long K are timed as well (runtime::long_k_small), in both layouts.
 TEST_F(TimedChoiceGpu, LongKSmallProblemsEndTimedAndRight) {
   test::GemmChecker gc(int64_t(176) * 2616);

@@ -123,6 +123,7 @@ const char* const kSwapTails[] = {
     "64x32x64_s8_c2x1_wg1_persist_r8m_sk12_swap",
     "64x32x64_s16_c1x1_wg1_persist_r8m_sk12_lag3_swap",
     "64x16x64_s8_c1x1_wg1_persist_r8m_sk4_swap_nopdl",
+    "64x40x64_s8_c1x1_wg1_persist_r8m_swap_nopdl",  // the third decode family's bn 40
     // The first k-blocks prefetched into L2 before the PDL wait (a hint: C must not change):
     // stream-K's first piece, a 4x1 cluster's slices.
     "128x16x64_s8_c1x1_coop_persist_r8m_sk4_swap_pf4",
