@@ -127,6 +127,21 @@ class TimedChoiceGpu : public ::testing::Test {
   static Problem tn(int64_t m, int64_t n, int64_t k) {
     return Problem{{m, n, k}, DType::f16, AccType::f32, Layout::tn};
   }
+  // Each case's first call runs the trial, its second ends it: the problem is then "timed", with
+  // `candidates` in its reason, and every call's result is checked.
+  void expect_timed_and_right(test::GemmChecker& gc,
+                              const std::vector<std::pair<Problem, Scaling>>& cases,
+                              const std::string& candidates, const std::string& what) {
+    for (const auto& [p, s] : cases) {
+      ASSERT_EQ(choose(p).kind, "cost_model") << choose(p).reason;
+      call(gc, p, s, nullptr, what + ": the trial, then the pick");
+      call(gc, p, s, nullptr, what + ": the trial is over");
+      const Choice timed = choose(p);
+      EXPECT_EQ(timed.kind, "timed") << timed.reason;
+      EXPECT_NE(timed.reason.find(candidates), std::string::npos) << timed.reason;
+      call(gc, p, s, nullptr, what + ": the timed choice");
+    }
+  }
   uint64_t seed_ = 4321;
 };
 
@@ -176,18 +191,9 @@ TEST_F(TimedChoiceGpu, LargeProblemsEndTimedAndRight) {
       {tn(2304, 3000, 7304), Scaling{}},
       {bf16_nn, Scaling{}},
       {tn(2304, 3000, 7312), Scaling{2.0f, 0.0f}}};  // the candidates' "_ab" variants
-  for (const auto& [p, s] : cases) {
-    ASSERT_EQ(choose(p).kind, "cost_model") << choose(p).reason;
-    call(gc, p, s, nullptr, "large: the trial, then the pick");
-    call(gc, p, s, nullptr, "large: the trial is over");
-    const Choice timed = choose(p);
-    EXPECT_EQ(timed.kind, "timed") << timed.reason;
-    EXPECT_NE(timed.reason.find("the fastest of 6 candidates (the model's top half and the "
-                                "large-class families"),
-              std::string::npos)
-        << timed.reason;
-    call(gc, p, s, nullptr, "large: the timed choice");
-  }
+  expect_timed_and_right(
+      gc, cases, "the fastest of 6 candidates (the model's top half and the large-class families",
+      "large");
 }
 
 // Decode-like problems are timed with the decode families (two with an L2 prefetch before the
@@ -200,18 +206,9 @@ TEST_F(TimedChoiceGpu, DecodeLikeProblemsEndTimedAndRight) {
       {tn(20, 6912, 2816), Scaling{}},
       {bf16_nn, Scaling{}},
       {tn(7, 2048, 5000), Scaling{2.0f, 0.0f}}};  // the candidates' "_ab" variants
-  for (const auto& [p, s] : cases) {
-    ASSERT_EQ(choose(p).kind, "cost_model") << choose(p).reason;
-    call(gc, p, s, nullptr, "decode-like: the trial, then the pick");
-    call(gc, p, s, nullptr, "decode-like: the trial is over");
-    const Choice timed = choose(p);
-    EXPECT_EQ(timed.kind, "timed") << timed.reason;
-    EXPECT_NE(timed.reason.find("the model's top half and the decode families, with plain-launch "
-                                "twins"),
-              std::string::npos)
-        << timed.reason;
-    call(gc, p, s, nullptr, "decode-like: the timed choice");
-  }
+  expect_timed_and_right(gc, cases,
+                         "(the model's top half and the decode families, with plain-launch twins",
+                         "decode-like");
 }
 
 // Small problems with a long K are timed as well (runtime::long_k_small), in both layouts.
