@@ -9,6 +9,7 @@
 #include <memory>
 #include <mutex>
 #include <tuple>
+#include <utility>
 
 #include "spec/name.hpp"
 #include "spec/validity.hpp"
@@ -143,45 +144,51 @@ std::vector<std::string> trial_candidates(const Problem& p, const std::vector<st
   return out;
 }
 
-std::vector<std::string> with_plain_launch_twins(const Problem& p,
-                                                 std::vector<std::string> candidates) {
-  if (!decode_like(p) || large_class(p)) return candidates;  // as trial_candidates' branches
-  const size_t count = candidates.size();
-  for (size_t i = 0; i < count; ++i) {
+namespace {
+
+// `candidates` with, after them, the twin `make` makes of each of the first `first` (make edits a
+// copy of the candidate's spec and says whether it has a twin), each once. A twin that breaks a
+// rule for p is left out, as is one of a name this build does not read (the candidate itself
+// fails at its launch).
+template <class Make>
+std::vector<std::string> with_twins(const Problem& p, std::vector<std::string> candidates,
+                                    size_t first, Make make) {
+  first = std::min(first, candidates.size());
+  for (size_t i = 0; i < first; ++i) {
     try {
       KernelSpec s = parse_name(candidates[i]);
-      if (!s.pdl) continue;
-      s.pdl = false;
-      s.pdl_prefetch = 0;  // the prefetch runs before the PDL wait: PDL only
-      if (validate(s)) continue;
+      if (!make(s) || validate(s) || validate_problem(s, p)) continue;
       const std::string twin = spec_name(s);
       if (std::find(candidates.begin(), candidates.end(), twin) == candidates.end())
         candidates.push_back(twin);
     } catch (const Error&) {
-      // Not a spec name this build reads: no twin (the candidate itself fails at its launch).
     }
   }
   return candidates;
 }
 
+}  // namespace
+
+std::vector<std::string> with_plain_launch_twins(const Problem& p,
+                                                 std::vector<std::string> candidates) {
+  if (!decode_like(p) || large_class(p)) return candidates;  // as trial_candidates' branches
+  const size_t all = candidates.size();
+  return with_twins(p, std::move(candidates), all, [](KernelSpec& s) {
+    if (!s.pdl) return false;
+    s.pdl = false;
+    s.pdl_prefetch = 0;  // the prefetch runs before the PDL wait: PDL only
+    return true;
+  });
+}
+
 std::vector<std::string> with_fixed_twins(const Problem& p, std::vector<std::string> candidates,
                                           int twins) {
   if (large_class(p)) return candidates;
-  const size_t first = std::min(candidates.size(), size_t(std::max(twins, 0)));
-  for (size_t i = 0; i < first; ++i) {
-    try {
-      KernelSpec s = parse_name(candidates[i]);
-      if (s.has_fixed_shape()) continue;
-      s.fixed = p.shape;
-      if (validate(s) || validate_problem(s, p)) continue;
-      const std::string twin = spec_name(s);
-      if (std::find(candidates.begin(), candidates.end(), twin) == candidates.end())
-        candidates.push_back(twin);
-    } catch (const Error&) {
-      // Not a spec name this build reads: no twin (the candidate itself fails at its launch).
-    }
-  }
-  return candidates;
+  return with_twins(p, std::move(candidates), size_t(std::max(twins, 0)), [&](KernelSpec& s) {
+    if (s.has_fixed_shape()) return false;
+    s.fixed = p.shape;
+    return true;
+  });
 }
 
 // What a trial's candidates were, for its reason.
