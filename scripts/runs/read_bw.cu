@@ -27,7 +27,6 @@
 
 using autogemm::sm90::mbar_arrive;
 using autogemm::sm90::mbar_arrive_expect_tx;
-using autogemm::sm90::mbar_init;
 using autogemm::sm90::mbar_wait;
 using autogemm::sm90::smem_addr;
 using autogemm::sm90::u64;
@@ -183,15 +182,7 @@ __global__ void __launch_bounds__(32 + kConsumers, 1)
   extern __shared__ __align__(128) uint8_t ring[];
   __shared__ __align__(8) u64 full[kStages], empty[kStages];
   if constexpr (kPdl) asm volatile("griddepcontrol.launch_dependents;" ::: "memory");
-  if (threadIdx.x == 0) {
-    for (int s = 0; s < kStages; ++s) {
-      mbar_init(&full[s], 1);
-      mbar_init(&empty[s], kConsumers / 32);
-    }
-    // The barriers are used by the async proxy (the copies) as well as by the other threads.
-    asm volatile("fence.mbarrier_init.release.cluster;\n fence.proxy.async.shared::cta;" ::
-                     : "memory");
-  }
+  if (threadIdx.x == 0) init_ring_barriers(full, empty, kStages, 1, kConsumers / 32);
   __syncthreads();
   if constexpr (kPdl) asm volatile("griddepcontrol.wait;" ::: "memory");
 
@@ -285,13 +276,7 @@ __global__ void __launch_bounds__(2 * kCpThreads, 1)
   if constexpr (kPdl) asm volatile("griddepcontrol.launch_dependents;" ::: "memory");
   // Stages start on a 1024-byte boundary, as TMA's 128B swizzle requires.
   const uint32_t ring = (smem_addr(cp_smem) + kSwizzleSpan - 1) & ~(kSwizzleSpan - 1);
-  if (threadIdx.x == 0) {
-    for (int s = 0; s < kStages; ++s) {
-      mbar_init(&full[s], kCpThreads);
-      mbar_init(&empty[s], 1);
-    }
-    asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
-  }
+  if (threadIdx.x == 0) init_ring_barriers(full, empty, kStages, kCpThreads, 1);
   __syncthreads();
   if constexpr (kPdl) asm volatile("griddepcontrol.wait;" ::: "memory");
 

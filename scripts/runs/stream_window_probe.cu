@@ -27,7 +27,6 @@
 
 using autogemm::sm90::mbar_arrive;
 using autogemm::sm90::mbar_arrive_expect_tx;
-using autogemm::sm90::mbar_init;
 using autogemm::sm90::mbar_wait;
 using autogemm::sm90::smem_addr;
 using autogemm::sm90::tma_load_2d;
@@ -44,14 +43,7 @@ __global__ void __launch_bounds__(32 + kConsumers, 1)
     bulk(const uint8_t* __restrict__ in, size_t bytes, uint32_t* __restrict__ out) {
   extern __shared__ __align__(1024) uint8_t ring[];
   __shared__ __align__(8) u64 full[kStages], empty[kStages];
-  if (threadIdx.x == 0) {
-    for (int s = 0; s < kStages; ++s) {
-      mbar_init(&full[s], 1);
-      mbar_init(&empty[s], kConsumers / 32);
-    }
-    asm volatile("fence.mbarrier_init.release.cluster;\n fence.proxy.async.shared::cta;" ::
-                     : "memory");
-  }
+  if (threadIdx.x == 0) init_ring_barriers(full, empty, kStages, 1, kConsumers / 32);
   __syncthreads();
   const size_t total = bytes / kChunk, grid = gridDim.x;
   const size_t mine = total / grid;  // whole chunks per CTA (the host sizes the buffer so)
@@ -110,14 +102,7 @@ __global__ void __launch_bounds__(64, 1)
            int splits, bool spread, uint32_t* __restrict__ out) {
   extern __shared__ __align__(1024) uint8_t ring[];
   __shared__ __align__(8) u64 full[kWalkStages], empty[kWalkStages];
-  if (threadIdx.x == 0) {
-    for (int s = 0; s < kWalkStages; ++s) {
-      mbar_init(&full[s], 1);
-      mbar_init(&empty[s], 1);
-    }
-    asm volatile("fence.mbarrier_init.release.cluster;\n fence.proxy.async.shared::cta;" ::
-                     : "memory");
-  }
+  if (threadIdx.x == 0) init_ring_barriers(full, empty, kWalkStages, 1, 1);
   __syncthreads();
   uint8_t* base = reinterpret_cast<uint8_t*>((reinterpret_cast<uintptr_t>(ring) + 1023) & ~uintptr_t(1023));
   const int blocks = matrix_rows / rows, box_bytes = rows * 128;

@@ -55,6 +55,20 @@ __device__ __forceinline__ void bulk_g2s(void* dst, const void* src, uint32_t by
       : "memory");
 }
 
+// A ring's barriers, by thread 0 (the caller syncs the block after): `full` completed by
+// `full_count` arrivals (plus the copies' bytes), `empty` by `empty_count`; fenced for the other
+// threads and for the async proxy (the copies).
+__device__ __forceinline__ void init_ring_barriers(autogemm::sm90::u64* full,
+                                                   autogemm::sm90::u64* empty, int stages,
+                                                   uint32_t full_count, uint32_t empty_count) {
+  for (int s = 0; s < stages; ++s) {
+    autogemm::sm90::mbar_init(&full[s], full_count);
+    autogemm::sm90::mbar_init(&empty[s], empty_count);
+  }
+  autogemm::sm90::fence_barrier_init();
+  asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+}
+
 __device__ __forceinline__ const autogemm::sm90::TmaDescriptor* desc(const CUtensorMap* m) {
   return reinterpret_cast<const autogemm::sm90::TmaDescriptor*>(m);
 }
