@@ -147,6 +147,15 @@ class AutogemmAutoMethod : public Method {
     }
   }
 
+  std::string why() const override {
+    if (!prepared_) return {};
+    try {
+      return choose(p_).reason;
+    } catch (const std::exception& e) {
+      return e.what();
+    }
+  }
+
   void prepare(const Problem& p, const Operands& ops, cudaStream_t stream) override {
     p_ = p;
     ops_ = ops;

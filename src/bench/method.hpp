@@ -39,6 +39,10 @@ class Method {
   virtual Layout layout() const = 0;
   // What run() will execute (algorithm, kernel spec); meaningful after prepare().
   virtual std::string spec() const = 0;
+  // Why run() executes what spec() names, where the method itself chose (autogemm --spec auto:
+  // the dispatcher's reason, with a trial's times); empty where the caller named it. Asked with
+  // spec(), when the row is written.
+  virtual std::string why() const { return {}; }
   // Sets up `problem` (its layout is this method's) on `ops`. Throws Error if unsupported.
   virtual void prepare(const Problem& problem, const Operands& ops, cudaStream_t stream) = 0;
   // One GEMM on `stream`, as prepared.

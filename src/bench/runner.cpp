@@ -347,6 +347,8 @@ void Runner::emit(const Shape& shape) {
     }
     if (csv_) csv_->write(r);
     rows_.push_back(r);
+    if (const std::string why = s.method->why(); !quiet_ && !why.empty())
+      out_ << shape_name(shape) << " " << r.method << ": " << why << "\n";
   }
   emit_oracle(shape);
 }

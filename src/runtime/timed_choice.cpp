@@ -227,7 +227,7 @@ Winner pick_winner(const std::vector<std::vector<double>>& times, double margin)
     const size_t h = t.size() / 2;
     medians[i] = t.size() % 2 ? t[h] : 0.5 * (t[h - 1] + t[h]);
   }
-  Winner w{0, medians[0], medians[0]};
+  Winner w{0, medians[0], medians[0], medians};
   const size_t best = size_t(std::min_element(medians.begin(), medians.end()) - medians.begin());
   if (medians[best] < medians[0] * (1 - margin)) {
     w.index = best;
@@ -420,11 +420,16 @@ std::optional<TimedChoices::Result> TimedChoices::poll(int device, const Problem
       times[size_t(r)][i] = 1000.0 * ms / t.plan.batch;
     }
   const Winner w = pick_winner(times, winner_margin(p));
+  // Every candidate's median too: why the others lost, for whoever reads the reason.
+  std::string all;
+  for (size_t i = 0; i < n; ++i)
+    all += fmt::format("{}{} {:.2f}", i ? ", " : "", t.specs[i], w.medians_us[i]);
   return finish({t.specs[w.index],
                  fmt::format("timed on this GPU on its first call: {:.2f} us against the model's "
-                             "pick's {:.2f} us, the fastest of {} candidates ({}; {} rounds of {})",
+                             "pick's {:.2f} us, the fastest of {} candidates ({}; {} rounds of {}, "
+                             "{} untimed launch(es) before each batch; medians in us: {})",
                              w.median_us, w.pick_median_us, n, trial_description(p, t.specs),
-                             t.plan.rounds, t.plan.batch),
+                             t.plan.rounds, t.plan.batch, t.plan.lead, all),
                  true});
 }
 

@@ -130,6 +130,7 @@ double winner_margin(const Problem& p);
 struct Winner {
   size_t index = 0;
   double median_us = 0, pick_median_us = 0;
+  std::vector<double> medians_us;  // every candidate's, in the trial's order
 };
 Winner pick_winner(const std::vector<std::vector<double>>& times, double margin = 0.01);
 

@@ -293,6 +293,7 @@ TEST(TimedChoice, WinnerIsTheLeastMedianUnlessWithinTheMargin) {
   EXPECT_EQ(w.index, 1u);
   EXPECT_DOUBLE_EQ(w.median_us, 9);
   EXPECT_DOUBLE_EQ(w.pick_median_us, 10);
+  EXPECT_EQ(w.medians_us, (std::vector<double>{10, 9, 9.95}));
   // 0.5% faster is inside the 1% margin: the pick stays.
   const Winner close = pick_winner({{10, 9.95}, {10, 9.95}});
   EXPECT_EQ(close.index, 0u);
