@@ -18,6 +18,6 @@ for s in $losers; do
     tr ',' '\n' | awk '{print $1}' | sed 's/^sm90_f16f32_tn_//')
   [ -n "$specs" ] || { echo "$s: no trial line"; continue; }
   # shellcheck disable=SC2086
-  OUT="$d" BENCH_TIMEOUT=150 spec_bench "cand_$s" "$s" $specs auto
+  OUT="$d" BENCH_TIMEOUT=150 spec_bench "cand_$s" "$s" $specs
 done
 tar czf "$top/l2_trial.tgz" -C "$top" l2_trial

@@ -14,6 +14,10 @@
 namespace autogemm::runtime {
 namespace {
 
+// The L2 sizes the trial plan reads (cudaDevAttrL2CacheSize): an H100's 50 MiB, an H200's 60.
+constexpr double kH100L2 = 50 << 20;
+constexpr double kH200L2 = 60 << 20;
+
 Problem tn(int64_t m, int64_t n, int64_t k) {
   return Problem{{m, n, k}, DType::f16, AccType::f32, Layout::tn};
 }
@@ -264,27 +268,54 @@ TEST(TimedChoice, LargeTrialsMixOtherFamiliesIntoTheModelsTop) {
 
 // Short calls are timed in batches of about 20 us and more rounds; long ones one at a time.
 TEST(TimedChoice, TrialPlanBatchesShortCallsAndSparesLongOnes) {
-  const TrialPlan tiny = trial_plan(tn(64, 64, 64));
+  const TrialPlan tiny = trial_plan(tn(64, 64, 64), kH100L2);
   EXPECT_EQ(tiny.batch, 7);  // 3 us floor: ceil(20 / 3)
   EXPECT_EQ(tiny.rounds, 5);
-  const TrialPlan mid = trial_plan(tn(2048, 2048, 2048));  // 17 GFLOP: ~26 us
+  const TrialPlan mid = trial_plan(tn(2048, 2048, 2048), kH100L2);  // 17 GFLOP: ~26 us
   EXPECT_EQ(mid.batch, 1);
   EXPECT_EQ(mid.rounds, 5);
-  EXPECT_EQ(trial_plan(tn(4096, 4096, 4096)).rounds, 5);  // ~211 us
-  const TrialPlan big = trial_plan(tn(16384, 16384, 16384));
+  EXPECT_EQ(trial_plan(tn(4096, 4096, 4096), kH100L2).rounds, 5);  // ~211 us
+  const TrialPlan big = trial_plan(tn(16384, 16384, 16384), kH100L2);
   EXPECT_EQ(big.batch, 1);
   EXPECT_EQ(big.rounds, 3);
   // A memory-bound decode shape: its bytes, not its flops, set the estimate (~47 us).
-  EXPECT_EQ(trial_plan(tn(1, 5120, 13824)).batch, 1);
-  EXPECT_EQ(trial_plan(tn(1, 512, 512)).batch, 7);
+  EXPECT_EQ(trial_plan(tn(1, 5120, 13824), kH100L2).batch, 1);
+  EXPECT_EQ(trial_plan(tn(1, 512, 512), kH100L2).batch, 7);
   // Decode-like batches start with one untimed launch; no others do.
-  EXPECT_EQ(trial_plan(tn(1, 5120, 13824)).lead, 1);
-  EXPECT_EQ(trial_plan(tn(64, 2048, 2048)).lead, 1);
-  EXPECT_EQ(trial_plan(tn(1, 512, 512)).lead, 0);
+  EXPECT_EQ(trial_plan(tn(1, 5120, 13824), kH100L2).lead, 1);
+  EXPECT_EQ(trial_plan(tn(64, 2048, 2048), kH100L2).lead, 1);
+  EXPECT_EQ(trial_plan(tn(1, 512, 512), kH100L2).lead, 0);
   EXPECT_EQ(mid.lead, 0);
   EXPECT_EQ(big.lead, 0);
   EXPECT_EQ(tiny.lead, 0);
-  EXPECT_EQ(trial_plan(tn(64, 131072, 8192)).lead, 0);  // decode-like but large: the large trial
+  EXPECT_EQ(trial_plan(tn(64, 131072, 8192), kH100L2).lead,
+            0);  // decode-like but large: the large trial
+}
+
+// A decode-like weight of half to 1.3 times the L2 is timed after 4 launches and over at least 8;
+// the L2's size is the device's (H100 50 MB, H200 60 MiB).
+TEST(TimedChoice, TrialPlanTimesL2SizedWeightsInTheirSteadyState) {
+  const Problem p = tn(4, 8960, 2048);  // 36.7 MB
+  EXPECT_TRUE(l2_contested(p, kH100L2));
+  EXPECT_EQ(trial_plan(p, kH100L2).lead, 4);
+  EXPECT_EQ(trial_plan(p, kH100L2).batch, 8);
+  EXPECT_EQ(trial_plan(p, kH100L2).rounds, 5);
+  // The bounds scale with the L2: 5120x5120 (52.4 MB) is in on both; 4096x2816 (23.1 MB) is in
+  // on neither; 4096x3328 (27.3 MB) on the H100 only; 8192x4864 (79.7 MB) on the H200 only.
+  for (double l2 : {kH100L2, kH200L2}) EXPECT_TRUE(l2_contested(tn(8, 5120, 5120), l2));
+  for (double l2 : {kH100L2, kH200L2}) EXPECT_FALSE(l2_contested(tn(8, 4096, 2816), l2));
+  EXPECT_TRUE(l2_contested(tn(8, 4096, 3328), kH100L2));
+  EXPECT_FALSE(l2_contested(tn(8, 4096, 3328), kH200L2));
+  EXPECT_FALSE(l2_contested(tn(8, 8192, 4864), kH100L2));
+  EXPECT_TRUE(l2_contested(tn(8, 8192, 4864), kH200L2));
+  // Only decode-like problems: not M 65, not K under 2048, not the large class; no L2 known: none.
+  EXPECT_FALSE(l2_contested(tn(65, 5120, 5120), kH100L2));
+  EXPECT_FALSE(l2_contested(tn(8, 12800, 1920), kH100L2));
+  EXPECT_FALSE(l2_contested(tn(8, 5120, 5120), 0));
+  EXPECT_EQ(trial_plan(tn(8, 5120, 5120), 0).lead, 1);
+  // Other decode-like problems keep the one-launch lead and the ~20 us batch.
+  EXPECT_EQ(trial_plan(tn(1, 5120, 13824), kH100L2).lead, 1);
+  EXPECT_EQ(trial_plan(tn(1, 5120, 13824), kH100L2).batch, 1);
 }
 
 TEST(TimedChoice, WinnerIsTheLeastMedianUnlessWithinTheMargin) {

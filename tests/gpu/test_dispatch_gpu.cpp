@@ -209,6 +209,10 @@ TEST_F(TimedChoiceGpu, DecodeLikeProblemsEndTimedAndRight) {
   expect_timed_and_right(gc, cases,
                          "(the model's top half and the decode families, with plain-launch twins",
                          "decode-like");
+  // 20x6912x2816's weight (38.9 MB) is L2-sized on an H100 and an H200: the longer plan.
+  const std::string reason = choose(tn(20, 6912, 2816)).reason;
+  EXPECT_NE(reason.find("5 rounds of 8, 4 untimed launch(es) before each batch"), std::string::npos)
+      << reason;
 }
 
 // Small problems with a long K are timed as well (runtime::long_k_small), in both layouts.
