@@ -4,7 +4,9 @@
 # ON the device: gemm()'s pick on the seen losers and on decode_l2_16_s35.txt (fresh) in REPS
 # processes (default 2), whose logs now carry every trial candidate's median; then, for the
 # LOSERS shapes (default the seen ones), a bench of that shape's trial candidates as named specs,
-# the steady state of each, to set against the trial's medians. About 5 minutes.
+# the steady state of each, to set against the trial's medians. About 5 minutes. (Its run at
+# 4547c7f passed `auto` with the named specs, which the bench refuses; trial_lead_arms_s35.sh
+# ran that step.)
 # Output: $OUT/l2_trial.tgz
 source "$(dirname "$0")/spec_bench.sh"
 top="${OUT:-/tmp/l2_trial}"

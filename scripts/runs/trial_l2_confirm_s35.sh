@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Session 35's longer trial for L2-sized decode-like weights (runtime::l2_contested), against the
-# trial before it (AUTOGEMM_S35_OLD, the experiment's switch), in processes alternating the arms,
+# trial before it (AUTOGEMM_S35_OLD, the experiment's switch, at bce761e only), in processes
+# alternating the arms,
 # on decode_l2_24_s35.txt (fresh) and decode.txt; then the trial/dispatch GPU tests. ON the
 # device, about 5 minutes. Output: $OUT/trial_l2.tgz
 source "$(dirname "$0")/spec_bench.sh"

@@ -1,5 +1,9 @@
 #!/usr/bin/env bash
-# s35 device call 3: the trial's lead/batch arms, then the losers' candidates in steady state.
+# Session 35's trial arms (h100_trial_lead_s35): a decode-like trial's untimed lead launches and
+# timed batch, through the switch AUTOGEMM_TRIAL_X=LEAD,BATCH (lead, and at least that batch),
+# which existed only in the uncommitted build of 4547c7f that ran it; then, for five shapes, each
+# of the trial's candidates (from the off arm's reason line) as a named spec, back to back. ON
+# the device, about 2 minutes. Output: $OUT/s35_lead.tgz
 source scripts/runs/spec_bench.sh
 top="$OUT"; d="$top/s35_lead"; record_machine "$d" > /dev/null
 shapes="4_8960_2048 2_5760_3072 1_6016_2432 4_3968_5120 $(shape_list bench/shapes/decode_l2_16_s35.txt) $(shape_list bench/shapes/decode.txt)"

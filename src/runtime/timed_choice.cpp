@@ -223,7 +223,7 @@ TrialPlan trial_plan(const Problem& p, double l2_bytes) {
   // old trial, 17.4 us back to back): time it after 4 launches and over 8. Measured
   // (h100_trial_lead_s35): 29-43 MB weights 0.55-0.93x the time on the shapes whose pick changed,
   // decode.txt ~1% faster; these calls are ~10-25 us, so the trial stays under ~25 ms.
-  if (l2_contested(p, l2_bytes) && !std::getenv("AUTOGEMM_S35_OLD")) {  // EXPERIMENT s35: remove
+  if (l2_contested(p, l2_bytes)) {
     plan.lead = 4;
     plan.batch = std::max(plan.batch, 8);
   }
