@@ -8,6 +8,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <string_view>
 #include <tuple>
 #include <utility>
 
@@ -169,9 +170,15 @@ std::vector<std::string> with_twins(const Problem& p, std::vector<std::string> c
 
 }  // namespace
 
+static bool s35_mid(const Problem& p, double l2_bytes, const char* what);  // EXPERIMENT s35
+
 std::vector<std::string> with_plain_launch_twins(const Problem& p,
                                                  std::vector<std::string> candidates) {
-  if (!decode_like(p) || large_class(p)) return candidates;  // as trial_candidates' branches
+  int dev = 0, l2 = 0;  // EXPERIMENT s35
+  if (cudaGetDevice(&dev) == cudaSuccess) cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, dev);
+  cudaGetLastError();
+  if ((!decode_like(p) || large_class(p)) && !s35_mid(p, double(l2), "twins"))
+    return candidates;  // as trial_candidates' branches
   const size_t all = candidates.size();
   return with_twins(p, std::move(candidates), all, [](KernelSpec& s) {
     if (!s.pdl) return false;
@@ -203,6 +210,17 @@ std::string trial_description(const Problem& p, const std::vector<std::string>& 
   return twins ? base + " and fixed-shape twins" : base;
 }
 
+// EXPERIMENT s35 (removed after the run): AUTOGEMM_S35_MID = long | twins | both gives
+// middle-class problems whose 2(MK+NK+MN) bytes are 0.5-1.3x the L2 the longer plan, the
+// plain-launch twins, or both.
+static bool s35_mid(const Problem& p, double l2_bytes, const char* what) {
+  const char* e = std::getenv("AUTOGEMM_S35_MID");
+  if (!e || (std::string_view(e) != what && std::string_view(e) != "both")) return false;
+  const double m = double(p.shape.m), n = double(p.shape.n), k = double(p.shape.k);
+  const double bytes = 2 * (m * k + n * k + m * n);
+  return !decode_like(p) && !large_class(p) && bytes >= 0.5 * l2_bytes && bytes <= 1.3 * l2_bytes;
+}
+
 bool l2_contested(const Problem& p, double l2_bytes) {
   const double weight = 2.0 * double(p.shape.n) * double(p.shape.k);  // 16-bit elements
   return decode_like(p) && !large_class(p) && weight >= 0.5 * l2_bytes && weight <= 1.3 * l2_bytes;
@@ -223,7 +241,7 @@ TrialPlan trial_plan(const Problem& p, double l2_bytes) {
   // old trial, 17.4 us back to back): time it after 4 launches and over 8. Measured
   // (h100_trial_lead_s35): 29-43 MB weights 0.55-0.93x the time on the shapes whose pick changed,
   // decode.txt ~1% faster; these calls are ~10-25 us, so the trial stays under ~25 ms.
-  if (l2_contested(p, l2_bytes)) {
+  if (l2_contested(p, l2_bytes) || s35_mid(p, l2_bytes, "long")) {
     plan.lead = 4;
     plan.batch = std::max(plan.batch, 8);
   }
