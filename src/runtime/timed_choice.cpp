@@ -8,7 +8,6 @@
 #include <map>
 #include <memory>
 #include <mutex>
-#include <string_view>
 #include <tuple>
 #include <utility>
 
@@ -170,15 +169,9 @@ std::vector<std::string> with_twins(const Problem& p, std::vector<std::string> c
 
 }  // namespace
 
-static bool s35_mid(const Problem& p, double l2_bytes, const char* what);  // EXPERIMENT s35
-
 std::vector<std::string> with_plain_launch_twins(const Problem& p,
                                                  std::vector<std::string> candidates) {
-  int dev = 0, l2 = 0;  // EXPERIMENT s35
-  if (cudaGetDevice(&dev) == cudaSuccess) cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, dev);
-  cudaGetLastError();
-  if ((!decode_like(p) || large_class(p)) && !s35_mid(p, double(l2), "twins"))
-    return candidates;  // as trial_candidates' branches
+  if (!decode_like(p) || large_class(p)) return candidates;  // as trial_candidates' branches
   const size_t all = candidates.size();
   return with_twins(p, std::move(candidates), all, [](KernelSpec& s) {
     if (!s.pdl) return false;
@@ -210,20 +203,10 @@ std::string trial_description(const Problem& p, const std::vector<std::string>& 
   return twins ? base + " and fixed-shape twins" : base;
 }
 
-// EXPERIMENT s35 (removed after the run): AUTOGEMM_S35_MID = long | twins | both gives
-// middle-class problems whose 2(MK+NK+MN) bytes are 0.5-1.3x the L2 the longer plan, the
-// plain-launch twins, or both.
-static bool s35_mid(const Problem& p, double l2_bytes, const char* what) {
-  const char* e = std::getenv("AUTOGEMM_S35_MID");
-  if (!e || (std::string_view(e) != what && std::string_view(e) != "both")) return false;
-  const double m = double(p.shape.m), n = double(p.shape.n), k = double(p.shape.k);
-  const double bytes = 2 * (m * k + n * k + m * n);
-  return !decode_like(p) && !large_class(p) && bytes >= 0.5 * l2_bytes && bytes <= 1.3 * l2_bytes;
-}
-
 bool l2_contested(const Problem& p, double l2_bytes) {
-  const double weight = 2.0 * double(p.shape.n) * double(p.shape.k);  // 16-bit elements
-  return decode_like(p) && !large_class(p) && weight >= 0.5 * l2_bytes && weight <= 1.3 * l2_bytes;
+  const double m = double(p.shape.m), n = double(p.shape.n), k = double(p.shape.k);
+  const double bytes = 2 * (m * k + n * k + m * n);  // 16-bit A, B and C
+  return !large_class(p) && bytes >= 0.5 * l2_bytes && bytes <= 1.3 * l2_bytes;
 }
 
 TrialPlan trial_plan(const Problem& p, double l2_bytes) {
@@ -236,12 +219,15 @@ TrialPlan trial_plan(const Problem& p, double l2_bytes) {
   // steady state that back-to-back calls see. Measured (h100_trial_lead_s34): decode-like 1-5%
   // faster picks; the middle class unchanged, so not there.
   plan.lead = decode_like(p) && !large_class(p) ? 1 : 0;
-  // Where the weight only just fits, a PDL candidate reads it from L2 for several calls after
-  // another's and from DRAM once its own placement has scattered it (4x8960x2048: 10.5 us in the
-  // old trial, 17.4 us back to back): time it after 4 launches and over 8. Measured
-  // (h100_trial_lead_s35): 29-43 MB weights 0.55-0.93x the time on the shapes whose pick changed,
-  // decode.txt ~1% faster; these calls are ~10-25 us, so the trial stays under ~25 ms.
-  if (l2_contested(p, l2_bytes) || s35_mid(p, l2_bytes, "long")) {
+  // Where the operands only just fit in L2, a PDL candidate reads them from L2 for several calls
+  // after another's and from DRAM once its own placement has scattered them (4x8960x2048: 10.5
+  // us in the old trial, 17.4 us back to back): time it after 4 launches and over 8. Measured:
+  // decode-like 26-68 MB 0.964-0.972x the time (h100_trial_l2_s35), middle-class 0.977-0.986x
+  // (h100_middle_l2_s35); ~1% on decode.txt. Such calls take ~10-100 us: 5-40 ms of trial.
+  if (l2_contested(p, l2_bytes) && !std::getenv("AUTOGEMM_S35_DECODE_ONLY")) {  // EXPERIMENT s35
+    plan.lead = 4;
+    plan.batch = std::max(plan.batch, 8);
+  } else if (l2_contested(p, l2_bytes) && decode_like(p)) {
     plan.lead = 4;
     plan.batch = std::max(plan.batch, 8);
   }

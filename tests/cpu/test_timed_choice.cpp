@@ -292,30 +292,38 @@ TEST(TimedChoice, TrialPlanBatchesShortCallsAndSparesLongOnes) {
             0);  // decode-like but large: the large trial
 }
 
-// A decode-like weight of half to 1.3 times the L2 is timed after 4 launches and over at least 8;
-// the L2's size is the device's (H100 50 MB, H200 60 MiB).
-TEST(TimedChoice, TrialPlanTimesL2SizedWeightsInTheirSteadyState) {
-  const Problem p = tn(4, 8960, 2048);  // 36.7 MB
+// A problem whose A, B and C are half to 1.3 times the L2 is timed after 4 launches and over at
+// least 8; the L2's size is the device's (H100 50 MiB, H200 60).
+TEST(TimedChoice, TrialPlanTimesL2SizedProblemsInTheirSteadyState) {
+  const Problem p = tn(4, 8960, 2048);  // 36.8 MB
   EXPECT_TRUE(l2_contested(p, kH100L2));
   EXPECT_EQ(trial_plan(p, kH100L2).lead, 4);
   EXPECT_EQ(trial_plan(p, kH100L2).batch, 8);
   EXPECT_EQ(trial_plan(p, kH100L2).rounds, 5);
-  // The bounds scale with the L2: 5120x5120 (52.4 MB) is in on both; 4096x2816 (23.1 MB) is in
-  // on neither; 4096x3328 (27.3 MB) on the H100 only; 8192x4864 (79.7 MB) on the H200 only.
+  // The bounds scale with the L2: 8x5120x5120 (52.6 MB) is in on both; 8x4096x2816 (23.2 MB) on
+  // neither; 8x4096x3328 (27.4 MB) on the H100 only; 8x8192x4864 (79.9 MB) on the H200 only.
   for (double l2 : {kH100L2, kH200L2}) EXPECT_TRUE(l2_contested(tn(8, 5120, 5120), l2));
   for (double l2 : {kH100L2, kH200L2}) EXPECT_FALSE(l2_contested(tn(8, 4096, 2816), l2));
   EXPECT_TRUE(l2_contested(tn(8, 4096, 3328), kH100L2));
   EXPECT_FALSE(l2_contested(tn(8, 4096, 3328), kH200L2));
   EXPECT_FALSE(l2_contested(tn(8, 8192, 4864), kH100L2));
   EXPECT_TRUE(l2_contested(tn(8, 8192, 4864), kH200L2));
-  // Only decode-like problems: not M 65, not K under 2048, not the large class; no L2 known: none.
-  EXPECT_FALSE(l2_contested(tn(65, 5120, 5120), kH100L2));
-  EXPECT_FALSE(l2_contested(tn(8, 12800, 1920), kH100L2));
+  // A, B and C all count: 4838x1776x3304 (a middle-class problem) is 60.9 MB, 1776x3304 alone
+  // 11.7 MB.
+  EXPECT_TRUE(l2_contested(tn(4838, 1776, 3304), kH100L2));
+  EXPECT_EQ(trial_plan(tn(4838, 1776, 3304), kH100L2).lead, 4);
+  EXPECT_EQ(trial_plan(tn(4838, 1776, 3304), kH100L2).batch, 8);
+  // Not the large class (its own trial, one launch a batch), nor without a known L2.
+  // 3688^3 (1.003e11 flops, 81.6 MB) is large; 3680^3 (9.97e10, 81.3 MB) is not.
+  EXPECT_FALSE(l2_contested(tn(3688, 3688, 3688), kH200L2));
+  EXPECT_TRUE(l2_contested(tn(3680, 3680, 3680), kH200L2));
   EXPECT_FALSE(l2_contested(tn(8, 5120, 5120), 0));
   EXPECT_EQ(trial_plan(tn(8, 5120, 5120), 0).lead, 1);
-  // Other decode-like problems keep the one-launch lead and the ~20 us batch.
+  // Outside the window, decode-like problems keep the one-launch lead and the ~20 us batch, and
+  // the middle class no lead.
   EXPECT_EQ(trial_plan(tn(1, 5120, 13824), kH100L2).lead, 1);
   EXPECT_EQ(trial_plan(tn(1, 5120, 13824), kH100L2).batch, 1);
+  EXPECT_EQ(trial_plan(tn(2048, 2048, 2048), kH100L2).lead, 0);  // 25.2 MB
 }
 
 TEST(TimedChoice, WinnerIsTheLeastMedianUnlessWithinTheMargin) {
