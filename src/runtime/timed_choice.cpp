@@ -206,7 +206,11 @@ std::string trial_description(const Problem& p, const std::vector<std::string>& 
 bool l2_contested(const Problem& p, double l2_bytes) {
   const double m = double(p.shape.m), n = double(p.shape.n), k = double(p.shape.k);
   const double bytes = 2 * (m * k + n * k + m * n);  // 16-bit A, B and C
-  return !large_class(p) && bytes >= 0.5 * l2_bytes && bytes <= 1.3 * l2_bytes;
+  // Memory-bound by the roofline of estimated_call_us (bytes at 3 TB/s outlast 2MNK at 650
+  // TFLOP/s; every decode-like problem is, and no large one is at these sizes): where the MMAs
+  // bind, the longer trial picked 0.6-1.3% slower kernels (h100_middle_l2_s35).
+  const bool memory_bound = bytes / 3e6 >= flops_of(p) / 650e6;
+  return memory_bound && bytes >= 0.5 * l2_bytes && bytes <= 1.3 * l2_bytes;
 }
 
 TrialPlan trial_plan(const Problem& p, double l2_bytes) {
@@ -222,8 +226,9 @@ TrialPlan trial_plan(const Problem& p, double l2_bytes) {
   // Where the operands only just fit in L2, a PDL candidate reads them from L2 for several calls
   // after another's and from DRAM once its own placement has scattered them (4x8960x2048: 10.5
   // us in the old trial, 17.4 us back to back): time it after 4 launches and over 8. Measured:
-  // decode-like 26-68 MB 0.964-0.972x the time (h100_trial_l2_s35), middle-class 0.977-0.986x
-  // (h100_middle_l2_s35); ~1% on decode.txt. Such calls take ~10-100 us: 5-40 ms of trial.
+  // decode-like 26-68 MB 0.964-0.972x the time (h100_trial_l2_s35), memory-bound middle-class
+  // 0.946-0.982x (h100_middle_l2_s35); ~1% on decode.txt. Such calls take ~10-30 us: 5-25 ms of
+  // trial.
   if (l2_contested(p, l2_bytes) && !std::getenv("AUTOGEMM_S35_DECODE_ONLY")) {  // EXPERIMENT s35
     plan.lead = 4;
     plan.batch = std::max(plan.batch, 8);

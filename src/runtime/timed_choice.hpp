@@ -112,10 +112,10 @@ std::vector<std::string> with_fixed_twins(const Problem& p, std::vector<std::str
 // From a roofline estimate of one call (2MNK at 650 TFLOP/s, the operands' bytes at 3 TB/s, at
 // least 3 us).
 //
-// A problem outside the large class whose A, B and C (2(MK + NK + MN) bytes) are half to 1.3
-// times the L2 (`l2_bytes`, the device's) gets 4 untimed launches and at least 8 timed ones per
-// batch: there the L2 holds the operands only if each part is read from the same L2 half every
-// call, which a PDL launch's placement does not keep, and a short batch after another
+// A memory-bound problem (by that estimate) whose A, B and C (2(MK + NK + MN) bytes) are half
+// to 1.3 times the L2 (`l2_bytes`, the device's) gets 4 untimed launches and at least 8 timed ones
+// per batch: there the L2 holds the operands only if each part is read from the same L2 half
+// every call, which a PDL launch's placement does not keep, and a short batch after another
 // candidate's times the L2 that one left behind, not the steady state (h100_trial_lead_s35).
 struct TrialPlan {
   int batch = 1;
@@ -124,7 +124,8 @@ struct TrialPlan {
 };
 TrialPlan trial_plan(const Problem& p, double l2_bytes);
 
-// Whether p is outside the large class with A, B and C of half to 1.3 times an L2 of `l2_bytes`.
+// Whether p is memory-bound (by the roofline estimate) with A, B and C of half to 1.3 times an L2
+// of `l2_bytes`.
 bool l2_contested(const Problem& p, double l2_bytes);
 
 // How much faster than the pick a candidate must have timed to replace it: 1%, and 2% in the

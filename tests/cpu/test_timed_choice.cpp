@@ -292,8 +292,8 @@ TEST(TimedChoice, TrialPlanBatchesShortCallsAndSparesLongOnes) {
             0);  // decode-like but large: the large trial
 }
 
-// A problem whose A, B and C are half to 1.3 times the L2 is timed after 4 launches and over at
-// least 8; the L2's size is the device's (H100 50 MiB, H200 60).
+// A memory-bound problem whose A, B and C are half to 1.3 times the L2 is timed after 4 launches
+// and over at least 8; the L2's size is the device's (H100 50 MiB, H200 60).
 TEST(TimedChoice, TrialPlanTimesL2SizedProblemsInTheirSteadyState) {
   const Problem p = tn(4, 8960, 2048);  // 36.8 MB
   EXPECT_TRUE(l2_contested(p, kH100L2));
@@ -308,15 +308,13 @@ TEST(TimedChoice, TrialPlanTimesL2SizedProblemsInTheirSteadyState) {
   EXPECT_FALSE(l2_contested(tn(8, 4096, 3328), kH200L2));
   EXPECT_FALSE(l2_contested(tn(8, 8192, 4864), kH100L2));
   EXPECT_TRUE(l2_contested(tn(8, 8192, 4864), kH200L2));
-  // A, B and C all count: 4838x1776x3304 (a middle-class problem) is 60.9 MB, 1776x3304 alone
-  // 11.7 MB.
-  EXPECT_TRUE(l2_contested(tn(4838, 1776, 3304), kH100L2));
-  EXPECT_EQ(trial_plan(tn(4838, 1776, 3304), kH100L2).lead, 4);
-  EXPECT_EQ(trial_plan(tn(4838, 1776, 3304), kH100L2).batch, 8);
-  // Not the large class (its own trial, one launch a batch), nor without a known L2.
-  // 3688^3 (1.003e11 flops, 81.6 MB) is large; 3680^3 (9.97e10, 81.3 MB) is not.
-  EXPECT_FALSE(l2_contested(tn(3688, 3688, 3688), kH200L2));
-  EXPECT_TRUE(l2_contested(tn(3680, 3680, 3680), kH200L2));
+  // A, B and C all count: 6866x80x2808 (a middle-class problem) is 40.1 MB, 80x2808 alone 0.4.
+  EXPECT_TRUE(l2_contested(tn(6866, 80, 2808), kH100L2));
+  EXPECT_EQ(trial_plan(tn(6866, 80, 2808), kH100L2).lead, 4);
+  EXPECT_EQ(trial_plan(tn(6866, 80, 2808), kH100L2).batch, 8);
+  // Memory-bound only: 1002x2384x8504 (62.1 MB, but 62 us of MMAs against 21 of bytes) is not.
+  EXPECT_FALSE(l2_contested(tn(1002, 2384, 8504), kH100L2));
+  EXPECT_EQ(trial_plan(tn(1002, 2384, 8504), kH100L2).lead, 0);
   EXPECT_FALSE(l2_contested(tn(8, 5120, 5120), 0));
   EXPECT_EQ(trial_plan(tn(8, 5120, 5120), 0).lead, 1);
   // Outside the window, decode-like problems keep the one-launch lead and the ~20 us batch, and
