@@ -139,20 +139,6 @@ std::vector<std::string> trial_candidates(const Problem& p, const std::vector<st
     for (; next < ranked.size() && out.size() < (most + 1) / 2; ++next) add(ranked[next]);
     for (const std::string& family : decode_families(p))
       if (auto spec = tune::with_types_of(family, p)) add(*spec);
-  } else if (std::getenv("AUTOGEMM_S35_SKINNY") && p.shape.m > 64 && p.shape.m <= 256 &&
-             2.0 * double(p.shape.n * p.shape.k + p.shape.m * (p.shape.n + p.shape.k)) / 3e6 >=
-                 flops_of(p) / 650e6) {
-    // EXPERIMENT s35 (removed after the run): swap-AB tiles whose bn covers M, for memory-bound
-    // problems with M 65-256.
-    for (; next < ranked.size() && out.size() < (most + 1) / 2; ++next) add(ranked[next]);
-    const int64_t bn = (p.shape.m + 7) / 8 * 8;
-    for (int64_t bm : {64, 128}) {
-      const int64_t stage = (bm + bn) * 64 * 2;
-      const int64_t stages = std::clamp<int64_t>(196608 / stage, 3, 8);
-      const std::string family = fmt::format("sm90_f16f32_tn_{}x{}x64_s{}_c1x1_{}_persist_r8m_swap",
-                                             bm, bn, stages, bm == 64 ? "wg1" : "coop");
-      if (auto spec = tune::with_types_of(family, p)) add(*spec);
-    }
   }
   for (; next < ranked.size(); ++next) add(ranked[next]);
   return out;
