@@ -79,11 +79,13 @@ Choice choose(const Problem& problem);
 // between CUDA events, then its pick, so C holds the product as from any call; it does not wait. A
 // later call, once the GPU is past those events, switches the problem to the fastest (kind "timed")
 // for the rest of the process. That first call costs the trial's GPU time (by its plan, about
-// 1-2 ms for calls under 20 us, 5-25 ms for a memory-bound problem whose A, B and C are half to
-// 1.3 times the L2, timed over longer batches, 25-49 times the call's own above 20 us: up to
-// about half a second for the largest); on a cold JIT cache it also compiles the other candidates (in parallel; seconds),
-// and the shape-compiled ones on every new problem (about half a second). With AUTOGEMM_TUNE=1 the
-// first-sight tuner has such problems instead.
+// 1-2 ms for calls under 20 us, 4-30 ms for a memory-bound problem whose A, B and C are half to
+// 1.3 times the L2, timed over longer batches, and above 20 us 4-11 launches of the call per
+// candidate: up to about half a second for the largest); on a cold JIT cache it also compiles
+// the other candidates (in parallel; seconds), and the shape-compiled ones on every new problem
+// (about half a second). Many more candidates than the default can outrun the launch queue, and
+// then the call waits for the GPU to take some. With AUTOGEMM_TUNE=1 the first-sight tuner has
+// such problems instead.
 //
 // With AUTOGEMM_TUNE=1, a problem that no tuning table holds is tuned the first time this
 // process sees it (budget AUTOGEMM_TUNE_BUDGET, default 8) and added to the user tuning table

@@ -50,6 +50,7 @@ struct Slot {
   std::unique_ptr<GraphLoop> graph;
   std::vector<double> samples;
   double spent_s = 0;
+  bool prepared = false;  // prepare() returned for this shape: why() speaks of it
 
   void fail(RowStatus s, std::string why) {
     if (!ok) return;
@@ -251,6 +252,7 @@ void Runner::gate(const Shape& shape, DeviceBuffers& buf) {
     };
     try {
       s.method->prepare(p, ops, stream_);
+      s.prepared = true;
     } catch (const NoEntryError& e) {
       s.fail(RowStatus::no_entry, e.what());
       continue;
@@ -337,7 +339,8 @@ void Runner::emit(const Shape& shape) {
     r.method = s.method->name();
     r.mode = std::string(to_string(cfg_.mode));
     r.rel_err = s.rel_err;
-    r.spec = s.method->spec();
+    // A shape skipped for its size never reached the methods: they would name the last one's.
+    r.spec = s.status == RowStatus::skipped ? "" : s.method->spec();
     r.tag = s.tag;
     if (s.ok && !s.samples.empty()) {
       r.time = summarize(s.samples);
@@ -347,8 +350,9 @@ void Runner::emit(const Shape& shape) {
     }
     if (csv_) csv_->write(r);
     rows_.push_back(r);
-    if (const std::string why = s.method->why(); !quiet_ && !why.empty())
-      out_ << shape_name(shape) << " " << r.method << ": " << why << "\n";
+    if (!quiet_ && s.prepared)
+      if (const std::string why = s.method->why(); !why.empty())
+        out_ << shape_name(shape) << " " << r.method << ": " << why << "\n";
   }
   emit_oracle(shape);
 }

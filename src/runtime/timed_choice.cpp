@@ -447,13 +447,18 @@ std::optional<TimedChoices::Result> TimedChoices::poll(int device, const Problem
   std::string all;
   for (size_t i = 0; i < n; ++i)
     all += fmt::format("{}{} {:.2f}", i ? ", " : "", t.specs[i], w.medians_us[i]);
-  return finish({t.specs[w.index],
-                 fmt::format("timed on this GPU on its first call: {:.2f} us against the model's "
-                             "pick's {:.2f} us, the fastest of {} candidates ({}; {} rounds of {}, "
-                             "{} untimed launch(es) before each batch; medians in us: {})",
-                             w.median_us, w.pick_median_us, n, trial_description(p, t.specs),
-                             t.plan.rounds, t.plan.batch, t.plan.lead, all),
-                 true});
+  return finish(
+      {t.specs[w.index],
+       fmt::format("timed on this GPU on its first call: {:.2f} us against the model's "
+                   "pick's {:.2f} us, the fastest of {} candidates ({}; {} rounds of {}{}; "
+                   "medians in us: {})",
+                   w.median_us, w.pick_median_us, n, trial_description(p, t.specs), t.plan.rounds,
+                   t.plan.batch,
+                   t.plan.lead > 0
+                       ? fmt::format(", {} untimed launch(es) before each batch", t.plan.lead)
+                       : "",
+                   all),
+       true});
 }
 
 }  // namespace autogemm::runtime

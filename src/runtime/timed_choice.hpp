@@ -6,8 +6,9 @@
 // (bench/results/h200/h200_topk_s28.md). So gemm() times them itself: the first call of such a
 // problem (beta 0, on a stream not being captured) enqueues each candidate on the caller's stream
 // on the caller's own A, B and C, a warm-up round and then `rounds` rounds of `batch` launches
-// each between CUDA events (decode-like batches after one untimed `lead` launch), and ends with
-// one launch of the model's pick, so C holds the product as from any call. In the large class
+// each between CUDA events (decode-like batches after one untimed `lead` launch, and those of a
+// memory-bound problem whose operands are about the L2's size after four: trial_plan), and ends
+// with one launch of the model's pick, so C holds the product as from any call. In the large class
 // and for decode-like problems the candidates also include kernel families the model ranks low
 // there (trial_candidates), and decode-like ones their plain-launch twins. Nothing waits for the
 // GPU: a later call asks the last event (cudaEventQuery) and, once the GPU has passed it, the
@@ -43,7 +44,9 @@ int autotune_candidates();  // parse_autotune of the environment, read once per 
 // long-K small problems (below), up to an estimated kLongestTimedCallUs a call (a trial times
 // each candidate in rounds of about 20 us of launches: 25-49 launches in all for a long call,
 // some 290 for eight candidates of a short one; a decode-like trial, with its twins and lead
-// launches, up to ~600 launches of 5-50 us, i.e. tens of ms once per problem). Measured (notes
+// launches, up to ~600 launches of 5-50 us, i.e. tens of ms once per problem; an L2-sized one 61
+// launches a candidate, ~800 for the default's 13; with many more candidates than the default the
+// host may wait for the GPU to drain its launch queue). Measured (notes
 // 200-201) over eight pairings of on/off processes on both GPUs: middle +2.4-4.8% in every one; the
 // whole small class (mostly launch-bound: the host's time per call, which the trial's back-to-back
 // batches do not see, decides there) within its spread. The large class gained nothing from the

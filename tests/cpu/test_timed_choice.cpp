@@ -281,7 +281,7 @@ TEST(TimedChoice, TrialPlanBatchesShortCallsAndSparesLongOnes) {
   // A memory-bound decode shape: its bytes, not its flops, set the estimate (~47 us).
   EXPECT_EQ(trial_plan(tn(1, 5120, 13824), kH100L2).batch, 1);
   EXPECT_EQ(trial_plan(tn(1, 512, 512), kH100L2).batch, 7);
-  // Decode-like batches start with one untimed launch; no others do.
+  // Decode-like batches start with one untimed launch; no others do (outside the L2 window).
   EXPECT_EQ(trial_plan(tn(1, 5120, 13824), kH100L2).lead, 1);
   EXPECT_EQ(trial_plan(tn(64, 2048, 2048), kH100L2).lead, 1);
   EXPECT_EQ(trial_plan(tn(1, 512, 512), kH100L2).lead, 0);
@@ -308,20 +308,24 @@ TEST(TimedChoice, TrialPlanTimesL2SizedProblemsInTheirSteadyState) {
   EXPECT_FALSE(l2_contested(tn(8, 4096, 3328), kH200L2));
   EXPECT_FALSE(l2_contested(tn(8, 8192, 4864), kH100L2));
   EXPECT_TRUE(l2_contested(tn(8, 8192, 4864), kH200L2));
-  // A, B and C all count: 6866x80x2808 (a middle-class problem) is 40.1 MB, 80x2808 alone 0.4.
+  // A, B and C all count: 6866x80x2808 (a middle-class problem) is 40.1 MB, 80x2808 alone 0.45.
   EXPECT_TRUE(l2_contested(tn(6866, 80, 2808), kH100L2));
   EXPECT_EQ(trial_plan(tn(6866, 80, 2808), kH100L2).lead, 4);
   EXPECT_EQ(trial_plan(tn(6866, 80, 2808), kH100L2).batch, 8);
-  // Memory-bound only: 1002x2384x8504 (62.1 MB, but 62 us of MMAs against 21 of bytes) is not.
+  // Memory-bound only: 1002x2384x8504 (62.4 MB, but 62 us of MMAs against 21 of bytes) is not.
   EXPECT_FALSE(l2_contested(tn(1002, 2384, 8504), kH100L2));
   EXPECT_EQ(trial_plan(tn(1002, 2384, 8504), kH100L2).lead, 0);
   EXPECT_FALSE(l2_contested(tn(8, 5120, 5120), 0));
   EXPECT_EQ(trial_plan(tn(8, 5120, 5120), 0).lead, 1);
   // Outside the window, decode-like problems keep the one-launch lead and the ~20 us batch, and
-  // the middle class no lead.
+  // memory-bound middle-class ones no lead: 6866x80x1024 (15.3 MB, ~5 us) and 6866x80x8192
+  // (114.9 MB, ~38 us).
   EXPECT_EQ(trial_plan(tn(1, 5120, 13824), kH100L2).lead, 1);
   EXPECT_EQ(trial_plan(tn(1, 5120, 13824), kH100L2).batch, 1);
-  EXPECT_EQ(trial_plan(tn(2048, 2048, 2048), kH100L2).lead, 0);  // 25.2 MB
+  EXPECT_EQ(trial_plan(tn(6866, 80, 1024), kH100L2).lead, 0);
+  EXPECT_EQ(trial_plan(tn(6866, 80, 1024), kH100L2).batch, 4);
+  EXPECT_EQ(trial_plan(tn(6866, 80, 8192), kH100L2).lead, 0);
+  EXPECT_EQ(trial_plan(tn(6866, 80, 8192), kH100L2).batch, 1);
 }
 
 TEST(TimedChoice, WinnerIsTheLeastMedianUnlessWithinTheMargin) {

@@ -209,8 +209,19 @@ TEST_F(TimedChoiceGpu, DecodeLikeProblemsEndTimedAndRight) {
   expect_timed_and_right(gc, cases,
                          "(the model's top half and the decode families, with plain-launch twins",
                          "decode-like");
-  // 20x6912x2816's weight (38.9 MB) is L2-sized on an H100 and an H200: the longer plan.
+  // 20x6912x2816's A, B and C (39.3 MB) are L2-sized on an H100 and an H200: the longer plan.
   const std::string reason = choose(tn(20, 6912, 2816)).reason;
+  EXPECT_NE(reason.find("5 rounds of 8, 4 untimed launch(es) before each batch"), std::string::npos)
+      << reason;
+}
+
+// A memory-bound middle-class problem whose A, B and C are L2-sized (6866x80x2808: 40.1 MB) takes
+// the longer plan too, and its result stays right.
+TEST_F(TimedChoiceGpu, L2SizedMiddleProblemsTakeTheLongerPlanAndStayRight) {
+  test::GemmChecker gc(int64_t(6866) * 2808);
+  expect_timed_and_right(gc, {{tn(6866, 80, 2808), Scaling{}}}, "(the model's top",
+                         "L2-sized middle");
+  const std::string reason = choose(tn(6866, 80, 2808)).reason;
   EXPECT_NE(reason.find("5 rounds of 8, 4 untimed launch(es) before each batch"), std::string::npos)
       << reason;
 }
