@@ -135,31 +135,12 @@ std::vector<std::string> trial_candidates(const Problem& p, const std::vector<st
     for (; next < ranked.size() && out.size() < (most + 1) / 2; ++next) add(ranked[next]);
     for (const char* family : kLargeFamilies)
       if (auto spec = tune::with_types_of(family, p)) add(*spec);
-  } else if (decode_like(p) && !std::getenv("AUTOGEMM_S35_DECODE_BESIDE")) {
+  } else if (decode_like(p)) {
     for (; next < ranked.size() && out.size() < (most + 1) / 2; ++next) add(ranked[next]);
     for (const std::string& family : decode_families(p))
       if (auto spec = tune::with_types_of(family, p)) add(*spec);
   }
   for (; next < ranked.size(); ++next) add(ranked[next]);
-  // EXPERIMENT s35 (removed after the run): families beside the model's six, not instead of
-  // its lower half: the decode families (AUTOGEMM_S35_DECODE_BESIDE) and, for memory-bound
-  // problems with M 65-256, swap-AB tiles whose bn covers M (AUTOGEMM_S35_SKINNY).
-  std::vector<std::string> extra;
-  if (decode_like(p) && !large_class(p) && std::getenv("AUTOGEMM_S35_DECODE_BESIDE"))
-    extra = decode_families(p);
-  const double bytes = 2.0 * double(p.shape.n * p.shape.k + p.shape.m * (p.shape.n + p.shape.k));
-  if (std::getenv("AUTOGEMM_S35_SKINNY") && p.shape.m > 64 && p.shape.m <= 256 &&
-      bytes / 3e6 >= flops_of(p) / 650e6) {
-    const int64_t bn = (p.shape.m + 7) / 8 * 8;
-    for (int64_t bm : {64, 128}) {
-      const int64_t stages = std::clamp<int64_t>(196608 / ((bm + bn) * 64 * 2), 3, 8);
-      extra.push_back(fmt::format("sm90_f16f32_tn_{}x{}x64_s{}_c1x1_{}_persist_r8m_swap", bm, bn,
-                                  stages, bm == 64 ? "wg1" : "coop"));
-    }
-  }
-  for (const std::string& family : extra)
-    if (auto spec = tune::with_types_of(family, p))
-      if (std::find(out.begin(), out.end(), *spec) == out.end()) out.push_back(*spec);
   return out;
 }
 
