@@ -227,8 +227,8 @@ TrialPlan trial_plan(const Problem& p, double l2_bytes) {
   // after another's and from DRAM once its own placement has scattered them (4x8960x2048: 10.5
   // us in the old trial, 17.4 us back to back): time it after 4 launches and over 8. Measured:
   // decode-like 26-68 MB 0.964-0.972x the time (h100_trial_l2_s35), memory-bound middle-class
-  // 0.980-0.988x (h100_middle_l2_s35), decode.txt 0.993x. Such calls take ~10-30 us: 5-25 ms of
-  // trial.
+  // 0.980-0.988x (h100_middle_l2_s35), decode.txt 0.993x; long-K small problems of that size
+  // (N under 2048) get it too, unmeasured. Such calls take ~10-30 us: 4-30 ms of trial.
   if (l2_contested(p, l2_bytes)) {
     plan.lead = 4;
     plan.batch = std::max(plan.batch, 8);
