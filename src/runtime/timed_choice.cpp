@@ -59,11 +59,23 @@ double flops_of(const Problem& p) {
   return 2.0 * double(p.shape.m) * double(p.shape.n) * double(p.shape.k);
 }
 
-// A roofline estimate of one call: 2MNK at 650 TFLOP/s, the 16-bit operands' bytes at 3 TB/s,
-// at least 3 us.
-double estimated_call_us(const Problem& p) {
+// A, B and C in bytes (16-bit elements).
+double bytes_of(const Problem& p) {
   const double m = double(p.shape.m), n = double(p.shape.n), k = double(p.shape.k);
-  return std::max({flops_of(p) / 650e6, 2 * (m * k + k * n + m * n) / 3e6, 3.0});
+  return 2 * (m * k + k * n + m * n);
+}
+
+// The roofline's two times for one call: 2MNK at 650 TFLOP/s, the operands' bytes at 3 TB/s.
+double mma_us(const Problem& p) {
+  return flops_of(p) / 650e6;
+}
+double memory_us(const Problem& p) {
+  return bytes_of(p) / 3e6;
+}
+
+// A roofline estimate of one call: the longer of the two, at least 3 us.
+double estimated_call_us(const Problem& p) {
+  return std::max({mma_us(p), memory_us(p), 3.0});
 }
 
 // The large class's other families, in the fp16/fp32/tn names (with_types_of gives p's). The
@@ -204,13 +216,11 @@ std::string trial_description(const Problem& p, const std::vector<std::string>& 
 }
 
 bool l2_contested(const Problem& p, double l2_bytes) {
-  const double m = double(p.shape.m), n = double(p.shape.n), k = double(p.shape.k);
-  const double bytes = 2 * (m * k + n * k + m * n);  // 16-bit A, B and C
-  // Memory-bound by the roofline of estimated_call_us (bytes at 3 TB/s outlast 2MNK at 650
-  // TFLOP/s; every decode-like problem is, and no large one is at these sizes): where the MMAs
-  // bind, the longer trial picked 0.6-1.3% slower kernels (h100_middle_l2_s35).
-  const bool memory_bound = bytes / 3e6 >= flops_of(p) / 650e6;
-  return memory_bound && bytes >= 0.5 * l2_bytes && bytes <= 1.3 * l2_bytes;
+  // Memory-bound by estimated_call_us's roofline (every decode-like problem is, and no large one
+  // is at these sizes): where the MMAs bind, the longer trial picked 0.6-1.3% slower kernels
+  // (h100_middle_l2_s35).
+  const double bytes = bytes_of(p);
+  return memory_us(p) >= mma_us(p) && bytes >= 0.5 * l2_bytes && bytes <= 1.3 * l2_bytes;
 }
 
 TrialPlan trial_plan(const Problem& p, double l2_bytes) {

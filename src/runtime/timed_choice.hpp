@@ -46,12 +46,12 @@ int autotune_candidates();  // parse_autotune of the environment, read once per 
 // some 290 for eight candidates of a short one; a decode-like trial, with its twins and lead
 // launches, up to ~600 launches of 5-50 us, i.e. tens of ms once per problem; an L2-sized one 61
 // launches a candidate, ~800 for the default's 13; with many more candidates than the default the
-// host may wait for the GPU to drain its launch queue). Measured (notes
-// 200-201) over eight pairings of on/off processes on both GPUs: middle +2.4-4.8% in every one; the
-// whole small class (mostly launch-bound: the host's time per call, which the trial's back-to-back
-// batches do not see, decides there) within its spread. The large class gained nothing from the
-// model's top six alone (they differ little), but does with other families among them
-// (trial_candidates; notes 206).
+// host may wait for the GPU to drain its launch queue). Measured (notes 200-201) over eight
+// pairings of on/off processes on both GPUs: middle +2.4-4.8% in every one; the whole small class
+// (mostly launch-bound: the host's time per call, which the trial's back-to-back batches do not
+// see, decides there) within its spread. The large class gained nothing from the model's top six
+// alone (they differ little), but does with other families among them (trial_candidates; notes
+// 206).
 inline constexpr double kLongestTimedCallUs = 20000;
 bool worth_timing(const Problem& p);
 bool large_class(const Problem& p);  // 2MNK >= 1e11
@@ -84,13 +84,13 @@ std::vector<std::string> trial_candidates(const Problem& p, const std::vector<st
 // `candidates` and then, for a decode-like problem outside the large class, the plain-launch twin
 // (no PDL, "_nopdl"; an L2 prefetch "_pfN", which needs PDL, dropped) of each that has PDL. Without
 // PDL a grid starts on an idle GPU, so its CTAs land on the same SMs call after call; under PDL
-// they take the SMs as the previous grid frees them (notes 61). The reading (notes 243, to be
-// tested by scripts/runs/l2_half_probe.cu): each L2 half caches what its own SMs read, so a
-// weight of 25-50 MB stays in L2 from one call to the next only where each part is read from the
-// same side each time. Measured: on 12 decode-like shapes with such weights the twins made
-// gemm() 3.5-5% faster (20x6912x2816 15.8 -> 10.1-10.8 us), on decode.txt 0-0.8% and on 40 fresh
-// decode-like shapes 0.4-1.3% (h100_decode_nopdl_s34). In the middle class they gained nothing and
-// misled the trial on some shapes (the same file), so they stop there.
+// they take the SMs as the previous grid frees them (notes 61). So a weight of 25-40 MB stays in
+// L2 from one call to the next only where each part is read by the same SMs each time (notes
+// 243; scripts/runs/l2_half_probe.cu measured it, h100_s34_checks_s35). Measured: on 12 decode-like
+// shapes with such weights the twins made gemm() 3.5-5% faster (20x6912x2816 15.8 -> 10.1-10.8 us),
+// on decode.txt 0-0.8% and on 40 fresh decode-like shapes 0.4-1.3% (h100_decode_nopdl_s34). In the
+// middle class they gained nothing and misled the trial on some shapes (the same file), so they
+// stop there.
 std::vector<std::string> with_plain_launch_twins(const Problem& p,
                                                  std::vector<std::string> candidates);
 

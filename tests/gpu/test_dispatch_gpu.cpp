@@ -142,6 +142,13 @@ class TimedChoiceGpu : public ::testing::Test {
       call(gc, p, s, nullptr, what + ": the timed choice");
     }
   }
+  // p's trial ran the longer plan of operands about the L2's size (runtime::l2_contested).
+  static void expect_longer_plan(const Problem& p) {
+    const std::string reason = choose(p).reason;
+    EXPECT_NE(reason.find("5 rounds of 8, 4 untimed launch(es) before each batch"),
+              std::string::npos)
+        << reason;
+  }
   uint64_t seed_ = 4321;
 };
 
@@ -210,9 +217,7 @@ TEST_F(TimedChoiceGpu, DecodeLikeProblemsEndTimedAndRight) {
                          "(the model's top half and the decode families, with plain-launch twins",
                          "decode-like");
   // 20x6912x2816's A, B and C (39.3 MB) are L2-sized on an H100 and an H200: the longer plan.
-  const std::string reason = choose(tn(20, 6912, 2816)).reason;
-  EXPECT_NE(reason.find("5 rounds of 8, 4 untimed launch(es) before each batch"), std::string::npos)
-      << reason;
+  expect_longer_plan(tn(20, 6912, 2816));
 }
 
 // A memory-bound middle-class problem whose A, B and C are L2-sized (6866x80x2808: 40.1 MB) takes
@@ -221,9 +226,7 @@ TEST_F(TimedChoiceGpu, L2SizedMiddleProblemsTakeTheLongerPlanAndStayRight) {
   test::GemmChecker gc(int64_t(6866) * 2808);
   expect_timed_and_right(gc, {{tn(6866, 80, 2808), Scaling{}}}, "(the model's top",
                          "L2-sized middle");
-  const std::string reason = choose(tn(6866, 80, 2808)).reason;
-  EXPECT_NE(reason.find("5 rounds of 8, 4 untimed launch(es) before each batch"), std::string::npos)
-      << reason;
+  expect_longer_plan(tn(6866, 80, 2808));
 }
 
 // Small problems with a long K are timed as well (runtime::long_k_small), in both layouts.
