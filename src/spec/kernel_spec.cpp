@@ -66,6 +66,17 @@ int consumer_cols(const KernelSpec& s) {
   return s.split_n ? s.bn / s.consumers : s.bn;
 }
 
+int multicast_box_rows(int rows, int sharers) {
+  if (sharers <= 1) return rows;
+  return rows % sharers == 0 && (rows / sharers) % 8 == 0 ? rows / sharers : 8;
+}
+
+bool even_multicast_slices(const KernelSpec& s) {
+  const bool a = s.a_mn_major() || multicast_box_rows(s.bm, s.cluster_n) * s.cluster_n == s.bm;
+  const bool b = s.b_mn_major() || multicast_box_rows(s.bn, s.cluster_m) * s.cluster_m == s.bn;
+  return a && b;
+}
+
 UnitGrid cluster_unit_grid(const KernelSpec& s, const Shape& shape) {
   const int64_t m = s.swap_ab ? shape.n : shape.m, n = s.swap_ab ? shape.m : shape.n;
   const int64_t tiles_m = (m + s.bm - 1) / s.bm, tiles_n = (n + s.bn - 1) / s.bn;

@@ -145,6 +145,12 @@ int ring_bytes(const KernelSpec&);                // of it, the pipeline ring (s
 int acc_registers_per_thread(const KernelSpec&);  // accumulator registers per consumer thread
 int consumer_rows(const KernelSpec&);             // rows of a tile one consumer warpgroup computes
 int consumer_cols(const KernelSpec&);             // and its columns (the wgmma N)
+// Rows of each TMA box of a K-major tile of `rows` rows that `sharers` CTAs load a slice each
+// and multicast: the slice where it is whole 8-row swizzle atoms, else one atom (8 rows, the
+// slices then uneven: for_each_box in gemm.cuh, which must agree).
+int multicast_box_rows(int rows, int sharers);
+// Whether every multicast slice of `s`'s K-major tiles is even (multicast_box_rows is the slice).
+bool even_multicast_slices(const KernelSpec&);
 
 // Cluster units (cluster_m x cluster_n tiles each) covering the problem's C, in the kernel's
 // frame (swap-AB swaps M and N): what the launcher's grids are counted in; along M and N, and

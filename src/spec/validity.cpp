@@ -110,16 +110,17 @@ Verdict rule_cluster(const KernelSpec& s, const DeviceLimits&) {
         "cluster must be 1, 2 or 4 CTAs per dimension and at most 8 in all, got {}x{}", s.cluster_m,
         s.cluster_n);
   // With multicast each CTA loads a slice of a shared tile; a slice must be whole 8-row
-  // (1024-byte) swizzle atoms so every CTA's copy lands in the same swizzle phase.
-  // Rows of the TMA boxes: K-major tiles split their M or N rows, M/N-major ones their K-rows.
-  const int a_rows = s.a_mn_major() ? s.bk : s.bm;
-  if (s.cluster_n > 1 && (a_rows / s.cluster_n) % 8 != 0)
-    return fmt::format("cluster {}x{} splits the A tile into {}/{} = {} rows, not a multiple of 8",
-                       s.cluster_m, s.cluster_n, a_rows, s.cluster_n, a_rows / s.cluster_n);
-  const int b_rows = s.b_mn_major() ? s.bk : s.bn;
-  if (s.cluster_m > 1 && (b_rows / s.cluster_m) % 8 != 0)
-    return fmt::format("cluster {}x{} splits the B tile into {}/{} = {} rows, not a multiple of 8",
-                       s.cluster_m, s.cluster_n, b_rows, s.cluster_m, b_rows / s.cluster_m);
+  // (1024-byte) swizzle atoms so every CTA's copy lands in the same swizzle phase. K-major tiles
+  // split their M or N rows, in uneven slices of whole atoms where an even split is not whole
+  // atoms (multicast_box_rows); M/N-major ones split their K-rows evenly.
+  if (s.cluster_n > 1 && s.a_mn_major() && (s.bk / s.cluster_n) % 8 != 0)
+    return fmt::format(
+        "cluster {}x{} splits the A tile into {}/{} = {} K-rows, not a multiple of 8", s.cluster_m,
+        s.cluster_n, s.bk, s.cluster_n, s.bk / s.cluster_n);
+  if (s.cluster_m > 1 && s.b_mn_major() && (s.bk / s.cluster_m) % 8 != 0)
+    return fmt::format(
+        "cluster {}x{} splits the B tile into {}/{} = {} K-rows, not a multiple of 8", s.cluster_m,
+        s.cluster_n, s.bk, s.cluster_m, s.bk / s.cluster_m);
   return {};
 }
 
@@ -201,19 +202,19 @@ Verdict check_box(const char* what, int inner, int outer, int elem_bytes) {
 
 Verdict rule_tma(const KernelSpec& s, const DeviceLimits&) {
   const int eb = element_bytes(s.dtype);
-  // A (M x K, K contiguous); in a cluster row each CTA loads bm/cluster_n of the rows.
+  // A (M x K, K contiguous); in a cluster row each CTA loads a slice of the rows.
   // K-major boxes are 64 elements of K (one swizzle row) whatever bk is; bk 128 takes two, bk 32
   // one of 32 elements (the 64-byte swizzle).
   const int k_box = s.bk == 32 ? 32 : 64;
   // Under swap-AB in layout nn the kernel's A is the problem's B (K x N): 64-column chunks.
   if (auto v = s.a_mn_major() ? check_box("A", 64, s.bk / s.cluster_n, eb)
-                              : check_box("A", k_box, s.bm / s.cluster_n, eb))
+                              : check_box("A", k_box, multicast_box_rows(s.bm, s.cluster_n), eb))
     return v;
   // B: in a cluster column each CTA loads 1/cluster_m. tn: B is N x K, K contiguous, split along N.
   // nn: B is K x N, N contiguous, loaded as 64-column chunks, split along K (under swap-AB the
-  // kernel's B is the problem's A: K-major). (rule_cluster keeps multicast slices whole 8-row
-  // swizzle periods, for either swizzle.)
-  if (!s.b_mn_major()) return check_box("B", k_box, s.bn / s.cluster_m, eb);
+  // kernel's B is the problem's A: K-major). (Multicast slices are whole 8-row swizzle periods,
+  // for either swizzle: multicast_box_rows, rule_cluster.)
+  if (!s.b_mn_major()) return check_box("B", k_box, multicast_box_rows(s.bn, s.cluster_m), eb);
   return check_box("B", 64, s.bk / s.cluster_m, eb);
 }
 

@@ -248,6 +248,15 @@ std::vector<KernelSpec> representative_specs() {
            "sm90_f16f32_tn_128x16x64_s8_c1x1_coop_tiles_r8m_skp3_swap_pf4",
            "sm90_f16f32_tn_128x128x128_s3_c2x2_coop_persist_r8m_etma_pf2",
            "sm90_bf16f32_nn_128x64x64_s6_c1x2_coop_persist_r8m_swap_pf4",
+           // Uneven multicast slices (8-row boxes): one, two and three consumers, 8-CTA
+           // clusters, the reduction pass, stream-K, bk 32, the prefetch.
+           "sm90_f16f32_tn_64x184x64_s6_c2x4_wg1_persist_r8m_swap",
+           "sm90_f16f32_tn_64x136x64_s8_c4x2_wg1_tiles_r8m_skp2_swap",
+           "sm90_f16f32_tn_64x144x64_s7_c4x1_wg1_persist_r8m_etmar",
+           "sm90_f16f32_tn_128x40x64_s8_c4x2_coop_persist_r8m_swap",
+           "sm90_f16f32_tn_128x72x64_s8_c4x1_coop_persist_r8m_sk_swap",
+           "sm90_f16f32_tn_128x72x32_s12_c4x1_coop_persist_r8m_swap_pf4",
+           "sm90_f16f32_tn_192x80x64_s5_c4x1_wg3_persist_r8m_swap",
        })
     out.push_back(parse_name(name));
   return out;

@@ -149,6 +149,29 @@ TEST(Spec, EachDomainRuleHasItsText) {
   EXPECT_EQ(with([](KernelSpec& s) { s.swizzle = 3; }), "swizzle must be 1, 2, 4, 8 or 16, got 3");
 }
 
+// A multicast slice of a K-major tile is whole 8-row swizzle atoms: even where the rows split
+// so, else 8-row boxes dealt unevenly (cuBLASLt's 128x72 tiles in 4x1 clusters, 18 rows a CTA).
+TEST(Spec, UnevenMulticastSlicesAreValid) {
+  EXPECT_EQ(multicast_box_rows(128, 1), 128);
+  EXPECT_EQ(multicast_box_rows(64, 2), 32);
+  EXPECT_EQ(multicast_box_rows(80, 2), 40);
+  EXPECT_EQ(multicast_box_rows(72, 4), 8);   // 18 rows a CTA: 8-row boxes, 2+2+2+3
+  EXPECT_EQ(multicast_box_rows(136, 4), 8);  // 34
+  EXPECT_EQ(multicast_box_rows(8, 4), 8);    // one box; three CTAs load none
+  EXPECT_EQ(multicast_box_rows(184, 2), 8);  // 92
+  for (const char* name : {"sm90_f16f32_tn_128x72x64_s8_c4x1_coop_persist_r8m_swap",
+                           "sm90_f16f32_nn_128x72x64_s8_c4x1_coop_persist_r8m_swap",
+                           "sm90_f16f32_tn_64x88x64_s8_c4x2_wg1_persist_r8m_swap",
+                           "sm90_f16f32_tn_64x144x64_s7_c4x1_wg1_persist_r8m_etmar",
+                           "sm90_f16f32_tn_64x8x64_s8_c4x1_wg1_persist_r8m_swap"})
+    EXPECT_FALSE(validate(parse_name(name))) << name << ": " << validate(parse_name(name)).value();
+  // Without multicast the whole tile is one box, within TMA's 256 rows.
+  KernelSpec wide = parse_name("sm90_f16f32_tn_128x304x64_s4_c4x1_coopn_persist_r8m_swap");
+  EXPECT_FALSE(validate(wide));
+  wide.cluster_m = 1;
+  EXPECT_NE(validate(wide).value_or("").find("TMA box of B"), std::string::npos);
+}
+
 TEST(Spec, CheckThrowsWithNameAndRule) {
   KernelSpec s = flagship();
   s.stages = 17;

@@ -442,6 +442,35 @@ TEST(KernelSweep, EightCtaClustersMatchReference) {
   for (const SpecCase& c : cases) check_plain_and_scaled(gc, c, seed);
 }
 
+// Multicast slices that are not whole 8-row swizzle atoms when split evenly (cuBLASLt's 128x72
+// tiles in 4x1 clusters: 18 rows a CTA): the shared tile goes out as 8-row boxes, unevenly
+// (72 = 2+2+2+3 atoms, 40 = 1+1+1+2, and a bn of 8 = one CTA's single atom, the others none).
+// Swap-AB and not, both B layouts, bf16, bk 32 and 128, 8-CTA clusters, stream-K, the reduction
+// pass and the L2 prefetch (which walks the same boxes), on edge shapes; each also scaled.
+TEST(KernelSweep, UnevenMulticastSlicesMatchReference) {
+  ASSERT_NO_THROW(require_gpu()) << "this test needs a GPU";
+  const SpecCase cases[] = {
+      {"sm90_f16f32_tn_128x72x64_s8_c4x1_coop_persist_r8m_swap", {68, 10392, 1776}},
+      {"sm90_f16f32_tn_128x72x64_s8_c4x1_coop_persist_r8m_swap", {70, 1000, 520}},
+      {"sm90_f16f32_nn_128x72x64_s8_c4x1_coop_persist_r8m_swap", {68, 2000, 1000}},
+      {"sm90_bf16f32_tn_128x72x64_s8_c4x1_wg1_persist_r8m_swap", {150, 3000, 2048}},
+      {"sm90_f16f32_tn_64x88x64_s8_c4x2_wg1_persist_r8m_swap", {173, 2944, 5816}},
+      {"sm90_f16f32_tn_128x40x64_s8_c4x2_coop_persist_r8m_swap", {68, 6400, 1000}},
+      {"sm90_f16f32_tn_64x8x64_s8_c4x1_wg1_persist_r8m_swap", {5, 4096, 1024}},
+      {"sm90_f16f32_tn_64x144x64_s7_c4x1_wg1_persist_r8m_etmar", {141, 5264, 1384}},
+      {"sm90_f16f32_nn_64x144x64_s8_c4x2_wg1_persist_r8m_swap", {300, 2264, 1384}},
+      {"sm90_f16f32_tn_64x184x64_s6_c2x4_wg1_persist_r8m_swap", {10279, 96, 1728}},
+      {"sm90_f16f16_tn_128x72x128_s4_c4x1_coop_persist_r8m_swap", {68, 3000, 1776}},
+      {"sm90_f16f32_tn_128x72x32_s12_c4x1_coop_persist_r8m_swap", {68, 3000, 1776}},
+      {"sm90_f16f32_tn_128x72x64_s8_c4x1_coop_persist_r8m_sk_swap", {68, 1000, 9000}},
+      {"sm90_f16f32_tn_64x136x64_s8_c4x2_wg1_tiles_r8m_skp2_swap", {810, 1080, 9440}},
+      {"sm90_f16f32_tn_128x72x64_s8_c4x1_coop_persist_r8m_swap_pf4", {60, 3000, 2048}},
+  };
+  test::GemmChecker gc(int64_t(10392) * 1776);
+  uint64_t seed = 21;
+  for (const SpecCase& c : cases) check_plain_and_scaled(gc, c, seed);
+}
+
 // Every spec fitted to a shape (spec/fitted.hpp: widths off the usual steps, swap-AB with 8-wide
 // steps, clusters of up to 8 CTAs, split-K pieces) on four middle off-grid shapes and two drawn
 // at random (AUTOGEMM_SWEEP_SEED), tn, fp16 and bf16; the first three of each shape also scaled.

@@ -33,6 +33,11 @@ struct AccumulatorOf<true> {
   using type = u32;
 };
 
+// Whether `kSharers` CTAs multicasting a K-major tile of kRows rows each load an even slice of
+// whole 8-row swizzle atoms (for_each_box).
+template <int kRows, int kSharers>
+inline constexpr bool kEvenSlices = kRows % kSharers == 0 && (kRows / kSharers) % 8 == 0;
+
 template <ElemType kElem_, bool kBMnMajor_, int kBM_, int kBN_, int kBK_, int kStages_,
           int kConsumers_, int kClusterM_, int kClusterN_, bool kPersistent_, bool kRasterN_,
           int kSwizzle_, int kEpilogue_, bool kStreamK_, bool kPingPong_ = false, int kMmaLag_ = 1,
@@ -108,7 +113,11 @@ struct GemmConfig {
   static constexpr int kThreads = 128 * (kConsumers + 1);
   // Registers after setmaxnreg: the producer warpgroup gives up what the consumers take. With
   // three consumers 128*40 + 384*152 fits the SM's 64K (the producer spills below 40).
-  static constexpr u32 kProducerRegs = 40;
+  // Uneven multicast slices (for_each_box) keep a few more values live in the producer's loop:
+  // with one consumer it takes 64 (40 spilled), which the SM has to spare.
+  static constexpr bool kUnevenSlices =
+      (!kAMnMajor && !kEvenSlices<kBM, kClusterN>) || (!kBMnMajor && !kEvenSlices<kBN, kClusterM>);
+  static constexpr u32 kProducerRegs = kConsumers == 1 && kUnevenSlices ? 64 : 40;
   static constexpr u32 kConsumerRegs = kConsumers == 3 ? 152 : 232;
   static constexpr int kWgRows = kPingPong || kSplitN ? kBM : kBM / kConsumers;  // consumer rows
   static constexpr int kMmaM = kWgRows / 64;  // m64 MMAs per consumer per k16 step
@@ -218,7 +227,11 @@ struct RingPosition {
 // elements of K from k0, one box per kAtomK-wide atom. M- or N-major: kRows columns from row0 as
 // 64-column chunks of kBK K-rows (one 128-byte swizzle row per K-row, kBK * 128 bytes a chunk).
 // An operand shared by kSharers CTAs is loaded a 1/kSharers slice each (rows of every atom, or
-// K-rows of every chunk), this CTA's the slice-th, and multicast.
+// K-rows of every chunk), this CTA's the slice-th, and multicast. A K-major slice must be whole
+// 8-row swizzle atoms (1024 bytes, so every copy lands in the same swizzle phase); where
+// kRows / kSharers is not (cuBLASLt's 128x72 tiles in 4x1 clusters: 18 rows), the rows go out as
+// 8-row boxes, CTA `slice` taking boxes [slice·U/kSharers, (slice+1)·U/kSharers) of the U = kRows/8
+// (runtime::multicast_box_rows gives the tensor map the same box).
 template <class Cfg, int kRows, int kSharers, bool kMnMajor, class F>
 __device__ __forceinline__ void for_each_box(int k0, int row0, int slice, F&& f) {
   if constexpr (kMnMajor) {
@@ -226,12 +239,23 @@ __device__ __forceinline__ void for_each_box(int k0, int row0, int slice, F&& f)
 #pragma unroll
     for (int chunk = 0; chunk < kRows / 64; ++chunk)
       f(chunk * Cfg::kBK * 128 + slice * part * 128, row0 + chunk * 64, k0 + slice * part);
-  } else {
+  } else if constexpr (kEvenSlices<kRows, kSharers>) {
     constexpr int part = kRows / kSharers;
 #pragma unroll
     for (int atom = 0; atom < Cfg::kKAtoms; ++atom)
       f(atom * kRows * Cfg::kRowBytes + slice * part * Cfg::kRowBytes, k0 + atom * Cfg::kAtomK,
         row0 + slice * part);
+  } else {
+    static_assert(kRows % 8 == 0, "multicast tiles are whole 8-row swizzle atoms");
+    constexpr int units = kRows / 8, most = (units + kSharers - 1) / kSharers;
+    const int first = slice * units / kSharers, last = (slice + 1) * units / kSharers;
+#pragma unroll
+    for (int atom = 0; atom < Cfg::kKAtoms; ++atom)
+#pragma unroll
+      for (int i = 0; i < most; ++i)  // a fixed count, predicated: no loop state to keep
+        if (first + i < last)
+          f(atom * kRows * Cfg::kRowBytes + (first + i) * 8 * Cfg::kRowBytes,
+            k0 + atom * Cfg::kAtomK, row0 + (first + i) * 8);
   }
 }
 
