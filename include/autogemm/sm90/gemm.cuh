@@ -631,10 +631,12 @@ __device__ __forceinline__ void gemm_body(const TmaDescriptor* tma_a, const TmaD
     cluster_sync();
   else
     __syncthreads();
-  // Everything above touched no global memory a previous kernel could write. Under PDL the next
-  // GEMM's CTAs may now be placed on idle SMs (they wait here too), and this grid waits for the
-  // previous one before its first load or store (without PDL both are no-ops).
+    // Everything above touched no global memory a previous kernel could write. Under PDL the next
+    // GEMM's CTAs may now be placed on idle SMs (they wait here too), and this grid waits for the
+    // previous one before its first load or store (without PDL both are no-ops).
+#ifndef AUTOGEMM_LATE_TRIGGER  // EXPERIMENT switch: the next grid launches as this one exits
   griddep_launch_dependents();
+#endif
   if constexpr (Cfg::kPdlPrefetch > 0)
     if (threadIdx.x == 0) prefetch_first_stages<Cfg>(tma_a, tma_b, args);
   griddep_wait();
