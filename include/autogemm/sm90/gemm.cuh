@@ -631,10 +631,15 @@ __device__ __forceinline__ void gemm_body(const TmaDescriptor* tma_a, const TmaD
     cluster_sync();
   else
     __syncthreads();
-    // Everything above touched no global memory a previous kernel could write. Under PDL the next
-    // GEMM's CTAs may now be placed on idle SMs (they wait here too), and this grid waits for the
-    // previous one before its first load or store (without PDL both are no-ops).
-#ifndef AUTOGEMM_LATE_TRIGGER  // EXPERIMENT switch: the next grid launches as this one exits
+  // Everything above touched no global memory a previous kernel could write. Under PDL this
+  // grid waits for the previous one before its first load or store (without PDL a no-op). It does
+  // not trigger its dependents early: the next call then launches as this grid exits, onto idle
+  // SMs in the order a plain launch takes, so each CTA reads the same part of an operand from its
+  // side of the L2 every call, and still without the host's launch gap. An early trigger let the
+  // next call's CTAs onto SMs as they freed: on an H200 that read 0.965-0.976x in raw time
+  // without it on decode.txt, 0.97-0.99x on oracle100's middle class, level on the large one
+  // (h200_late_trigger_s36.md). (EXPERIMENT switch AUTOGEMM_EARLY_TRIGGER: the early trigger.)
+#ifdef AUTOGEMM_EARLY_TRIGGER
   griddep_launch_dependents();
 #endif
   if constexpr (Cfg::kPdlPrefetch > 0)
