@@ -635,13 +635,10 @@ __device__ __forceinline__ void gemm_body(const TmaDescriptor* tma_a, const TmaD
   // grid waits for the previous one before its first load or store (without PDL a no-op). It does
   // not trigger its dependents early: the next call then launches as this grid exits, onto idle
   // SMs in the order a plain launch takes, so each CTA reads the same part of an operand from its
-  // side of the L2 every call, and still without the host's launch gap. An early trigger let the
-  // next call's CTAs onto SMs as they freed: on an H200 that read 0.965-0.976x in raw time
-  // without it on decode.txt, 0.97-0.99x on oracle100's middle class, level on the large one
-  // (h200_late_trigger_s36.md). (EXPERIMENT switch AUTOGEMM_EARLY_TRIGGER: the early trigger.)
-#ifdef AUTOGEMM_EARLY_TRIGGER
-  griddep_launch_dependents();
-#endif
+  // side of the L2 every call, still without the host's launch gap. An early trigger (right here)
+  // let the next call's CTAs onto SMs as they freed; without it gemm() read 0.965-0.976x in raw
+  // time on decode.txt and 0.97-0.99x on oracle100's middle class on an H200, 0.95x on the middle
+  // class on an H100, the large class level within 0.7% (h200_late_trigger_s36.md).
   if constexpr (Cfg::kPdlPrefetch > 0)
     if (threadIdx.x == 0) prefetch_first_stages<Cfg>(tma_a, tma_b, args);
   griddep_wait();
