@@ -120,12 +120,14 @@ LaunchPlan make_plan(const KernelSpec& s, const Problem& p, CUfunction fn, int r
     plan.args.reduce_slices = int(slices);
     plan.reduce_grid = unsigned(blocks * slices);
     // Where the SMs the GEMM leaves idle are at least as many as it uses and hold the whole pass
-    // at once, its blocks go there and ask for nothing: they are resident before the GEMM ends, and
-    // the next GEMM's CTAs may start beside them. Otherwise they ask for kSplitReduceSmemBytes, at
-    // most four to an SM, so they spread over the SMs the GEMM's pieces free instead of piling onto
-    // the first ones (h200_reduce_smem_*: 512x512x16384 with 128x128 2x1 skp8, 128 CTAs, 24.2 us
-    // without the request and 22.4 with it; 128x256x16384 with 64x64 skp8, 64 CTAs, 8.1 without,
+    // at once, its blocks go there and ask for nothing: they were resident before the GEMM ended,
+    // and the next GEMM's CTAs may start beside them. Otherwise they ask for kSplitReduceSmemBytes,
+    // at most four to an SM, so they spread over the SMs the GEMM's pieces free instead of piling
+    // onto the first ones (h200_reduce_smem_*: 512x512x16384 with 128x128 2x1 skp8, 128 CTAs, 24.2
+    // us without the request and 22.4 with it; 128x256x16384 with 64x64 skp8, 64 CTAs, 8.1 without,
     // 9.7 with; decode picks of 108-120 CTAs 5-11% faster with it, h200_reduce_place_s24.md).
+    // All measured while the GEMM triggered its dependents early; since session 36 it does not
+    // (gemm.cuh), so the pass starts as the GEMM exits: the rule is unmeasured since.
     int per_sm = 0;
     check_driver(driver().occupancy_max_active_blocks(&per_sm, reduce, 128, 0),
                  "cuOccupancyMaxActiveBlocksPerMultiprocessor (split-K reduction pass)");
@@ -155,8 +157,8 @@ void launch(const LaunchPlan& plan, cudaStream_t stream, const Workspace* worksp
   check_driver(driver().launch_kernel_ex(&config.cfg, plan.function, params, nullptr),
                "cuLaunchKernelEx");
   if (plan.reduce_function != nullptr) {
-    // Always under PDL: its blocks start on the SMs the GEMM's last pieces leave idle and wait
-    // there for the whole GEMM grid (griddepcontrol.wait).
+    // Always under PDL: launched ready, it starts as the GEMM grid exits (the GEMM does not trigger
+    // early since session 36) and waits for the GEMM's writes (griddepcontrol.wait).
     const LaunchConfig pass(plan.reduce_grid, 128, plan.reduce_smem, 1, stream, /*pdl=*/true,
                             false);
     void* pass_params[] = {&args};

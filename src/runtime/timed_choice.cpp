@@ -98,7 +98,7 @@ bool decode_like(const Problem& p) {
 // The decode-like problems' other families (fp16/fp32/tn names; with_types_of gives p's): swap-AB
 // 128-row tiles over the weight, bn the smallest of 16, 32, 48, 64 that holds M, split three ways
 // with the reduction pass, or in a 4x1 cluster (the activations multicast; bn 32 or 64, so that
-// each CTA loads a multiple of 8 rows of them): the tuned picks of decode.txt
+// each CTA loads an even 8-row slice of them): the tuned picks of decode.txt
 // (h200_oracle_s21_decode_chosen) that the model's top six missed (h200_acceptance_s31: 3-8% faster
 // there). With them, and timed under 1e8 flops too, fresh decode-like shapes ran 2.4-3.1% faster
 // (h200_decode_trial_s31). Both prefetch their first four k-blocks into L2 before the PDL wait

@@ -132,8 +132,9 @@ std::vector<KernelSpec> fitted_specs(const Problem& p, int sm_count, size_t max_
       if (swap_ab && (pingpong || split_n)) continue;
       // Column counts: the fewest tiles 256 wide or narrower and up to seven more, and those
       // that make one or two whole waves with this tile's row count. Each width is also
-      // rounded to twice and four times the step: a multicast slice of B must be whole 8-row
-      // swizzle periods, so 4-CTA rows need widths of 32s (160, not 152, for 299 columns).
+      // rounded to twice and four times the step: this family keeps multicast slices of B even
+      // (whole 8-row swizzle periods each, below), so 4-CTA rows need widths of 32s (160, not
+      // 152, for 299 columns).
       const int64_t tr = ceil_div(rows, bm);
       for (int w :
            fitting_widths(cols, tr, sm_count, int(narrowest), 256, {step, 2 * step, 4 * step}, 2)) {
@@ -196,7 +197,7 @@ std::vector<KernelSpec> wide_swap_specs(const Problem& p, int sm_count, size_t m
     // Each warpgroup holds bm x bn/2 fp32 accumulators, at most 192 a thread.
     const int widest = 192 * 128 / bm * 2;
     const int64_t tr = ceil_div(rows, bm);
-    // 16s: each warpgroup's half whole 8-row swizzle periods; 32s for 4-CTA multicast slices.
+    // 16s: each warpgroup's half whole 8-row swizzle periods; 32s for even 4-CTA multicast slices.
     for (int w : fitting_widths(cols, tr, sm_count, 128, widest, {16, 32}, 3))
       for (auto [cm, cn] :
            {std::pair{1, 1}, std::pair{2, 1}, std::pair{1, 2}, std::pair{2, 2}, std::pair{4, 1}}) {

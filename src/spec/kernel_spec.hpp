@@ -103,19 +103,19 @@ struct KernelSpec {
 
   // Programmatic dependent launch (a launch attribute; the kernel is the same): the launch is
   // made ready while the previous kernel in the stream runs and starts as that one exits, or
-  // earlier if it triggers its dependents (ours do not since session 36: gemm.cuh), its
-  // prologue then overlapping that kernel's tail; it waits for the previous grid before touching
-  // memory. On by default: on back-to-back calls it measured 1.06-1.15x faster per spec
-  // (h200_pdl_probe_tn.csv, with the early trigger).
+  // earlier if it triggers its dependents (our GEMMs do not since session 36, gemm.cuh; the
+  // split-K reduction pass does), its prologue then overlapping that kernel's tail; it waits for
+  // the previous grid before touching memory. On by default: on back-to-back calls it measured
+  // 1.06-1.15x faster per spec (h200_pdl_probe_tn.csv, with the early trigger).
   bool pdl = true;
 
   // k-blocks of its first work item a CTA asks L2 for before it waits for the previous grid
-  // (0-8; 0: none): under PDL the pipeline then fills from L2 once the wait ends. (Measured with
-  // our kernels' early trigger, gone since session 36: after one of ours the wait now ends at
-  // once.) L2 is global
+  // (0-8; 0: none): under PDL the pipeline then fills from L2 once the wait ends. L2 is global
   // memory's coherence point, so lines fetched early still see the previous grid's writes.
   // Measured with 4 on an H100 (h100_pdl_prefetch_s33, as a build switch, K-major operands
-  // only): +1-2% on decode-like calls, -2-4% on middle-class ones. "pfN" in the name.
+  // only): +1-2% on decode-like calls, -2-4% on middle-class ones. "pfN" in the name. (Measured
+  // while our GEMMs triggered their dependents early, which they do not since session 36: after
+  // one of them the wait now ends at once; after a split-K reduction pass it does not.)
   int pdl_prefetch = 0;
 
   // Scaled epilogue: C = alpha·A·B + beta·C, alpha and beta given at launch (C is read only when

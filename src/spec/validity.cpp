@@ -210,7 +210,7 @@ Verdict rule_tma(const KernelSpec& s, const DeviceLimits&) {
   if (auto v = s.a_mn_major() ? check_box("A", 64, s.bk / s.cluster_n, eb)
                               : check_box("A", k_box, multicast_box_rows(s.bm, s.cluster_n), eb))
     return v;
-  // B: in a cluster column each CTA loads 1/cluster_m. tn: B is N x K, K contiguous, split along N.
+  // B: in a cluster column each CTA loads a slice. tn: B is N x K, K contiguous, split along N.
   // nn: B is K x N, N contiguous, loaded as 64-column chunks, split along K (under swap-AB the
   // kernel's B is the problem's A: K-major). (Multicast slices are whole 8-row swizzle periods,
   // for either swizzle: multicast_box_rows, rule_cluster.)

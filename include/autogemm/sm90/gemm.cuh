@@ -7,8 +7,9 @@
 // pong: they take alternate tiles) and issue wgmma m64nNk16 with fp32 or fp16 accumulators in
 // registers, keeping one k-block of MMAs in flight, then store their part of C. Stream-K and the
 // split-K variants split tiles along K.
-// With a 2-CTA cluster the operand the two tiles share (B for 2×1, A for 1×2) is loaded half by
-// each CTA and multicast to both. Every structural choice is a template parameter of GemmConfig.
+// In a cluster the operand a row or column of tiles shares (B along cluster M, A along cluster N)
+// is loaded a slice by each CTA and multicast to all of them (for_each_box). Every structural
+// choice is a template parameter of GemmConfig.
 #pragma once
 
 #include "autogemm/sm90/cluster_reduce.cuh"
@@ -231,7 +232,7 @@ struct RingPosition {
 // 8-row swizzle atoms (1024 bytes, so every copy lands in the same swizzle phase); where
 // kRows / kSharers is not (cuBLASLt's 128x72 tiles in 4x1 clusters: 18 rows), the rows go out as
 // 8-row boxes, CTA `slice` taking boxes [slice·U/kSharers, (slice+1)·U/kSharers) of the U = kRows/8
-// (runtime::multicast_box_rows gives the tensor map the same box).
+// (autogemm::multicast_box_rows, spec/kernel_spec.hpp, gives the tensor map the same box).
 template <class Cfg, int kRows, int kSharers, bool kMnMajor, class F>
 __device__ __forceinline__ void for_each_box(int k0, int row0, int slice, F&& f) {
   if constexpr (kMnMajor) {
