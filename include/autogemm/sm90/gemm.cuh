@@ -637,7 +637,7 @@ __device__ __forceinline__ void gemm_body(const TmaDescriptor* tma_a, const TmaD
   // not trigger its dependents early: the next call then launches as this grid exits, onto idle
   // SMs in the order a plain launch takes, so each CTA reads the same part of an operand from its
   // side of the L2 every call, still without the host's launch gap. An early trigger (right here)
-  // let the next call's CTAs onto SMs as they freed; without it gemm() read 0.965-0.976x in raw
+  // let the next call's CTAs onto SMs as they freed; without it gemm() read 0.962-0.979x in raw
   // time on decode.txt and 0.97-0.99x on oracle100's middle class on an H200, 0.95x on the middle
   // class on an H100, the large class level within 0.7% (h200_late_trigger_s36.md).
   if constexpr (Cfg::kPdlPrefetch > 0)
