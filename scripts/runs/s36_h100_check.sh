@@ -4,6 +4,7 @@
 # (AUTOGEMM_JIT_DEFINES=AUTOGEMM_EARLY_TRIGGER, the kernels as before this session) against the
 # shipped kernels, gemm()'s own pick, processes alternating (PAIRS, default 2), on oracle100,
 # decode.txt and decode_l2_24_s35. Output: $OUT/s36_h100_check.tgz
+# (Its switch AUTOGEMM_EARLY_TRIGGER was removed after the run: the arms are now alike.)
 source "$(dirname "$0")/spec_bench.sh"
 top="${OUT:-/tmp/s36_h100_check}"
 d="$top/s36_h100_check"

@@ -9,6 +9,8 @@
 # 2. gemm()'s own pick in both arms, processes alternating (PAIRS, default 2), on the mirror
 #    shapes and oracle100's L2-sized losers, then on skinny30_s36 and decode_l2_24_s35.
 # Output: $OUT/s36_trigger.tgz
+# (Its switch AUTOGEMM_LATE_TRIGGER was removed after the runs: late is now the only behaviour,
+# so the arms are now alike.)
 source "$(dirname "$0")/spec_bench.sh"
 top="${OUT:-/tmp/s36_trigger}"
 d="$top/s36_trigger"
