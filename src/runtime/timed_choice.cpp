@@ -91,16 +91,6 @@ constexpr const char* kLargeFamilies[] = {
 };
 }  // namespace
 
-// EXPERIMENT s37 (removed after the runs): AUTOGEMM_EXP_S37 bits drop what was built around the
-// early trigger: 1 plain-launch twins, 2 the decode lead launch, 4 the L2-contested plan, 8 _pf4.
-int exp_s37() {
-  static const int v = [] {
-    const char* t = std::getenv("AUTOGEMM_EXP_S37");
-    return t ? std::atoi(t) : 0;
-  }();
-  return v;
-}
-
 bool decode_like(const Problem& p) {
   return p.shape.m <= 64 && p.shape.n >= 2048 && p.shape.k >= 2048;
 }
@@ -114,18 +104,19 @@ bool decode_like(const Problem& p) {
 // (h200_decode_trial_s31). Both prefetch their first four k-blocks into L2 before the PDL wait
 // (`_pf4`): 0-2% faster on decode.txt and 0-0.5% on fresh decode-like shapes
 // (h100_decode_pf_family_s34). Third, the tile cuBLASLt picks for some weights that fit in L2: 64
-// rows unsplit, bn M rounded up to 8, launched plainly (so each CTA keeps its SM and its L2 half
-// from call to call, with_plain_launch_twins): 2.2-3.0% on 12 such shapes, 1.1-2.5% on 40 fresh
-// decode-like ones, 0-0.3% on decode.txt (h100_decode_unsplit_s34).
+// rows unsplit, bn M rounded up to 8: 2.2-3.0% on 12 such shapes, 1.1-2.5% on 40 fresh
+// decode-like ones, 0-0.3% on decode.txt (h100_decode_unsplit_s34, launched plainly then). Since
+// the kernels trigger their dependents late it launches under PDL like the others, its plain
+// launch a twin (with_plain_launch_twins): 0.972-0.995x gemm()'s raw time on decode.txt,
+// 0.968-0.994x on decode_l2_24_s35, 0.959-1.005x on 24 fresh decode-like shapes
+// (h200_trial_arms_s37).
 std::vector<std::string> decode_families(const Problem& p) {
   const int64_t bn = p.shape.m <= 16 ? 16 : p.shape.m <= 32 ? 32 : p.shape.m <= 48 ? 48 : 64;
-  const char* pf = (exp_s37() & 8) ? "" : "_pf4";
-  return {
-      fmt::format("sm90_f16f32_tn_128x{}x64_s8_c4x1_coop_persist_r8m_swap{}",
-                  p.shape.m <= 32 ? 32 : 64, pf),
-      fmt::format("sm90_f16f32_tn_128x{}x64_s8_c1x1_coop_tiles_r8m_skp3_swap{}", bn, pf),
-      fmt::format("sm90_f16f32_tn_64x{}x64_s8_c1x1_wg1_persist_r8m_swap{}",
-                  std::max<int64_t>(8, (p.shape.m + 7) / 8 * 8), (exp_s37() & 16) ? "" : "_nopdl")};
+  return {fmt::format("sm90_f16f32_tn_128x{}x64_s8_c4x1_coop_persist_r8m_swap_pf4",
+                      p.shape.m <= 32 ? 32 : 64),
+          fmt::format("sm90_f16f32_tn_128x{}x64_s8_c1x1_coop_tiles_r8m_skp3_swap_pf4", bn),
+          fmt::format("sm90_f16f32_tn_64x{}x64_s8_c1x1_wg1_persist_r8m_swap",
+                      std::max<int64_t>(8, (p.shape.m + 7) / 8 * 8))};
 }
 
 bool long_k_small(const Problem& p) {
@@ -195,8 +186,7 @@ std::vector<std::string> with_twins(const Problem& p, std::vector<std::string> c
 
 std::vector<std::string> with_plain_launch_twins(const Problem& p,
                                                  std::vector<std::string> candidates) {
-  if (!decode_like(p) || large_class(p) || (exp_s37() & 1))
-    return candidates;  // as trial_candidates' branches
+  if (!decode_like(p) || large_class(p)) return candidates;  // as trial_candidates' branches
   const size_t all = candidates.size();
   return with_twins(p, std::move(candidates), all, [](KernelSpec& s) {
     if (!s.pdl) return false;
@@ -245,14 +235,14 @@ TrialPlan trial_plan(const Problem& p, double l2_bytes) {
   // SMs' L2 half (with_plain_launch_twins): one untimed launch first, so the batch times the
   // steady state that back-to-back calls see. Measured (h100_trial_lead_s34): decode-like 1-5%
   // faster picks; the middle class unchanged, so not there.
-  plan.lead = decode_like(p) && !large_class(p) && !(exp_s37() & 2) ? 1 : 0;
+  plan.lead = decode_like(p) && !large_class(p) ? 1 : 0;
   // Where the operands only just fit in L2, a PDL candidate reads them from L2 for several calls
   // after another's and from DRAM once its own placement has scattered them (4x8960x2048: 10.5
   // us in the old trial, 17.4 us back to back): time it after 4 launches and over 8. Measured:
   // decode-like 26-68 MB 0.964-0.972x the time (h100_trial_l2_s35), memory-bound middle-class
   // 0.980-0.988x (h100_middle_l2_s35), decode.txt 0.993x; long-K small problems of that size
   // (N under 2048) get it too, unmeasured. Such calls take ~10-30 us: 4-30 ms of trial.
-  if (l2_contested(p, l2_bytes) && !(exp_s37() & 4)) {
+  if (l2_contested(p, l2_bytes)) {
     plan.lead = 4;
     plan.batch = std::max(plan.batch, 8);
   }

@@ -632,17 +632,14 @@ __device__ __forceinline__ void gemm_body(const TmaDescriptor* tma_a, const TmaD
     cluster_sync();
   else
     __syncthreads();
-    // Everything above touched no global memory a previous kernel could write. Under PDL this
-    // grid waits for the previous one before its first load or store (without PDL a no-op). It does
-    // not trigger its dependents early: the next call then launches as this grid exits, onto idle
-    // SMs in the order a plain launch takes, so each CTA reads the same part of an operand from its
-    // side of the L2 every call, still without the host's launch gap. An early trigger (right here)
-    // let the next call's CTAs onto SMs as they freed; without it gemm() read 0.962-0.979x in raw
-    // time on decode.txt and 0.97-0.99x on oracle100's middle class on an H200, 0.95x on the middle
-    // class on an H100, the large class level within 0.7% (h200_late_trigger_s36.md).
-#ifdef AUTOGEMM_EXP_SPLIT_EARLY  // EXPERIMENT s37 (removed after the runs)
-  if constexpr (Cfg::kSplitPass > 1) griddep_launch_dependents();
-#endif
+  // Everything above touched no global memory a previous kernel could write. Under PDL this
+  // grid waits for the previous one before its first load or store (without PDL a no-op). It does
+  // not trigger its dependents early: the next call then launches as this grid exits, onto idle
+  // SMs in the order a plain launch takes, so each CTA reads the same part of an operand from its
+  // side of the L2 every call, still without the host's launch gap. An early trigger (right here)
+  // let the next call's CTAs onto SMs as they freed; without it gemm() read 0.962-0.979x in raw
+  // time on decode.txt and 0.97-0.99x on oracle100's middle class on an H200, 0.95x on the middle
+  // class on an H100, the large class level within 0.7% (h200_late_trigger_s36.md).
   if constexpr (Cfg::kPdlPrefetch > 0)
     if (threadIdx.x == 0) prefetch_first_stages<Cfg>(tma_a, tma_b, args);
   griddep_wait();

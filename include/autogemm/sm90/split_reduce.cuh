@@ -25,9 +25,7 @@ __device__ __forceinline__ void split_reduce(const GemmArgs& args) {
   constexpr int kPairs = Fixup<Cfg>::kAccPerThread / 2;
   // Every block of this grid is running once the next kernel may launch, so that kernel's
   // CTAs, waiting in their prologue, can never hold the SMs this grid still needs.
-#ifndef AUTOGEMM_EXP_REDUCE_LATE  // EXPERIMENT s37 (removed after the runs)
   griddep_launch_dependents();
-#endif
   griddep_wait();  // the GEMM grid has finished and its partials are visible
 
   const int slices = args.reduce_slices;
