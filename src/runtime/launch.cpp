@@ -3,7 +3,6 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <cstdlib>
 
 #include "core/driver_api.hpp"
 #include "spec/name.hpp"
@@ -103,8 +102,7 @@ LaunchPlan make_plan(const KernelSpec& s, const Problem& p, CUfunction fn, int r
   plan.threads = unsigned(threads_per_block(s));
   plan.smem = unsigned(smem_bytes(s));
   plan.stream_k = s.stream_k;
-  plan.pdl =
-      s.pdl && !(s.split_pass > 1 && std::getenv("AUTOGEMM_EXP_SKP_PLAIN"));  // EXPERIMENT s37
+  plan.pdl = s.pdl;
   plan.consumers = s.consumers;
   // Stream-K and the reduction pass both keep one fp32 partial tile per CTA of the grid.
   if (s.stream_k || s.split_pass > 1)
