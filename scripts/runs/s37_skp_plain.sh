@@ -6,6 +6,7 @@
 # alternating, PAIRS rounds (default 3), on the fresh few_tile_long_k30_s37, oracle100's
 # split-pass losers and decode.txt.
 # Output: $OUT/s37_skp_plain.tgz
+# (Its switch AUTOGEMM_EXP_SKP_PLAIN was removed after the runs (51e569c): the arms now run alike.)
 source "$(dirname "$0")/spec_bench.sh"
 top="${OUT:-/tmp/s37_skp_plain}"
 d="$top/s37_skp_plain"

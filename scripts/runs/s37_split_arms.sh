@@ -7,6 +7,8 @@
 # rounds (default 3), on the fresh few_tile_long_k30_s37, oracle100's split-pass losers and
 # decode.txt.
 # Output: $OUT/s37_split.tgz
+# (Its switches AUTOGEMM_EXP_SPLIT_EARLY and AUTOGEMM_EXP_REDUCE_LATE were removed after the runs
+# (2eb140e): the arms now run alike.)
 source "$(dirname "$0")/spec_bench.sh"
 top="${OUT:-/tmp/s37_split}"
 d="$top/s37_split"

@@ -5,6 +5,7 @@
 # interleaved with cuBLASLt-autotune (REPS processes, default 2): `old` = data/nvidia_h200.json,
 # `pdl` = the same with `_nopdl` dropped (bench/results/h200/h200_table_pdl_s37/).
 # Output: $OUT/s37_table_pdl.tgz
+# (data/nvidia_h200.json took six of `pdl`'s entries after the runs, 51e569c.)
 source "$(dirname "$0")/spec_bench.sh"
 top="${OUT:-/tmp/s37_table_pdl}"
 d="$top/s37_table_pdl"

@@ -8,6 +8,8 @@
 # cuBLASLt-autotune, on decode.txt, decode_l2_24_s35, the fresh decode_like24_s37 and
 # middle_l2_mem24_s35c.
 # Output: $OUT/s37_arms_<first pair>.tgz
+# (Its switch AUTOGEMM_EXP_S37 was removed after the runs (2eb140e), which shipped arm pdl3:
+# the arms now run alike.)
 source "$(dirname "$0")/spec_bench.sh"
 top="${OUT:-/tmp/s37_arms}"
 first="${PAIR_FIRST:-1}"
