@@ -85,13 +85,14 @@ std::vector<std::string> trial_candidates(const Problem& p, const std::vector<st
 // (no PDL, "_nopdl"; an L2 prefetch "_pfN", which needs PDL, dropped) of each that has PDL. Without
 // PDL a grid starts on an idle GPU, so its CTAs land on the same SMs call after call; under PDL
 // they took the SMs as the previous grid freed them (notes 61), until session 36 removed our
-// kernels' early trigger (gemm.cuh; the twins are not re-measured since, notes 256). So a weight of
-// 25-40 MB stays in L2 from one call to the next only where each part is read by the same SMs each
-// time (notes 243; scripts/runs/l2_half_probe.cu measured it, h100_s34_checks_s35). Measured: on 12
-// decode-like shapes with such weights the twins made gemm() 3.5-5% faster (20x6912x2816 15.8
-// -> 10.1-10.8 us), on decode.txt 0-0.8% and on 40 fresh decode-like shapes 0.4-1.3%
-// (h100_decode_nopdl_s34). In the middle class they gained nothing and misled the trial on some
-// shapes (the same file), so they stop there.
+// kernels' early trigger (gemm.cuh). So a weight of 25-40 MB stays in L2 from one call to the next
+// only where each part is read by the same SMs each time (notes 243; scripts/runs/l2_half_probe.cu
+// measured it, h100_s34_checks_s35). Measured: on 12 decode-like shapes with such weights the
+// twins made gemm() 3.5-5% faster (20x6912x2816 15.8 -> 10.1-10.8 us), on decode.txt 0-0.8% and
+// on 40 fresh decode-like shapes 0.4-1.3% (h100_decode_nopdl_s34); without the early trigger they
+// read within the spread between processes on an H200 and are kept (h200_trial_arms_s37, notes
+// 260). In the middle class they gained nothing and misled the trial on some shapes
+// (h100_decode_nopdl_s34), so they stop there.
 std::vector<std::string> with_plain_launch_twins(const Problem& p,
                                                  std::vector<std::string> candidates);
 
@@ -119,9 +120,10 @@ std::vector<std::string> with_fixed_twins(const Problem& p, std::vector<std::str
 // A memory-bound problem (by that estimate) whose A, B and C (2(MK + NK + MN) bytes) are half
 // to 1.3 times the L2 (`l2_bytes`, the device's) gets 4 untimed launches and at least 8 timed ones
 // per batch: there the L2 holds the operands only if each part is read from the same L2 half
-// every call, which a PDL launch's placement did not keep while our kernels triggered early (not
-// re-measured since session 36, notes 256), and a short batch after another candidate's times the
-// L2 that one left behind, not the steady state (h100_trial_lead_s35).
+// every call, which a PDL launch's placement did not keep while our kernels triggered early
+// (without that trigger the plan still saved 0.7-2.6% on an H200, h200_trial_arms_s37), and a
+// short batch after another candidate's times the L2 that one left behind, not the steady state
+// (h100_trial_lead_s35).
 struct TrialPlan {
   int batch = 1;
   int rounds = 5;
