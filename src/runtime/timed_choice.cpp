@@ -186,10 +186,12 @@ std::vector<std::string> with_twins(const Problem& p, std::vector<std::string> c
 
 std::vector<std::string> with_plain_launch_twins(const Problem& p,
                                                  std::vector<std::string> candidates) {
-  if (!decode_like(p) || large_class(p)) return candidates;  // as trial_candidates' branches
+  if (large_class(p)) return candidates;  // as trial_candidates' branches
+  const bool decode = decode_like(p);
   const size_t all = candidates.size();
-  return with_twins(p, std::move(candidates), all, [](KernelSpec& s) {
+  return with_twins(p, std::move(candidates), all, [decode](KernelSpec& s) {
     if (!s.pdl) return false;
+    if (!decode && (s.split_pass < 2 || s.cluster_m * s.cluster_n * s.cluster_k != 1)) return false;
     s.pdl = false;
     s.pdl_prefetch = 0;  // the prefetch runs before the PDL wait: PDL only
     return true;
@@ -206,14 +208,22 @@ std::vector<std::string> with_fixed_twins(const Problem& p, std::vector<std::str
   });
 }
 
-// What a trial's candidates were, for its reason.
+// What a trial's candidates were, for its reason (timed_choice.hpp).
 std::string trial_description(const Problem& p, const std::vector<std::string>& specs) {
   const bool twins = std::any_of(specs.begin(), specs.end(), [](const std::string& s) {
     return s.find("_fix") != std::string::npos;  // the ranking holds no fixed specs: a twin
   });
+  // A plain-launch twin outside the decode-like class: a "_nopdl" spec whose PDL launch is there
+  // too.
+  const bool plain = std::any_of(specs.begin(), specs.end(), [&](const std::string& s) {
+    const size_t at = s.find("_nopdl");
+    return at != std::string::npos &&
+           std::find(specs.begin(), specs.end(), s.substr(0, at) + s.substr(at + 6)) != specs.end();
+  });
   const std::string base =
       large_class(p)   ? "the model's top half and the large-class families"
       : decode_like(p) ? "the model's top half and the decode families, with plain-launch twins"
+      : plain          ? "the model's top, with plain-launch twins of its split-pass specs"
                        : "the model's top";
   return twins ? base + " and fixed-shape twins" : base;
 }

@@ -10,7 +10,8 @@
 // memory-bound problem whose operands are about the L2's size after four: trial_plan), and ends
 // with one launch of the model's pick, so C holds the product as from any call. In the large class
 // and for decode-like problems the candidates also include kernel families the model ranks low
-// there (trial_candidates), and decode-like ones their plain-launch twins. Nothing waits for the
+// there (trial_candidates), and decode-like ones (and split-pass ones without a cluster) their
+// plain-launch twins. Nothing waits for the
 // GPU: a later call asks the last event (cudaEventQuery) and, once the GPU has passed it, the
 // fastest candidate runs the problem from then on in this process (Dispatcher::set_timed; choose()
 // says kind "timed"). Until then the model's pick runs; a trial with nothing to time (one
@@ -81,8 +82,9 @@ bool long_k_small(const Problem& p);
 std::vector<std::string> trial_candidates(const Problem& p, const std::vector<std::string>& ranked,
                                           int count);
 
-// `candidates` and then, for a decode-like problem outside the large class, the plain-launch twin
-// (no PDL, "_nopdl"; an L2 prefetch "_pfN", which needs PDL, dropped) of each that has PDL. Without
+// `candidates` and then, outside the large class, the plain-launch twin (no PDL, "_nopdl"; an L2
+// prefetch "_pfN", which needs PDL, dropped) of each that has PDL: every one for a decode-like
+// problem, split-pass specs without a cluster for others. Without
 // PDL a grid starts on an idle GPU, so its CTAs land on the same SMs call after call; under PDL
 // they took the SMs as the previous grid freed them (notes 61), until session 36 removed our
 // kernels' early trigger (gemm.cuh). So a weight of 25-40 MB stays in L2 from one call to the next
@@ -92,7 +94,12 @@ std::vector<std::string> trial_candidates(const Problem& p, const std::vector<st
 // on 40 fresh decode-like shapes 0.4-1.3% (h100_decode_nopdl_s34); without the early trigger they
 // read within the spread between processes on an H200 and are kept (h200_trial_arms_s37, notes
 // 260). In the middle class they gained nothing and misled the trial on some shapes
-// (h100_decode_nopdl_s34), so they stop there.
+// (h100_decode_nopdl_s34), so there only split-pass candidates without a cluster get one: the
+// GEMM after a reduction pass lands on the SMs the pass's blocks leave, which spreads its CTAs'
+// stage waits (trace: exits over 2.9 us instead of 0.4) and cost 64x128 split-pass specs 3-21% on
+// 10 of 12 few-tile long-K shapes (h200_skp_fill_s38; clustered ones ran 7-9% faster under PDL).
+// gemm()'s raw time 0.989-1.002x on 60 fresh few-tile long-K shapes, one shape 8-11% faster in
+// every pair (h200_skp_twin_s38).
 std::vector<std::string> with_plain_launch_twins(const Problem& p,
                                                  std::vector<std::string> candidates);
 
@@ -109,6 +116,10 @@ int trial_fixed_twins();  // parse_trial_fixed of the environment, read once per
 // candidate costs a large trial most).
 std::vector<std::string> with_fixed_twins(const Problem& p, std::vector<std::string> candidates,
                                           int twins);
+
+// What a trial of `specs` for p timed, for the timed choice's reason: the classes' candidate
+// families and whichever twins are among them.
+std::string trial_description(const Problem& p, const std::vector<std::string>& specs);
 
 // How a candidate is timed: `batch` launches between two events, so that short kernels are
 // timed over about 20 us (the events' resolution is ~0.5 us), in `rounds` rounds over all

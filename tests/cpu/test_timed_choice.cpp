@@ -137,7 +137,8 @@ TEST(TimedChoice, DecodeLikeProblemsAreTimedWithTheirFamilies) {
 }
 
 // A decode-like problem's candidates get plain-launch twins (no PDL, so no prefetch), after them
-// and each once; other problems' candidates are left as they are.
+// and each once; other problems' only for split-pass specs without a cluster, and none in the
+// large class.
 TEST(TimedChoice, DecodeLikeCandidatesGetPlainLaunchTwins) {
   const std::vector<std::string> candidates = {
       "sm90_f16f32_tn_128x16x64_s8_c1x1_coop_tiles_r8m_skp3_swap_pf4",
@@ -153,9 +154,32 @@ TEST(TimedChoice, DecodeLikeCandidatesGetPlainLaunchTwins) {
       "sm90_f16f32_tn_128x16x64_s8_c1x1_coop_tiles_r8m_skp3_swap_nopdl",
       "sm90_f16f32_tn_128x32x64_s8_c4x1_coop_persist_r8m_swap_nopdl_fix1x13824x5120"};
   EXPECT_EQ(with_plain_launch_twins(tn(1, 13824, 5120), candidates), want);
-  EXPECT_EQ(with_plain_launch_twins(tn(256, 13824, 5120), candidates), candidates);  // not decode
+  // Not decode-like: only the split-pass candidate without a cluster gets one.
+  std::vector<std::string> split_only = candidates;
+  split_only.push_back(want[5]);
+  EXPECT_EQ(with_plain_launch_twins(tn(16, 1024, 5120), candidates), split_only);
+  // Nor where that twin does not serve the problem (a 16-row swap tile, M = 256).
+  EXPECT_EQ(with_plain_launch_twins(tn(256, 13824, 5120), candidates), candidates);
   EXPECT_EQ(with_plain_launch_twins(tn(64, 131072, 8192), candidates), candidates);  // large class
   EXPECT_TRUE(with_plain_launch_twins(tn(1, 13824, 5120), {}).empty());
+}
+
+// Outside the decode-like class: a split-pass spec in a cluster, a stream-K or a data-parallel one
+// keeps its PDL launch alone; the trial's description names the split-pass twins.
+TEST(TimedChoice, MiddleClassTwinsOnlyClusterFreeSplitPassSpecs) {
+  const Problem p = tn(512, 512, 16384);
+  const std::vector<std::string> candidates = {
+      "sm90_f16f32_tn_128x128x64_s7_c4x1_coop_tiles_r16n_skp7p",
+      "sm90_f16f32_tn_64x128x64_s9_c1x1_wg1_tiles_r4m_skp4p_lag2",
+      "sm90_f16f32_tn_128x128x64_s6_c1x1_coop_persist_r8m_etma_sk4",
+      "sm90_f16f32_tn_64x64x128_s6_c1x1_wg1_persist_r4m_etma"};
+  std::vector<std::string> want = candidates;
+  want.push_back("sm90_f16f32_tn_64x128x64_s9_c1x1_wg1_tiles_r4m_skp4p_lag2_nopdl");
+  const auto got = with_plain_launch_twins(p, candidates);
+  EXPECT_EQ(got, want);
+  EXPECT_EQ(trial_description(p, got),
+            "the model's top, with plain-launch twins of its split-pass specs");
+  EXPECT_EQ(trial_description(p, candidates), "the model's top");
 }
 
 // The whole chain gemm() builds for a decode-like trial: the pick first, every spec once.
