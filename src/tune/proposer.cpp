@@ -208,10 +208,20 @@ std::vector<KernelSpec> split_seeds(const Problem& p, const DeviceFacts& device)
   return out;
 }
 
+std::optional<KernelSpec> launch_twin(const KernelSpec& s, const Problem& p) {
+  KernelSpec twin = s;
+  twin.pdl = !s.pdl;
+  if (!twin.pdl) twin.pdl_prefetch = 0;
+  if (!fits(twin, p)) return std::nullopt;
+  return twin;
+}
+
 std::vector<KernelSpec> propose(const ProposalContext& ctx, size_t count) {
   Collector c(ctx, count);
   const KernelSpec pick = heuristic_pick(ctx.problem, ctx.device).spec;
   c.add(pick);
+  if (ctx.incumbent)
+    if (const auto twin = launch_twin(*ctx.incumbent, ctx.problem)) c.add(*twin);
   if (ctx.policy)
     for (const KernelSpec& s : ctx.policy->top_choices(ctx.problem, ctx.policy_choices, ctx.device))
       c.add(s);

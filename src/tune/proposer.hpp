@@ -49,6 +49,13 @@ struct ProposalContext {
 // Up to `count` candidates, in the order above.
 std::vector<KernelSpec> propose(const ProposalContext& ctx, size_t count);
 
+// `s` launched the other way: without PDL if it has it (its L2 prefetch, which needs PDL,
+// dropped), else under PDL; nullopt where that breaks a rule or does not fit `p`. Which way is
+// faster depends on where the previous grid leaves the CTAs (a split-pass GEMM behind its own
+// reduction pass: 3-21% either way, h200_skp_fill_s38), which the cost model cannot see: the
+// tuner measures the incumbent's twin whatever its score.
+std::optional<KernelSpec> launch_twin(const KernelSpec& s, const Problem& p);
+
 // Every valid spec fitting `p` that differs from `from` in exactly one field group (see
 // changed_fields), in a fixed order.
 std::vector<KernelSpec> local_moves(const KernelSpec& from, const Problem& p);

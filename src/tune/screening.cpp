@@ -7,16 +7,18 @@ namespace autogemm::tune {
 
 std::vector<KernelSpec> screen(const std::vector<KernelSpec>& pool,
                                const std::vector<double>& scores, size_t count,
-                               const std::optional<KernelSpec>& pinned) {
+                               const std::vector<KernelSpec>& pinned) {
   if (scores.size() != pool.size())
     throw Error("screen: " + std::to_string(scores.size()) + " scores for " +
                 std::to_string(pool.size()) + " candidates");
   std::vector<size_t> order(pool.size());
   std::iota(order.begin(), order.end(), 0);
-  // The pinned spec sorts before everything; the rest by score.
-  auto is_pinned = [&](size_t i) { return pinned && pool[i] == *pinned; };
+  // Pinned specs sort before everything, in their own order; the rest by score.
+  auto pin_rank = [&](size_t i) {
+    return size_t(std::find(pinned.begin(), pinned.end(), pool[i]) - pinned.begin());
+  };
   std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
-    if (is_pinned(a) != is_pinned(b)) return is_pinned(a);
+    if (pin_rank(a) != pin_rank(b)) return pin_rank(a) < pin_rank(b);
     return scores[a] > scores[b];
   });
   std::vector<KernelSpec> out;
@@ -32,8 +34,10 @@ std::vector<KernelSpec> propose_screened(const ProposalContext& ctx, size_t coun
   if (!scorer || factor <= 1) return propose(ctx, count);
   const std::vector<KernelSpec> pool = propose(ctx, count * size_t(factor));
   if (pool.size() <= count) return pool;  // nothing to screen out
-  return screen(pool, scorer(ctx.problem, pool, ctx.device), count,
-                heuristic_pick(ctx.problem, ctx.device).spec);
+  std::vector<KernelSpec> pinned = {heuristic_pick(ctx.problem, ctx.device).spec};
+  if (ctx.incumbent)
+    if (const auto twin = launch_twin(*ctx.incumbent, ctx.problem)) pinned.push_back(*twin);
+  return screen(pool, scorer(ctx.problem, pool, ctx.device), count, pinned);
 }
 
 }  // namespace autogemm::tune

@@ -148,6 +148,29 @@ TEST(TuneProposer, PdlPrefetchMovesWithPdl) {
   for (const KernelSpec& s : moves) EXPECT_TRUE(s.pdl || s.pdl_prefetch == 0) << spec_name(s);
 }
 
+// The incumbent's launch twin (PDL flipped, the prefetch dropped with PDL) comes right after the
+// heuristic's pick, whichever way the incumbent launches, unless it was measured already.
+TEST(TuneProposer, TheIncumbentsLaunchTwinComesAfterThePick) {
+  const Problem p = problem(8, 13824, 5120);
+  const KernelSpec pf = parse_name("sm90_f16f32_tn_128x16x64_s8_c1x1_coop_tiles_r8m_skp3_swap_pf4");
+  const KernelSpec nopdl =
+      parse_name("sm90_f16f32_tn_128x16x64_s8_c1x1_coop_tiles_r8m_skp3_swap_nopdl");
+  const KernelSpec pdl = parse_name("sm90_f16f32_tn_128x16x64_s8_c1x1_coop_tiles_r8m_skp3_swap");
+  EXPECT_EQ(launch_twin(pf, p), nopdl);
+  EXPECT_EQ(launch_twin(nopdl, p), pdl);
+  EXPECT_FALSE(launch_twin(pdl, problem(4096, 4096, 4096)).has_value());  // swap-AB 16 wide
+  ProposalContext ctx = context(p);
+  ctx.incumbent = pf;
+  ctx.tried = {pf};
+  auto specs = propose(ctx, 8);
+  ASSERT_GE(specs.size(), 2u);
+  EXPECT_EQ(specs[0], heuristic_pick(p).spec);
+  EXPECT_EQ(specs[1], nopdl);
+  ctx.tried.push_back(nopdl);
+  specs = propose(ctx, 8);
+  EXPECT_EQ(std::find(specs.begin(), specs.end(), nopdl), specs.end());
+}
+
 // A 192-row tile's warpgroups move between three over its rows and two over its columns (split
 // N), and only there: split N on other tiles is never proposed.
 TEST(TuneProposer, SplitNIsALocalMoveOf192RowTiles) {

@@ -26,15 +26,39 @@ TEST(TuneScreening, KeepsThePinnedSpecThenBestScores) {
                                         spec_with(256, 128), spec_with(64, 128)};
   const std::vector<double> scores = {0.1, 0.9, -1.0, 0.9, 0.5};
   // Ties (0.9, 0.9) keep pool order.
-  EXPECT_EQ(screen(pool, scores, 3, std::nullopt),
-            (std::vector<KernelSpec>{pool[1], pool[3], pool[4]}));
-  EXPECT_EQ(screen(pool, scores, 3, pool[2]), (std::vector<KernelSpec>{pool[2], pool[1], pool[3]}));
+  EXPECT_EQ(screen(pool, scores, 3, {}), (std::vector<KernelSpec>{pool[1], pool[3], pool[4]}));
+  EXPECT_EQ(screen(pool, scores, 3, {pool[2]}),
+            (std::vector<KernelSpec>{pool[2], pool[1], pool[3]}));
+  // Several pinned: in their own order, before the scores.
+  EXPECT_EQ(screen(pool, scores, 3, {pool[2], pool[0]}),
+            (std::vector<KernelSpec>{pool[2], pool[0], pool[1]}));
   // A pinned spec the pool does not hold takes no place.
-  EXPECT_EQ(screen(pool, scores, 2, spec_with(192, 192)),
+  EXPECT_EQ(screen(pool, scores, 2, {spec_with(192, 192)}),
             (std::vector<KernelSpec>{pool[1], pool[3]}));
-  EXPECT_EQ(screen(pool, scores, 10, std::nullopt).size(), pool.size());
-  EXPECT_TRUE(screen(pool, scores, 0, pool[0]).empty());
-  EXPECT_THROW(screen(pool, {1.0}, 2, std::nullopt), Error);
+  EXPECT_EQ(screen(pool, scores, 10, {}).size(), pool.size());
+  EXPECT_TRUE(screen(pool, scores, 0, {pool[0]}).empty());
+  EXPECT_THROW(screen(pool, {1.0}, 2, {}), Error);
+}
+
+// The scorer cannot tell where a grid's CTAs land: the incumbent's launch twin is measured
+// whatever its score, right after the heuristic's pick.
+TEST(TuneScreening, TheIncumbentsLaunchTwinIsKeptWhateverItsScore) {
+  ProposalContext ctx;
+  ctx.problem = problem(512, 512, 16384);
+  ctx.device.sm_count = 132;
+  ctx.incumbent = parse_name("sm90_f16f32_tn_64x128x64_s8_c1x1_wg1_tiles_r4m_skp4p");
+  ctx.tried = {*ctx.incumbent};
+  const KernelSpec twin = parse_name("sm90_f16f32_tn_64x128x64_s8_c1x1_wg1_tiles_r4m_skp4p_nopdl");
+  const SpecScorer scorer = [&](const Problem&, const std::vector<KernelSpec>& specs,
+                                const DeviceFacts&) {
+    std::vector<double> out;
+    for (const KernelSpec& s : specs) out.push_back(s == twin ? -1e9 : double(s.bn));
+    return out;
+  };
+  const auto batch = propose_screened(ctx, 4, scorer, 8);
+  ASSERT_EQ(batch.size(), 4u);
+  EXPECT_EQ(batch[0], heuristic_pick(ctx.problem, ctx.device).spec);
+  EXPECT_EQ(batch[1], twin);
 }
 
 TEST(TuneScreening, WithoutAScorerTheProposerDecides) {
