@@ -182,6 +182,16 @@ std::vector<std::string> with_twins(const Problem& p, std::vector<std::string> c
   return candidates;
 }
 
+// Makes `s` its plain-launch twin where with_plain_launch_twins gives it one (any PDL spec for
+// a decode-like problem, else a split-pass spec without a cluster); false where it has none.
+bool make_plain_twin(KernelSpec& s, bool decode) {
+  if (!s.pdl) return false;
+  if (!decode && (s.split_pass < 2 || s.cluster_m * s.cluster_n * s.cluster_k != 1)) return false;
+  s.pdl = false;
+  s.pdl_prefetch = 0;  // the prefetch runs before the PDL wait: PDL only
+  return true;
+}
+
 }  // namespace
 
 std::vector<std::string> with_plain_launch_twins(const Problem& p,
@@ -189,13 +199,8 @@ std::vector<std::string> with_plain_launch_twins(const Problem& p,
   if (large_class(p)) return candidates;  // as trial_candidates' branches
   const bool decode = decode_like(p);
   const size_t all = candidates.size();
-  return with_twins(p, std::move(candidates), all, [decode](KernelSpec& s) {
-    if (!s.pdl) return false;
-    if (!decode && (s.split_pass < 2 || s.cluster_m * s.cluster_n * s.cluster_k != 1)) return false;
-    s.pdl = false;
-    s.pdl_prefetch = 0;  // the prefetch runs before the PDL wait: PDL only
-    return true;
-  });
+  return with_twins(p, std::move(candidates), all,
+                    [decode](KernelSpec& s) { return make_plain_twin(s, decode); });
 }
 
 std::vector<std::string> with_fixed_twins(const Problem& p, std::vector<std::string> candidates,
@@ -213,12 +218,16 @@ std::string trial_description(const Problem& p, const std::vector<std::string>& 
   const bool twins = std::any_of(specs.begin(), specs.end(), [](const std::string& s) {
     return s.find("_fix") != std::string::npos;  // the ranking holds no fixed specs: a twin
   });
-  // A plain-launch twin outside the decode-like class: a "_nopdl" spec whose PDL launch is there
-  // too.
-  const bool plain = std::any_of(specs.begin(), specs.end(), [&](const std::string& s) {
-    const size_t at = s.find("_nopdl");
-    return at != std::string::npos &&
-           std::find(specs.begin(), specs.end(), s.substr(0, at) + s.substr(at + 6)) != specs.end();
+  // A plain-launch twin outside the decode-like class: a spec whose twin by the trial's own rule
+  // is in the list too.
+  const bool plain = std::any_of(specs.begin(), specs.end(), [&](const std::string& name) {
+    try {
+      KernelSpec s = parse_name(name);
+      return make_plain_twin(s, false) &&
+             std::find(specs.begin(), specs.end(), spec_name(s)) != specs.end();
+    } catch (const Error&) {
+      return false;  // not a spec name
+    }
   });
   const std::string base =
       large_class(p)   ? "the model's top half and the large-class families"

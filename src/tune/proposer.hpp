@@ -2,8 +2,9 @@
 //
 // Algorithm (deterministic for a given store state; only specs that are valid and fit the
 // problem; never a spec already tried; no duplicates), candidates in this order:
-//   1. the dispatcher heuristic's pick for the problem (what gemm() would run untuned), then,
-//      when a learned policy is given (policy.hpp), its most probable valid specs;
+//   1. the dispatcher heuristic's pick for the problem (what gemm() would run untuned), then
+//      the incumbent's launch twin (launch_twin below; from the second batch on), then, when a
+//      learned policy is given (policy.hpp), its most probable valid specs;
 //   2. the best spec of each of the nearest finished shapes in the store (same GPU, dtype, acc,
 //      layout; distance in log M, log N, log K): experience transfers between similar shapes;
 //   2b. on few-tile shapes with long K, the split seeds (split_seeds below; with a policy they

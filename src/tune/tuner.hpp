@@ -63,7 +63,8 @@ struct TuneOptions {
   // in each shape's first proposals.
   std::shared_ptr<const Policy> policy;
   // Screening (screening.hpp): when set, each batch is the best-scored of screen_factor x batch
-  // proposals, the heuristic's pick kept first; unset, the proposer's own order.
+  // proposals, the heuristic's pick and the incumbent's launch twin kept first; unset, the
+  // proposer's own order.
   SpecScorer screen_scores;
   int screen_factor = 8;
   // A worker of `autogemm tune --devices`: the WorkQueue run it drains (`shapes`, `shard`

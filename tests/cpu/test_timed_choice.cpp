@@ -139,7 +139,7 @@ TEST(TimedChoice, DecodeLikeProblemsAreTimedWithTheirFamilies) {
 // A decode-like problem's candidates get plain-launch twins (no PDL, so no prefetch), after them
 // and each once; other problems' only for split-pass specs without a cluster, and none in the
 // large class.
-TEST(TimedChoice, DecodeLikeCandidatesGetPlainLaunchTwins) {
+TEST(TimedChoice, PlainLaunchTwinsByClass) {
   const std::vector<std::string> candidates = {
       "sm90_f16f32_tn_128x16x64_s8_c1x1_coop_tiles_r8m_skp3_swap_pf4",
       "sm90_f16f32_tn_64x8x64_s8_c1x1_wg1_persist_r8m_swap_nopdl",
@@ -158,6 +158,9 @@ TEST(TimedChoice, DecodeLikeCandidatesGetPlainLaunchTwins) {
   std::vector<std::string> split_only = candidates;
   split_only.push_back(want[5]);
   EXPECT_EQ(with_plain_launch_twins(tn(16, 1024, 5120), candidates), split_only);
+  EXPECT_EQ(trial_description(tn(16, 1024, 5120), split_only),
+            "the model's top, with plain-launch twins of its split-pass specs and fixed-shape "
+            "twins");  // the twin without the PDL spec's pf4; the list holds a _fix spec
   // Nor where that twin does not serve the problem (a 16-row swap tile, M = 256).
   EXPECT_EQ(with_plain_launch_twins(tn(256, 13824, 5120), candidates), candidates);
   EXPECT_EQ(with_plain_launch_twins(tn(64, 131072, 8192), candidates), candidates);  // large class
@@ -180,6 +183,10 @@ TEST(TimedChoice, MiddleClassTwinsOnlyClusterFreeSplitPassSpecs) {
   EXPECT_EQ(trial_description(p, got),
             "the model's top, with plain-launch twins of its split-pass specs");
   EXPECT_EQ(trial_description(p, candidates), "the model's top");
+  // A PDL and plain pair the rule does not make (a cluster split-K spec): not named a twin.
+  EXPECT_EQ(trial_description(p, {"sm90_f16f32_tn_64x64x64_s8_c1x1_wg1_tiles_r8m_ck8",
+                                  "sm90_f16f32_tn_64x64x64_s8_c1x1_wg1_tiles_r8m_ck8_nopdl"}),
+            "the model's top");
 }
 
 // The whole chain gemm() builds for a decode-like trial: the pick first, every spec once.

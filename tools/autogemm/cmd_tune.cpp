@@ -197,7 +197,8 @@ void register_tune(CLI::App& app) {
                   "heuristic's pick");
   sub->add_option("--cost-model,--cost_model", o->cost_model,
                   "Cost model (autogemm db train-cost-model): measure the best-ranked of --screen "
-                  "x --batch proposals per batch");
+                  "x --batch proposals per batch (the heuristic's pick and the best spec's PDL or "
+                  "plain launch twin always)");
   sub->add_option("--screen", o->screen,
                   "Proposals ranked per measured candidate with --cost-model")
       ->capture_default_str();
