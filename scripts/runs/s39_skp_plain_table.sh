@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# ON the device (prepared in session 38 for the next; no switch): the table's split-pass entries
+# without a cluster, launched under PDL, against their plain launches. Session 38 found such
+# specs 3-21% faster as plain launches on 10 of 12 fresh shapes (h200_skp_fill_s38; under PDL the
+# GEMM after its reduction pass lands on scattered SMs) and plain faster in 18 of the 21 such
+# pairs its re-tunes measured (notes 269); the H200 table still holds 61 of them under PDL, the
+# H100's 59. The GPU's own table (H200 or H100, by name) as `old`, the same with those entries
+# made `_nopdl` (an L2 prefetch dropped) as `plain`, interleaved with cuBLASLt-autotune, REPS
+# processes (default 2). Then, on the CPU, scripts/table_update_confirmed.py with run 1
+# confirming and run 2 checking (--old old --new plain).
+# Output: $OUT/s39_skp_plain_table.tgz
+source "$(dirname "$0")/spec_bench.sh"
+top="${OUT:-/tmp/s39_skp_plain_table}"
+d="$top/s39_skp_plain_table"
+record_machine "$d"
+case "$(cat "$d/gpu.txt")" in
+  *H200*) table=data/nvidia_h200.json ;;
+  *H100*) table=data/nvidia_h100_80gb_hbm3.json ;;
+  *) echo "no shipped table for this GPU: nothing run"; exit 0 ;;
+esac
+python3 - "$d" "$table" <<'PY'
+import json, re, sys
+d, table = sys.argv[1], sys.argv[2]
+t = json.load(open(table))
+shapes = []
+for e in t["entries"]:
+    s = e["spec"]
+    if re.search(r"_skp\d", s) and "_c1x1_" in s and "_nopdl" not in s:
+        shapes.append(f"{e['m']}_{e['n']}_{e['k']}")
+        s = re.sub(r"_pf\d+", "", s)  # the prefetch runs before the PDL wait: PDL only
+        # "_nopdl" goes where spec_name puts it: before "_fix", "_pf" and "_ab".
+        e["spec"] = re.sub(r"(_fix\d+x\d+x\d+)?(_ab)?$", r"_nopdl\1\2", s, count=1)
+json.dump(t, open(f"{d}/plain_table.json", "w"), indent=0)
+open(f"{d}/shapes.txt", "w").write(" ".join(shapes) + "\n")
+print(len(shapes), "cluster-free split-pass entries under PDL in", table)
+PY
+OUT="$d" BENCH_TIMEOUT=280 spec_bench_reps skp_plain "$(cat "$d/shapes.txt")" \
+  table:old="$table" table:plain="$d/plain_table.json"
+tar czf "$top/s39_skp_plain_table.tgz" -C "$top" s39_skp_plain_table
