@@ -187,8 +187,7 @@ std::vector<std::string> with_twins(const Problem& p, std::vector<std::string> c
 bool make_plain_twin(KernelSpec& s, bool decode) {
   if (!s.pdl) return false;
   if (!decode && (s.split_pass < 2 || s.cluster_m * s.cluster_n * s.cluster_k != 1)) return false;
-  s.pdl = false;
-  s.pdl_prefetch = 0;  // the prefetch runs before the PDL wait: PDL only
+  s = other_launch(s);
   return true;
 }
 

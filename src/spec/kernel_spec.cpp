@@ -66,6 +66,12 @@ int consumer_cols(const KernelSpec& s) {
   return s.split_n ? s.bn / s.consumers : s.bn;
 }
 
+KernelSpec other_launch(KernelSpec s) {
+  s.pdl = !s.pdl;
+  if (!s.pdl) s.pdl_prefetch = 0;
+  return s;
+}
+
 int multicast_box_rows(int rows, int sharers) {
   if (sharers <= 1) return rows;
   return rows % sharers == 0 && (rows / sharers) % 8 == 0 ? rows / sharers : 8;

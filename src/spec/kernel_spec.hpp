@@ -149,6 +149,10 @@ int ring_bytes(const KernelSpec&);                // of it, the pipeline ring (s
 int acc_registers_per_thread(const KernelSpec&);  // accumulator registers per consumer thread
 int consumer_rows(const KernelSpec&);             // rows of a tile one consumer warpgroup computes
 int consumer_cols(const KernelSpec&);             // and its columns (the wgmma N)
+// `s` launched the other way: PDL toggled, and an L2 prefetch (which runs before the PDL wait, so
+// needs PDL) dropped when PDL goes off. The trial's plain-launch twins and the tuner's launch
+// twins and local moves all make it so.
+KernelSpec other_launch(KernelSpec s);
 // Rows of each TMA box of a K-major tile of `rows` rows that `sharers` CTAs load a slice each
 // and multicast: the slice where it is whole 8-row swizzle atoms, else one atom (8 rows, the
 // slices then uneven: for_each_box in gemm.cuh, which must agree).

@@ -131,10 +131,7 @@ std::vector<KernelSpec> local_moves(const KernelSpec& from, const Problem& p) {
     s.consumers = s.split_n ? 2 : 3;
   });
   for (int lag : {0, 1, 2}) try_move([&](KernelSpec& s) { s.mma_lag = lag; });
-  try_move([](KernelSpec& s) {  // PDL lost on one decode tile; its prefetch goes with it
-    s.pdl = !s.pdl;
-    if (!s.pdl) s.pdl_prefetch = 0;
-  });
+  try_move([](KernelSpec& s) { s = other_launch(s); });  // PDL lost on one decode tile
   // The problem's shape compiled in (or taken out again): constant tile and k-block counts.
   try_move([&](KernelSpec& s) { s.fixed = s.has_fixed_shape() ? Shape{} : p.shape; });
   for (int sets : {1, 2, 4})  // independent accumulator chains (small tiles)
@@ -209,9 +206,7 @@ std::vector<KernelSpec> split_seeds(const Problem& p, const DeviceFacts& device)
 }
 
 std::optional<KernelSpec> launch_twin(const KernelSpec& s, const Problem& p) {
-  KernelSpec twin = s;
-  twin.pdl = !s.pdl;
-  if (!twin.pdl) twin.pdl_prefetch = 0;
+  const KernelSpec twin = other_launch(s);
   if (!fits(twin, p)) return std::nullopt;
   return twin;
 }
