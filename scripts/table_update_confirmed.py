@@ -12,9 +12,11 @@ another run of the same methods in its own process, which can only veto: an entr
 only if its chosen candidate ran faster than the shipped one in every check run that timed both,
 and at least one did (check runs may each cover a share of the shapes; launch-bound shapes flip
 between processes, notes 145). Prints how many were replaced and the confirm run's geomean gain
-over every confirmed shape (1.0 where an entry stays) and over the replaced ones.
+over every confirmed shape (1.0 where an entry stays) and over the replaced ones. `--report MD`
+also writes that summary, a Markdown table of the replaced entries (both runs' times and specs)
+and, per run, the set against cuBLASLt-autotune-max before and after, for a write-up.
 Usage: table_update_confirmed.py TABLE NEW_TABLE OUT [--confirm CSV ...] [--old NAME] [--new NAME]
-       [--also NAME=TABLE ...] [--check CSV ...] [--margin 0.01] [--date ISO]
+       [--also NAME=TABLE ...] [--check CSV ...] [--margin 0.01] [--date ISO] [--report MD]
 """
 import argparse
 import math
@@ -34,6 +36,7 @@ def main():
     ap.add_argument("--check", action="append", default=[], metavar="CSV")
     ap.add_argument("--margin", type=float, default=0.01)
     ap.add_argument("--date", required=True, help="the confirm run's date, for the entries")
+    ap.add_argument("--report", help="write the replaced entries and per-run summary (Markdown)")
     a = ap.parse_args()
     def read(paths):
         out = {}
@@ -58,6 +61,7 @@ def main():
            for name, path in candidates.items()}
     table = read_table(a.table)
     replaced, gains, replaced_gains = 0, [], []
+    rows, chosen = [], {}  # the report's lines; key -> the replacing method
     for e in table["entries"]:
         key = entry_key(e)
         t = times.get(key, {})
@@ -77,6 +81,9 @@ def main():
             vetoed += 1
             continue
         reference = min((v, m) for m, v in t.items() if m.startswith("cublaslt_autotune"))
+        rows.append((key, t[a.old], best_us, [c[best] / c[a.old] for c in timed_both],
+                     reference[0], e["spec"], new[best][key]["spec"]))
+        chosen[key] = best
         e.update(spec=new[best][key]["spec"], time_us=best_us, reference_us=reference[0],
                  reference_method=reference[1], date=a.date)
         replaced += 1
@@ -92,6 +99,39 @@ def main():
     print(f"{replaced} of {len(gains)} confirmed entries replaced ({vetoed} vetoed by --check runs); "
           f"geomean gain in the confirm run {geomean(gains):.4f}x over all {len(gains)}, "
           f"{geomean(replaced_gains):.4f}x over the {replaced} replaced -> {a.out}")
+    if a.report:
+        write_report(a, rows, chosen, [("confirm", times)] + [
+            (f"check {i + 1}", c) for i, c in enumerate(checks)], geomean)
+
+
+def write_report(a, rows, chosen, runs, geomean):
+    """The replaced entries (confirm times, both runs' ratios, specs without their common
+    sm90_<types>_<layout>_ prefix) and each run's set against its own cuBLASLt-autotune-max."""
+    short = lambda spec: spec.split("_", 3)[3] if spec.startswith("sm90_") else spec
+    out = ["| shape | confirm old -> new (us) | new/old confirm, check | vs cuBLASLt confirm: "
+           "old -> new | old spec -> new spec |", "| --- | --- | --- | --- | --- |"]
+    for key, old_us, new_us, check_ratios, ref, old_spec, new_spec in sorted(
+            rows, key=lambda r: r[0][3:]):
+        ratios = ", ".join(f"{r:.3f}" for r in [new_us / old_us] + check_ratios)
+        out.append(f"| {key[3]}_{key[4]}_{key[5]} | {old_us:.2f} -> {new_us:.2f} | {ratios} | "
+                   f"{ref / old_us:.3f} -> {ref / new_us:.3f} | {short(old_spec)} -> "
+                   f"{short(new_spec)} |")
+    out.append("")
+    for name, t in runs:
+        before, after = [], []
+        for key, m in t.items():
+            cub = [v for k, v in m.items() if k.startswith("cublaslt_autotune")]
+            if a.old not in m or not cub:
+                continue
+            after_us = m.get(chosen[key], m[a.old]) if key in chosen else m[a.old]
+            before.append(min(cub) / m[a.old])
+            after.append(min(cub) / after_us)
+        if before:
+            out.append(f"- {name} run ({len(before)} shapes): against cuBLASLt-autotune-max, "
+                       f"{a.old} {geomean(before):.3f}x -> updated table {geomean(after):.3f}x; "
+                       f"below 1.0x {sum(r < 1 for r in before)} -> {sum(r < 1 for r in after)}")
+    with open(a.report, "w") as f:
+        f.write("\n".join(out) + "\n")
 
 
 if __name__ == "__main__":

@@ -69,10 +69,20 @@ class TableScripts(unittest.TestCase):
         out = os.path.join(self.dir.name, "out.json")
         said = self.run_script("table_update_confirmed.py", shipped, new, out, "--confirm", confirm,
                                "--check", check, "--old", "old", "--new", "new",
-                               "--also", f"sweep={sweep}", "--date", "today")
+                               "--also", f"sweep={sweep}", "--date", "today",
+                               "--report", out + ".md")
         self.assertIn("2 of 4 confirmed entries replaced (1 vetoed", said)
         # The gain over every confirmed shape (1.0 where an entry stays) and over the replaced.
         self.assertIn("1.1180x over all 4, 1.2500x over the 2 replaced", said)
+        # The report: a line per replaced entry (A by the sweep, D by new), each with the check
+        # runs' ratio where one timed it, and per run the set before and after against cuBLASLt.
+        with open(out + ".md") as f:
+            report = f.read()
+        self.assertIn("| 1_8_8 | 10.00 -> 8.00 | 0.800, 0.900 | 1.200 -> 1.500 | a0 -> a2 |", report)
+        self.assertIn("| 4_8_8 | 10.00 -> 8.00 | 0.800, 0.900 | 1.200 -> 1.500 | d0 -> d1 |", report)
+        self.assertNotIn("3_8_8 |", report)
+        self.assertIn("- confirm run (4 shapes): against cuBLASLt-autotune-max, old 1.200x -> "
+                      "updated table 1.342x; below 1.0x 0 -> 0", report)
         # The same with a check run that did not time D's new pick: unconfirmed, so vetoed.
         partial = self.put("partial.csv", csv_text([
             ("1,8,8", "old", 10), ("1,8,8", "sweep", 9), ("3,8,8", "old", 10), ("3,8,8", "new", 9),
