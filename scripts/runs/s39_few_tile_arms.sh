@@ -8,6 +8,8 @@
 # (with_plain_launch_twins). gemm()'s pick, processes alternating, PAIRS rounds (default 2), on
 # the fresh few_tile_long_k30_s39 and sessions 37-38's few_tile_long_k30 sets.
 # Output: $OUT/s39_few_tile.tgz
+# (Its switch AUTOGEMM_EXP_S39 was removed after the runs, h200_few_tile_s39: no gain; both arms
+# now run the same code.)
 source "$(dirname "$0")/spec_bench.sh"
 top="${OUT:-/tmp/s39_few_tile}"
 d="$top/s39_few_tile"

@@ -119,25 +119,6 @@ std::vector<std::string> decode_families(const Problem& p) {
                       std::max<int64_t>(8, (p.shape.m + 7) / 8 * 8))};
 }
 
-// EXPERIMENT (session 39, AUTOGEMM_EXP_S39=1): few-tile long-K problems (128x128 tiles under one
-// wave, K >= 2048, outside the large and decode-like classes) get a 64x128 one-warpgroup
-// split-pass family without a cluster, N = SMs / its tiles within 2..8 pieces.
-bool exp_s39() {
-  static const bool on = [] {
-    const char* v = std::getenv("AUTOGEMM_EXP_S39");
-    return v != nullptr && std::string(v) == "1";
-  }();
-  return on;
-}
-
-std::vector<std::string> few_tile_families(const Problem& p, int sm_count) {
-  const int64_t tiles128 = ((p.shape.m + 127) / 128) * ((p.shape.n + 127) / 128);
-  if (tiles128 >= sm_count || p.shape.k < 2048) return {};
-  const int64_t tiles = ((p.shape.m + 63) / 64) * ((p.shape.n + 127) / 128);
-  const int64_t pieces = std::clamp<int64_t>(sm_count / std::max<int64_t>(tiles, 1), 2, 8);
-  return {fmt::format("sm90_f16f32_tn_64x128x64_s8_c1x1_wg1_tiles_r8m_skp{}p", pieces)};
-}
-
 bool long_k_small(const Problem& p) {
   return flops_of(p) < 1e8 && p.shape.k >= kLongKSmall;
 }
@@ -156,7 +137,7 @@ double winner_margin(const Problem& p) {
 }
 
 std::vector<std::string> trial_candidates(const Problem& p, const std::vector<std::string>& ranked,
-                                          int count, int sm_count) {
+                                          int count) {
   std::vector<std::string> out;
   if (ranked.empty()) return out;  // no ranking: the caller's pick alone
   const size_t most = size_t(std::max(count, 0));
@@ -172,10 +153,6 @@ std::vector<std::string> trial_candidates(const Problem& p, const std::vector<st
   } else if (decode_like(p)) {
     for (; next < ranked.size() && out.size() < (most + 1) / 2; ++next) add(ranked[next]);
     for (const std::string& family : decode_families(p))
-      if (auto spec = tune::with_types_of(family, p)) add(*spec);
-  } else if (exp_s39() && !few_tile_families(p, sm_count).empty()) {
-    for (; next < ranked.size() && out.size() < (most + 1) / 2; ++next) add(ranked[next]);
-    for (const std::string& family : few_tile_families(p, sm_count))
       if (auto spec = tune::with_types_of(family, p)) add(*spec);
   }
   for (; next < ranked.size(); ++next) add(ranked[next]);

@@ -80,7 +80,7 @@ bool long_k_small(const Problem& p);
 // p's types by tune::with_types_of; one that does not serve p is left out), then the rest of its
 // ranking. A decode-like problem outside the large class: the same with decode_families.
 std::vector<std::string> trial_candidates(const Problem& p, const std::vector<std::string>& ranked,
-                                          int count, int sm_count = 132);
+                                          int count);
 
 // `candidates` and then, outside the large class, the plain-launch twin (no PDL, "_nopdl"; an L2
 // prefetch "_pfN", which needs PDL, dropped) of each that has PDL: every one for a decode-like

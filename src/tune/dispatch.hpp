@@ -172,7 +172,6 @@ class Dispatcher {
   void set_log(std::ostream* out) { log_ = out; }
 
   const TuningTable* table() const { return table_ ? &*table_ : nullptr; }
-  const DeviceFacts& device() const { return device_; }
   const std::string& table_source() const { return table_source_; }
 
  private:
