@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# ON the device, an H100 only (prepared in session 37 for the next): h200_table_pdl_s37 for the
+# ON the device, an H100 only (prepared in session 37; run in session 39, h100_table_pdl_s39): h200_table_pdl_s37 for the
 # H100's table. Its 70 plain-launch (`_nopdl`) entries were picked while the kernels triggered
 # their dependents early (notes 256, 262). Both tables in one process, interleaved with
 # cuBLASLt-autotune (REPS processes, default 2): `old` = data/nvidia_h100_80gb_hbm3.json, `pdl` =

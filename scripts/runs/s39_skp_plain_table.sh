@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# ON the device (prepared in session 38 for the next; no switch): the table's split-pass entries
+# ON the device (prepared in session 38; run in session 39 on both GPUs, h200_ and h100_skp_plain_table_s39; no switch): the table's split-pass entries
 # without a cluster, launched under PDL, against their plain launches. Session 38 found such
 # specs 3-21% faster as plain launches on 10 of 12 fresh shapes (h200_skp_fill_s38; under PDL the
 # GEMM after its reduction pass lands on scattered SMs) and plain faster in 18 of the 21 such
