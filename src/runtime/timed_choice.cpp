@@ -89,6 +89,24 @@ constexpr const char* kLargeFamilies[] = {
     "sm90_f16f32_tn_128x192x64_s4_c1x1_pp_persist_r16m_etmar",
     "sm90_f16f32_tn_256x128x64_s4_c1x2_coop_persist_r8m_etma",
 };
+
+// EXPERIMENT (session 39, for the next; AUTOGEMM_EXP_S40=1): the H200 table's three most frequent
+// large-class picks since the re-tunes without the early trigger (h200_*_retune_s38/s39: 131 of
+// its 187 large entries are 128x192 ping-pong or 128x256 cooperative tiles without a cluster; the
+// 256x128 1x2 above is the pick of 2), in place of kLargeFamilies.
+constexpr const char* kLargeFamiliesS40[] = {
+    "sm90_f16f32_tn_128x192x64_s4_c1x1_pp_persist_r16m_etmar",
+    "sm90_f16f32_tn_128x192x64_s4_c1x1_pp_persist_r8m_etmar",
+    "sm90_f16f32_tn_128x256x64_s4_c1x1_coop_persist_r8m_etma_lag0",
+};
+
+bool exp_s40() {
+  static const bool on = [] {
+    const char* v = std::getenv("AUTOGEMM_EXP_S40");
+    return v != nullptr && std::string(v) == "1";
+  }();
+  return on;
+}
 }  // namespace
 
 bool decode_like(const Problem& p) {
@@ -148,7 +166,7 @@ std::vector<std::string> trial_candidates(const Problem& p, const std::vector<st
   size_t next = 0;
   if (large_class(p)) {
     for (; next < ranked.size() && out.size() < (most + 1) / 2; ++next) add(ranked[next]);
-    for (const char* family : kLargeFamilies)
+    for (const char* family : exp_s40() ? kLargeFamiliesS40 : kLargeFamilies)
       if (auto spec = tune::with_types_of(family, p)) add(*spec);
   } else if (decode_like(p)) {
     for (; next < ranked.size() && out.size() < (most + 1) / 2; ++next) add(ranked[next]);
