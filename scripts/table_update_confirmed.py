@@ -21,7 +21,12 @@ Usage: table_update_confirmed.py TABLE NEW_TABLE OUT [--confirm CSV ...] [--old 
 import argparse
 import math
 
+import results_csv
 from tuning_table import bench_rows, entry_key, read_table, write_table
+
+
+def geomean(v):
+    return results_csv.geomean(v) if v else float("nan")
 
 
 def main():
@@ -90,10 +95,6 @@ def main():
         gains.append(gain)
         replaced_gains.append(gain)
     write_table(a.out, table, table["entries"])
-
-    def geomean(v):
-        return math.exp(sum(map(math.log, v)) / len(v)) if v else float("nan")
-
     # Over every confirmed shape (1.0 where the entry stays), and over the replaced ones alone;
     # both from the confirm run, which also chose them (the check runs only veto).
     print(f"{replaced} of {len(gains)} confirmed entries replaced ({vetoed} vetoed by --check runs); "
@@ -101,10 +102,10 @@ def main():
           f"{geomean(replaced_gains):.4f}x over the {replaced} replaced -> {a.out}")
     if a.report:
         write_report(a, rows, chosen, [("confirm", times)] + [
-            (f"check {i + 1}", c) for i, c in enumerate(checks)], geomean)
+            (f"check {i + 1}", c) for i, c in enumerate(checks)])
 
 
-def write_report(a, rows, chosen, runs, geomean):
+def write_report(a, rows, chosen, runs):
     """The replaced entries (confirm times, both runs' ratios, specs without their common
     sm90_<types>_<layout>_ prefix) and each run's set against its own cuBLASLt-autotune-max."""
     short = lambda spec: spec.split("_", 3)[3] if spec.startswith("sm90_") else spec
@@ -121,11 +122,11 @@ def write_report(a, rows, chosen, runs, geomean):
         before, after = [], []
         for key, m in t.items():
             cub = [v for k, v in m.items() if k.startswith("cublaslt_autotune")]
-            if a.old not in m or not cub:
+            method = chosen.get(key, a.old)  # what the updated table runs for this shape
+            if a.old not in m or method not in m or not cub:
                 continue
-            after_us = m.get(chosen[key], m[a.old]) if key in chosen else m[a.old]
             before.append(min(cub) / m[a.old])
-            after.append(min(cub) / after_us)
+            after.append(min(cub) / m[method])
         if before:
             out.append(f"- {name} run ({len(before)} shapes): against cuBLASLt-autotune-max, "
                        f"{a.old} {geomean(before):.3f}x -> updated table {geomean(after):.3f}x; "

@@ -211,12 +211,18 @@ std::optional<KernelSpec> launch_twin(const KernelSpec& s, const Problem& p) {
   return twin;
 }
 
+std::vector<KernelSpec> leading_specs(const ProposalContext& ctx) {
+  std::vector<KernelSpec> out = {heuristic_pick(ctx.problem, ctx.device).spec};
+  if (ctx.incumbent)
+    if (const auto twin = launch_twin(*ctx.incumbent, ctx.problem)) out.push_back(*twin);
+  return out;
+}
+
 std::vector<KernelSpec> propose(const ProposalContext& ctx, size_t count) {
   Collector c(ctx, count);
-  const KernelSpec pick = heuristic_pick(ctx.problem, ctx.device).spec;
-  c.add(pick);
-  if (ctx.incumbent)
-    if (const auto twin = launch_twin(*ctx.incumbent, ctx.problem)) c.add(*twin);
+  const std::vector<KernelSpec> leading = leading_specs(ctx);
+  const KernelSpec& pick = leading.front();
+  for (const KernelSpec& s : leading) c.add(s);
   if (ctx.policy)
     for (const KernelSpec& s : ctx.policy->top_choices(ctx.problem, ctx.policy_choices, ctx.device))
       c.add(s);

@@ -57,6 +57,11 @@ std::vector<KernelSpec> propose(const ProposalContext& ctx, size_t count);
 // tuner measures the incumbent's twin whatever its score.
 std::optional<KernelSpec> launch_twin(const KernelSpec& s, const Problem& p);
 
+// The candidates that lead every batch whatever a scorer says (step 1 above): the heuristic's
+// pick, then the incumbent's launch twin where it has one. propose() offers them first (unless
+// tried) and propose_screened() keeps them (screening.hpp).
+std::vector<KernelSpec> leading_specs(const ProposalContext& ctx);
+
 // Every valid spec fitting `p` that differs from `from` in exactly one field group (see
 // changed_fields), in a fixed order.
 std::vector<KernelSpec> local_moves(const KernelSpec& from, const Problem& p);

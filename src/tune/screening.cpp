@@ -34,10 +34,7 @@ std::vector<KernelSpec> propose_screened(const ProposalContext& ctx, size_t coun
   if (!scorer || factor <= 1) return propose(ctx, count);
   const std::vector<KernelSpec> pool = propose(ctx, count * size_t(factor));
   if (pool.size() <= count) return pool;  // nothing to screen out
-  std::vector<KernelSpec> pinned = {heuristic_pick(ctx.problem, ctx.device).spec};
-  if (ctx.incumbent)
-    if (const auto twin = launch_twin(*ctx.incumbent, ctx.problem)) pinned.push_back(*twin);
-  return screen(pool, scorer(ctx.problem, pool, ctx.device), count, pinned);
+  return screen(pool, scorer(ctx.problem, pool, ctx.device), count, leading_specs(ctx));
 }
 
 }  // namespace autogemm::tune
