@@ -90,16 +90,11 @@ constexpr const char* kLargeFamilies[] = {
     "sm90_f16f32_tn_256x128x64_s4_c1x2_coop_persist_r8m_etma",
 };
 
-// EXPERIMENT (session 39, for the next; AUTOGEMM_EXP_S40=1): the H200 table's three most frequent
-// large-class picks since the re-tunes without the early trigger (h200_*_retune_s38/s39: 131 of
-// its 187 large entries are 128x192 ping-pong or 128x256 cooperative tiles without a cluster; the
-// 256x128 1x2 above is the pick of 2), in place of kLargeFamilies.
-constexpr const char* kLargeFamiliesS40[] = {
-    "sm90_f16f32_tn_128x192x64_s4_c1x1_pp_persist_r16m_etmar",
-    "sm90_f16f32_tn_128x192x64_s4_c1x1_pp_persist_r8m_etmar",
-    "sm90_f16f32_tn_128x256x64_s4_c1x1_coop_persist_r8m_etma_lag0",
-};
-
+// EXPERIMENT (session 40; AUTOGEMM_EXP_S40=1): cluster-free twins in the trial (with_cluster_
+// free_twins). The cost model learned from tunings made under the early trigger, when clusters
+// paid; the re-tunes without it dropped the cluster on 98 of 105 new picks (notes 266, 271), and
+// gemm()'s large-class picks off the table are mostly clustered (s40_large_family: 0.977-0.978x
+// of cuBLASLt on 62 held-out shapes).
 bool exp_s40() {
   static const bool on = [] {
     const char* v = std::getenv("AUTOGEMM_EXP_S40");
@@ -166,7 +161,7 @@ std::vector<std::string> trial_candidates(const Problem& p, const std::vector<st
   size_t next = 0;
   if (large_class(p)) {
     for (; next < ranked.size() && out.size() < (most + 1) / 2; ++next) add(ranked[next]);
-    for (const char* family : exp_s40() ? kLargeFamiliesS40 : kLargeFamilies)
+    for (const char* family : kLargeFamilies)
       if (auto spec = tune::with_types_of(family, p)) add(*spec);
   } else if (decode_like(p)) {
     for (; next < ranked.size() && out.size() < (most + 1) / 2; ++next) add(ranked[next]);
@@ -226,6 +221,17 @@ std::vector<std::string> with_fixed_twins(const Problem& p, std::vector<std::str
   return with_twins(p, std::move(candidates), size_t(std::max(twins, 0)), [&](KernelSpec& s) {
     if (s.has_fixed_shape()) return false;
     s.fixed = p.shape;
+    return true;
+  });
+}
+
+std::vector<std::string> with_cluster_free_twins(const Problem& p,
+                                                 std::vector<std::string> candidates, int twins) {
+  if (!exp_s40() || decode_like(p)) return candidates;
+  return with_twins(p, std::move(candidates), size_t(std::max(twins, 0)), [](KernelSpec& s) {
+    if (s.cluster_m * s.cluster_n == 1) return false;
+    s.cluster_m = 1;
+    s.cluster_n = 1;
     return true;
   });
 }
