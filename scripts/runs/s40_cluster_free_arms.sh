@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Session 40, ON the device (an H200): the trial with cluster-free twins (timed_choice.cpp,
+# Session 40, ON the device (an H200; run, h200_cluster_free_s40.md: no gain, the switch removed): the trial with cluster-free twins (timed_choice.cpp,
 # with_cluster_free_twins; host switch AUTOGEMM_EXP_S40=1): after the trial's candidates, the 1x1
 # twin of each of the model's first three that has a cluster. The cost model learned from tunings
 # made under the early trigger; since its removal the re-tunes dropped the cluster on 98 of 105

@@ -263,12 +263,9 @@ void time_on_call(tune::Dispatcher& d, int device, const Problem& problem, const
   const std::string& pick = d.query(problem).spec;
   std::vector<std::string> specs = runtime::with_fixed_twins(
       problem,
-      runtime::with_plain_launch_twins(
-          problem, runtime::with_cluster_free_twins(
-                       problem,
-                       runtime::trial_candidates(problem, d.ranked_specs(problem),
-                                                 runtime::autotune_candidates()),
-                       3)),
+      runtime::with_plain_launch_twins(problem,
+                                       runtime::trial_candidates(problem, d.ranked_specs(problem),
+                                                                 runtime::autotune_candidates())),
       runtime::trial_fixed_twins());
   if (specs.empty() || specs.front() != pick) specs = {pick};
   // Compiled in parallel first (a cold cache's compile times add up otherwise). A failure here

@@ -84,24 +84,14 @@ double estimated_call_us(const Problem& p) {
 // fastest kernel on the headline shapes (h200_defer_long_k_s29, h200_issue3_recheck_s29). The
 // cooperative 256x128 in a 1x2 cluster: cuBLASLt's own large-shape tile, and the best of the
 // fixed cooperative specs there; the model often ranks it high already (then it is not repeated).
+// The H200 table's three most frequent large picks in their place (cluster-free 128x192 ping-pong
+// and 128x256 cooperative) read the same: 0.995-1.002x gemm()'s time (h200_large_family_s40).
 constexpr const char* kLargeFamilies[] = {
     "sm90_f16f32_tn_128x192x64_s4_c2x1_pp_persist_r8m_etmar",
     "sm90_f16f32_tn_128x192x64_s4_c1x1_pp_persist_r16m_etmar",
     "sm90_f16f32_tn_256x128x64_s4_c1x2_coop_persist_r8m_etma",
 };
 
-// EXPERIMENT (session 40; AUTOGEMM_EXP_S40=1): cluster-free twins in the trial (with_cluster_
-// free_twins). The cost model learned from tunings made under the early trigger, when clusters
-// paid; the re-tunes without it dropped the cluster on 98 of 105 new picks (notes 266, 271), and
-// gemm()'s large-class picks off the table are mostly clustered (s40_large_family: 0.977-0.978x
-// of cuBLASLt on 62 held-out shapes).
-bool exp_s40() {
-  static const bool on = [] {
-    const char* v = std::getenv("AUTOGEMM_EXP_S40");
-    return v != nullptr && std::string(v) == "1";
-  }();
-  return on;
-}
 }  // namespace
 
 bool decode_like(const Problem& p) {
@@ -221,17 +211,6 @@ std::vector<std::string> with_fixed_twins(const Problem& p, std::vector<std::str
   return with_twins(p, std::move(candidates), size_t(std::max(twins, 0)), [&](KernelSpec& s) {
     if (s.has_fixed_shape()) return false;
     s.fixed = p.shape;
-    return true;
-  });
-}
-
-std::vector<std::string> with_cluster_free_twins(const Problem& p,
-                                                 std::vector<std::string> candidates, int twins) {
-  if (!exp_s40() || decode_like(p)) return candidates;
-  return with_twins(p, std::move(candidates), size_t(std::max(twins, 0)), [](KernelSpec& s) {
-    if (s.cluster_m * s.cluster_n == 1) return false;
-    s.cluster_m = 1;
-    s.cluster_n = 1;
     return true;
   });
 }

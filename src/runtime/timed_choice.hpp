@@ -114,12 +114,6 @@ int trial_fixed_twins();  // parse_trial_fixed of the environment, read once per
 // the middle class, but from 0.95x to 1.16x by shape (notes 35), so the trial, which times on
 // the caller's own shape, is where to choose it. Not in the large class (+0.4% there, and each
 // candidate costs a large trial most).
-// EXPERIMENT (session 40, AUTOGEMM_EXP_S40=1; `candidates` unchanged otherwise and for
-// decode-like problems): after them, the twin without a cluster (1x1; a K-split cluster kept)
-// of each of the first `twins` candidates that has one, each once, where valid for p.
-std::vector<std::string> with_cluster_free_twins(const Problem& p,
-                                                 std::vector<std::string> candidates, int twins);
-
 std::vector<std::string> with_fixed_twins(const Problem& p, std::vector<std::string> candidates,
                                           int twins);
 

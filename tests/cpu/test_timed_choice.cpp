@@ -383,26 +383,3 @@ TEST(TimedChoice, WinnerIsTheLeastMedianUnlessWithinTheMargin) {
 
 }  // namespace
 }  // namespace autogemm::runtime
-
-namespace autogemm::runtime {
-namespace {
-// EXPERIMENT (session 40): the switch is read once per process, and ctest runs each test alone.
-TEST(TimedChoice, ClusterFreeTwinsUnderTheSession40Switch) {
-  setenv("AUTOGEMM_EXP_S40", "1", 1);
-  const std::vector<std::string> ranked = {
-      "sm90_f16f32_tn_128x256x64_s4_c2x1_coop_persist_r8m_etma",
-      "sm90_f16f32_tn_128x192x64_s4_c1x1_pp_persist_r16m_etmar",
-      "sm90_f16f32_tn_256x128x64_s4_c1x2_coop_persist_r8m_etma",
-      "sm90_f16f32_tn_128x128x64_s4_c2x2_coop_persist_r8m_etma"};
-  const auto got = with_cluster_free_twins(tn(8192, 8192, 8192), ranked, 3);
-  const std::vector<std::string> want = {ranked[0],
-                                         ranked[1],
-                                         ranked[2],
-                                         ranked[3],
-                                         "sm90_f16f32_tn_128x256x64_s4_c1x1_coop_persist_r8m_etma",
-                                         "sm90_f16f32_tn_256x128x64_s4_c1x1_coop_persist_r8m_etma"};
-  EXPECT_EQ(got, want);
-  EXPECT_EQ(with_cluster_free_twins(tn(16, 13824, 5120), ranked, 3), ranked);  // decode-like
-}
-}  // namespace
-}  // namespace autogemm::runtime
