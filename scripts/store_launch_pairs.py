@@ -7,11 +7,12 @@ or other) and cluster (c1x1 or clustered), with how often the plain launch was f
 Usage: store_launch_pairs.py STORE.sqlite[.gz] ..."""
 import collections
 import gzip
-import math
 import re
 import sqlite3
 import sys
 import tempfile
+
+from results_csv import geomean
 
 
 def rows(path):
@@ -28,10 +29,6 @@ def rows(path):
     con.close()
     del keep
     return out
-
-
-def geomean(v):
-    return math.exp(sum(map(math.log, v)) / len(v))
 
 
 def best_cluster(path, measured):

@@ -19,7 +19,6 @@ Usage: table_update_confirmed.py TABLE NEW_TABLE OUT [--confirm CSV ...] [--old 
        [--also NAME=TABLE ...] [--check CSV ...] [--margin 0.01] [--date ISO] [--report MD]
 """
 import argparse
-import math
 
 import results_csv
 from tuning_table import bench_rows, entry_key, read_table, write_table

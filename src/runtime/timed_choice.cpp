@@ -91,7 +91,6 @@ constexpr const char* kLargeFamilies[] = {
     "sm90_f16f32_tn_128x192x64_s4_c1x1_pp_persist_r16m_etmar",
     "sm90_f16f32_tn_256x128x64_s4_c1x2_coop_persist_r8m_etma",
 };
-
 }  // namespace
 
 bool decode_like(const Problem& p) {

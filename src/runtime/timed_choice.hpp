@@ -11,12 +11,11 @@
 // with one launch of the model's pick, so C holds the product as from any call. In the large class
 // and for decode-like problems the candidates also include kernel families the model ranks low
 // there (trial_candidates), and decode-like ones (and split-pass ones without a cluster) their
-// plain-launch twins. Nothing waits for the
-// GPU: a later call asks the last event (cudaEventQuery) and, once the GPU has passed it, the
-// fastest candidate runs the problem from then on in this process (Dispatcher::set_timed; choose()
-// says kind "timed"). Until then the model's pick runs; a trial with nothing to time (one
-// candidate) or whose timing failed leaves it (kind "cost_model"). Beta 0 only: every launch
-// overwrites C, so repeating one is harmless.
+// plain-launch twins. Nothing waits for the GPU: a later call asks the last event
+// (cudaEventQuery) and, once the GPU has passed it, the fastest candidate runs the problem from
+// then on in this process (Dispatcher::set_timed; choose() says kind "timed"). Until then the
+// model's pick runs; a trial with nothing to time (one candidate) or whose timing failed leaves it
+// (kind "cost_model"). Beta 0 only: every launch overwrites C, so repeating one is harmless.
 //
 // AUTOGEMM_AUTOTUNE: how many candidates the model and the families supply (default 6; 0 or 1:
 // no trial); their fixed-shape and plain-launch twins come on top.

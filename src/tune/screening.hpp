@@ -11,7 +11,6 @@
 #pragma once
 
 #include <functional>
-#include <optional>
 #include <vector>
 
 #include "spec/kernel_spec.hpp"
