@@ -3,7 +3,8 @@
 spec has no cluster, and the geomean of (best clustered / best unclustered) where both ran. Over
 all stores pooled (a later store's time for the same shape and spec wins): where a spec and its
 `_nopdl` twin were both measured, the twin's time over the spec's, geomean per kind (split-pass
-or other) and cluster (c1x1 or clustered), with how often the plain launch was faster.
+or other) and cluster (c1x1 or clustered), with how often the plain launch was faster; and per
+size class the pooled best clustered / best unclustered.
 Usage: store_launch_pairs.py STORE.sqlite[.gz] ..."""
 import collections
 import gzip
@@ -42,6 +43,28 @@ def best_cluster(path, measured):
           f"{geomean([c / u for c, u in both]):.3f}")
 
 
+def size_class(m, n, k):
+    flops = 2 * m * n * k
+    return "large" if flops >= 1e11 else "middle" if flops >= 1e8 else "small"
+
+
+def pooled_cluster_by_class(times):
+    """Over all stores pooled, per size class (large 2MNK >= 1e11, middle >= 1e8): the geomean of
+    (best clustered / best unclustered) over the shapes that ran both."""
+    by_shape = collections.defaultdict(lambda: ([], []))
+    for (m, n, k, spec), t in times.items():
+        by_shape[(m, n, k)]["_c1x1_" in spec].append(t)
+    per_class = collections.defaultdict(list)
+    for (m, n, k), (c, u) in by_shape.items():
+        if c and u:
+            per_class[size_class(m, n, k)].append(min(c) / min(u))
+    for name in ("large", "middle", "small"):
+        v = per_class.get(name)
+        if v:
+            print(f"pooled {name}: {len(v)} shapes ran both; best clustered / best unclustered "
+                  f"{geomean(v):.3f}, clustered faster on {sum(r < 1 for r in v)}")
+
+
 def main():
     times = {}
     for path in sys.argv[1:]:
@@ -49,6 +72,7 @@ def main():
         best_cluster(path, measured)
         for m, n, k, spec, t in measured:
             times[(m, n, k, spec)] = t
+    pooled_cluster_by_class(times)
     ratios = collections.defaultdict(list)
     for (m, n, k, spec), t in times.items():
         if "_nopdl" not in spec:
