@@ -614,3 +614,30 @@ TEST(CostModelCli, BadInputExitsTwo) {
 }
 
 }  // namespace
+
+namespace {
+// EXPERIMENT (session 41): the switch is read once per process, and ctest runs each test alone.
+TEST(CostModel, WideClustersGoLastUnderTheSession41Switch) {
+  setenv("AUTOGEMM_EXP_S42", "1", 1);
+  const auto spec = [](const char* name) { return std::pair{parse_name(name), 0.0}; };
+  const std::vector<std::pair<KernelSpec, double>> ranked = {
+      spec("sm90_f16f32_tn_192x256x64_s3_c2x4_coopn_persist_r8m_etmar"),
+      spec("sm90_f16f32_tn_128x136x64_s6_c1x2_coop_persist_r8m_swap"),
+      spec("sm90_f16f32_tn_128x128x64_s6_c2x2_coop_persist_r8m_etmar"),
+      spec("sm90_f16f32_tn_128x128x64_s6_c1x1_coop_persist_r8m_etmar"),
+      spec("sm90_f16f32_tn_128x160x64_s5_c2x1_pp_persist_r8m_etmar")};
+  const auto names = [](const std::vector<std::pair<KernelSpec, double>>& r) {
+    std::vector<std::string> out;
+    for (const auto& [s, score] : r) out.push_back(spec_name(s));
+    return out;
+  };
+  auto large = ranked;
+  demote_wide_clusters(Problem{{6989, 608, 14880}, DType::f16, AccType::f32, Layout::tn}, large);
+  EXPECT_EQ(names(large),
+            (std::vector<std::string>{names(ranked)[1], names(ranked)[3], names(ranked)[4],
+                                      names(ranked)[0], names(ranked)[2]}));
+  auto decode = ranked;  // M <= 64: unchanged
+  demote_wide_clusters(Problem{{16, 13824, 5120}, DType::f16, AccType::f32, Layout::tn}, decode);
+  EXPECT_EQ(names(decode), names(ranked));
+}
+}  // namespace

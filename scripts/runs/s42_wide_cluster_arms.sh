@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Prepared in session 41, ON the device (an H200, ~5-6 min): the cost model's ranking with the
+# wide clusters (more than two CTAs) moved behind the others (tune::demote_wide_clusters; host
+# switch AUTOGEMM_EXP_S42=1; problems with M above 64). The model ranks such specs first on 7 of
+# the 10 off-table shapes where gemm() loses most, where the timed ones ran 0.84-1.01x of cuBLASLt
+# (h200_wide_tile_s41); in the re-tune stores since session 39 the best wide-cluster spec won 3 of
+# the 161 shapes that timed one, and the tuner kept one on 2 of the table's 1,000 entries. Offline
+# (db rank on h200_wide_tile_s41's times) the first-ranked pick there goes from 0.957-0.962x to
+# 0.997-0.999x of cuBLASLt. The switch changes the trial's candidates on 7 of large_weak10_s40,
+# 11 of the 62 held-out large shapes and 32 of the 54 middle shapes of offgrid63_s40/s41.
+# Predicted: gemm()'s raw time 3-5% lower on large_weak10_s40, 0.5-1% on the 62 held-out large
+# shapes, 1-2% on the fresh middle ones, small ones unchanged. gemm()'s pick, processes
+# alternating, PAIRS rounds (default 2). Compare raw times per pair (on / off).
+# Output: $OUT/s42_wide_cluster.tgz
+source "$(dirname "$0")/spec_bench.sh"
+top="${OUT:-/tmp/s42_wide_cluster}"
+d="$top/s42_wide_cluster"
+record_machine "$d" > /dev/null
+shapes="$(shape_list bench/shapes/large_weak10_s40.txt) $(shape_list bench/shapes/large_offgrid32_s27.txt)"
+shapes="$shapes $(shape_list bench/shapes/large_offgrid30_s40.txt) $(shape_list bench/shapes/offgrid63_s40.txt)"
+shapes="$shapes $(shape_list bench/shapes/offgrid63_s41.txt)"
+PAIRS="${PAIRS:-2}" OUT="$d" BENCH_TIMEOUT=280 spec_bench_arms "off on:AUTOGEMM_EXP_S42=1" "$shapes" auto
+tar czf "$top/s42_wide_cluster.tgz" -C "$top" s42_wide_cluster
