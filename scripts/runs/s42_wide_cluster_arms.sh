@@ -8,9 +8,13 @@
 # (db rank on h200_wide_tile_s41's times) the first-ranked pick there goes from 0.957-0.962x to
 # 0.997-0.999x of cuBLASLt. The switch changes the trial's candidates on 7 of large_weak10_s40,
 # 11 of the 62 held-out large shapes and 32 of the 54 middle shapes of offgrid63_s40/s41.
-# Predicted: gemm()'s raw time 3-5% lower on large_weak10_s40, 0.5-1% on the 62 held-out large
-# shapes, 1-2% on the fresh middle ones, small ones unchanged. gemm()'s pick, processes
-# alternating, PAIRS rounds (default 2). Compare raw times per pair (on / off).
+# The risk is in the middle class: on the old full sweeps of offgrid49a/d (sessions 14-20, the
+# early-trigger kernels) the same rule costs the model's first pick 3-5%, wide clusters having
+# won there (h200_costmodel_offline_s41). A shape's trial changes only within its own class, so
+# one arm answers per class. Predicted: gemm()'s raw time 2-5% lower on large_weak10_s40,
+# 0.5-1% on the 62 held-out large shapes, -2% to +2% on the fresh middle ones, small ones
+# unchanged. gemm()'s pick, processes alternating, PAIRS rounds (default 2). Compare raw times
+# per pair (on / off), per class.
 # Output: $OUT/s42_wide_cluster.tgz
 source "$(dirname "$0")/spec_bench.sh"
 top="${OUT:-/tmp/s42_wide_cluster}"
