@@ -10,6 +10,9 @@ geomeans overall and by class of 2MNK (< 1e8, 1e8-1e11, >= 1e11) and the shapes 
     slightly optimistic);
   - "chosen": per shape the candidate that was fastest in the FIRST run, timed in this run (for
     runs after the first this is unbiased: the choice never saw these times).
+Per run it also prints the geomean times (us) by class of cuBLASLt-autotune-max and of each
+candidate on the shapes it ran: the ratios move with the host's launch cost (cuBLASLt's small
+calls are host-bound), so comparing runs on different hosts needs both libraries' own times.
 Usage: python3 scripts/oracle_short_report.py RUN1.csv RUN2.csv [RUN3.csv ...]
 """
 import collections
@@ -60,6 +63,15 @@ def summary(ratios):
         below, len(ratios))
 
 
+def class_times(times):
+    """'small / middle / large' geomean microseconds of {shape: us} ('-' for an empty class)."""
+    by = collections.defaultdict(list)
+    for shape, us in times.items():
+        by[klass(shape)].append(us)
+    return " / ".join("%.2f" % math.exp(sum(map(math.log, by[c])) / len(by[c])) if by[c] else "-"
+                      for c in ("small", "middle", "large"))
+
+
 def main(paths):
     loaded = [load(p) for p in paths]
     runs, failures = [t for t, _ in loaded], [f for _, f in loaded]
@@ -100,6 +112,10 @@ def main(paths):
                                   "; the choice FAILED or is missing on %d: %s" % (
                                       len(lost), ", ".join("%dx%dx%d" % s for s in lost))
                                   if lost else ""))
+        print("  times (us, geomean small / middle / large): cuBLASLt-autotune-max %s; %s" % (
+            class_times(ref), "; ".join("%s %s" % (m, class_times({s: run[s][m] for s in shapes
+                                                                    if m in run[s]}))
+                                        for m in candidates)))
         if i:
             low = sorted((r, s) for s, r in picked.items() if r < 1.0)
             print("  below 1.0x (chosen): " + ", ".join("%dx%dx%d %.3f" % (*s, r) for r, s in low))

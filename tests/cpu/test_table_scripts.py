@@ -132,6 +132,12 @@ class TableScripts(unittest.TestCase):
         # max: y on the small one (4/2 = 2.0), 0.9 on the large one.
         self.assertIn("max        1.342x (2.000 / nan / 0.900), 1 below 1.0x, 2 shapes", run2)
         self.assertIn("chosen in run 1: x 2", said)
+        # Each library's own geomean times by class: run 1's cuBLASLt-max 4 and 90 us.
+        self.assertIn("times (us, geomean small / middle / large): cuBLASLt-autotune-max "
+                      "4.00 / - / 90.00; x 2.00 / - / 100.00; y 3.00 / - / 120.00",
+                      said.split("run 1:")[1].split("run 2:")[0])
+        self.assertIn("cuBLASLt-autotune-max 4.00 / - / 90.00; x 4.00 / - / 100.00; "
+                      "y 2.00 / - / 100.00", run2)
 
     def test_report_counts_failures_instead_of_dropping_them(self):
         # Run 2: the chosen `x` computes a wrong C on the large shape; on a third shape no
