@@ -139,6 +139,15 @@ class TableScripts(unittest.TestCase):
         self.assertIn("cuBLASLt-autotune-max 4.00 / - / 90.00; x 4.00 / - / 100.00; "
                       "y 2.00 / - / 100.00", run2)
 
+    def test_report_times_are_geomeans_by_class(self):
+        # Two small shapes: x at 2 and 8 us, geomean 4 (an arithmetic mean would read 5).
+        rows = [("64,64,64", "cublaslt_autotune_nn", 4), ("64,64,64", "cublaslt_autotune_tn", 4),
+                ("64,64,128", "cublaslt_autotune_nn", 9), ("64,64,128", "cublaslt_autotune_tn", 9),
+                ("64,64,64", "x", 2), ("64,64,128", "x", 8)]
+        said = self.run_script("oracle_short_report.py", self.put("g1.csv", csv_text(rows)),
+                               self.put("g2.csv", csv_text(rows)))
+        self.assertIn("cuBLASLt-autotune-max 6.00 / - / -; x 4.00 / - / -", said)
+
     def test_report_counts_failures_instead_of_dropping_them(self):
         # Run 2: the chosen `x` computes a wrong C on the large shape; on a third shape no
         # candidate ran correctly in run 1, and a fourth lacks a baseline in run 2.
