@@ -11,9 +11,5 @@
 # (Its switch AUTOGEMM_EXP_S39 was removed after the runs, h200_few_tile_s39: no gain; both arms
 # now run the same code.)
 source "$(dirname "$0")/spec_bench.sh"
-top="${OUT:-/tmp/s39_few_tile}"
-d="$top/s39_few_tile"
-record_machine "$d" > /dev/null
-shapes="$(shape_list bench/shapes/few_tile_long_k30_s39.txt) $(shape_list bench/shapes/few_tile_long_k30_s38.txt) $(shape_list bench/shapes/few_tile_long_k30_s37.txt)"
-PAIRS="${PAIRS:-2}" OUT="$d" BENCH_TIMEOUT=240 spec_bench_arms "off ft:AUTOGEMM_EXP_S39=1" "$shapes" auto
-tar czf "$top/s39_few_tile.tgz" -C "$top" s39_few_tile
+BENCH_TIMEOUT=240 gemm_arms_probe s39_few_tile "off ft:AUTOGEMM_EXP_S39=1" \
+  bench/shapes/few_tile_long_k30_s39.txt bench/shapes/few_tile_long_k30_s38.txt bench/shapes/few_tile_long_k30_s37.txt

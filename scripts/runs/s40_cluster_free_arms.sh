@@ -11,9 +11,5 @@
 # (seed 4001, every class). Compare raw times per pair (arm / off).
 # Output: $OUT/s40_cluster_free.tgz
 source "$(dirname "$0")/spec_bench.sh"
-top="${OUT:-/tmp/s40_cluster_free}"
-d="$top/s40_cluster_free"
-record_machine "$d" > /dev/null
-shapes="$(shape_list bench/shapes/large_offgrid32_s27.txt) $(shape_list bench/shapes/large_offgrid30_s40.txt) $(shape_list bench/shapes/offgrid63_s40.txt)"
-PAIRS="${PAIRS:-2}" OUT="$d" BENCH_TIMEOUT=280 spec_bench_arms "off c1:AUTOGEMM_EXP_S40=1" "$shapes" auto
-tar czf "$top/s40_cluster_free.tgz" -C "$top" s40_cluster_free
+BENCH_TIMEOUT=280 gemm_arms_probe s40_cluster_free "off c1:AUTOGEMM_EXP_S40=1" \
+  bench/shapes/large_offgrid32_s27.txt bench/shapes/large_offgrid30_s40.txt bench/shapes/offgrid63_s40.txt

@@ -12,9 +12,5 @@
 # h200_few_tile_s39.md did.
 # Output: $OUT/s40_large_family.tgz
 source "$(dirname "$0")/spec_bench.sh"
-top="${OUT:-/tmp/s40_large_family}"
-d="$top/s40_large_family"
-record_machine "$d" > /dev/null
-shapes="$(shape_list bench/shapes/large_offgrid32_s27.txt) $(shape_list bench/shapes/large_offgrid30_s40.txt)"
-PAIRS="${PAIRS:-2}" OUT="$d" BENCH_TIMEOUT=280 spec_bench_arms "off lf:AUTOGEMM_EXP_S40=1" "$shapes" auto
-tar czf "$top/s40_large_family.tgz" -C "$top" s40_large_family
+BENCH_TIMEOUT=280 gemm_arms_probe s40_large_family "off lf:AUTOGEMM_EXP_S40=1" \
+  bench/shapes/large_offgrid32_s27.txt bench/shapes/large_offgrid30_s40.txt

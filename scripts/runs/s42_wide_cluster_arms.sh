@@ -20,11 +20,6 @@
 # class.
 # Output: $OUT/s42_wide_cluster.tgz
 source "$(dirname "$0")/spec_bench.sh"
-top="${OUT:-/tmp/s42_wide_cluster}"
-d="$top/s42_wide_cluster"
-record_machine "$d" > /dev/null
-shapes="$(shape_list bench/shapes/large_weak10_s40.txt) $(shape_list bench/shapes/large_offgrid32_s27.txt)"
-shapes="$shapes $(shape_list bench/shapes/large_offgrid30_s40.txt) $(shape_list bench/shapes/offgrid63_s40.txt)"
-shapes="$shapes $(shape_list bench/shapes/offgrid63_s41.txt)"
-PAIRS="${PAIRS:-2}" OUT="$d" BENCH_TIMEOUT=280 spec_bench_arms "off on:AUTOGEMM_EXP_S42=1" "$shapes" auto
-tar czf "$top/s42_wide_cluster.tgz" -C "$top" s42_wide_cluster
+BENCH_TIMEOUT=280 gemm_arms_probe s42_wide_cluster "off on:AUTOGEMM_EXP_S42=1" \
+  bench/shapes/large_weak10_s40.txt bench/shapes/large_offgrid32_s27.txt bench/shapes/large_offgrid30_s40.txt \
+  bench/shapes/offgrid63_s40.txt bench/shapes/offgrid63_s41.txt

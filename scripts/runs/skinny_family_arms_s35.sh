@@ -5,9 +5,5 @@
 # pairs, on skinny_mem24_s35.txt (fresh) and five seen losers of h100_middle_l2_s35.
 # ON the device, about 3 minutes. Output: $OUT/skinny.tgz
 source "$(dirname "$0")/spec_bench.sh"
-top="${OUT:-/tmp/skinny}"
-d="$top/skinny"
-record_machine "$d" > /dev/null
-shapes="$(shape_list bench/shapes/skinny_mem24_s35.txt) 68_10392_1776 173_2944_5816 141_5264_5384 149_4112_5024 159_4696_4232"
-OUT="$d" PAIRS="${PAIRS:-2}" BENCH_TIMEOUT=300 spec_bench_arms "off skinny:AUTOGEMM_S35_SKINNY=1" "$shapes" auto
-tar czf "$top/skinny.tgz" -C "$top" skinny
+BENCH_TIMEOUT=300 gemm_arms_probe skinny "off skinny:AUTOGEMM_S35_SKINNY=1" \
+  bench/shapes/skinny_mem24_s35.txt 68_10392_1776 173_2944_5816 141_5264_5384 149_4112_5024 159_4696_4232

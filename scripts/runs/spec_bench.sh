@@ -19,7 +19,10 @@
 # which, unless NO_TESTS is set, runs the GPU tests matching TESTS_RE, else REGEX, else all, into
 # LOG (at most 420 s) and prints their exit status and last lines; and
 #   shape_list FILE
-# which prints a shapes file's shapes ('#' comments left out) on one line; and
+# which prints a shapes file's shapes ('#' comments left out) on one line;
+#   gemm_arms_probe NAME "ARMS" SHAPES...
+# gemm()'s pick (auto) in spec_bench_arms on SHAPES (shape files or M_N_K words), into $OUT/NAME
+# (OUT defaults to /tmp/NAME) with record_machine's files, then $OUT/NAME.tgz of it; and
 #   prebuild_ranked FILE TOP OUT
 # which writes the H200 cost model's TOP specs per shape of FILE to OUT (autogemm db rank) and
 # compiles them all into the JIT cache in parallel (so no timed call waits for NVRTC).
@@ -88,6 +91,16 @@ gpu_tests() {
 }
 shape_list() {
   grep -v '^#' "$1" | tr '\n' ' '
+}
+gemm_arms_probe() {
+  local name="$1" arms="$2" top="${OUT:-/tmp/$1}" shapes="" s
+  shift 2
+  for s in "$@"; do
+    if [ -f "$s" ]; then shapes="$shapes $(shape_list "$s")"; else shapes="$shapes $s"; fi
+  done
+  record_machine "$top/$name" > /dev/null
+  OUT="$top/$name" spec_bench_arms "$arms" "$shapes" auto
+  tar czf "$top/$name.tgz" -C "$top" "$name"
 }
 prebuild_ranked() {
   local bin="${AUTOGEMM_BIN:-build/tools/autogemm/autogemm}" s specs=() prebuild=()
