@@ -4,11 +4,12 @@
 every run of A, of B, and A/B per pair (> 1: faster in B). Usage: ab_stats.py DIR A B PAIRS
 """
 import csv, sys, collections, math
+from results_csv import open_results_csv
 d, a, b, pairs = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
 t = collections.defaultdict(dict)
 for arm in (a, b):
     for p in range(1, pairs + 1):
-        for r in csv.DictReader(open(f"{d}/{arm}_{p}.csv")):
+        for r in csv.DictReader(open_results_csv(f"{d}/{arm}_{p}.csv")):
             if r["status"] != "ok": continue
             key = ("x".join((r["M"], r["N"], r["K"])), r["spec"].split()[-1][15:] if r["method"].startswith(("autogemm","tab","oracle")) else r["method"])
             t[key][(arm, p)] = float(r["median_us"])

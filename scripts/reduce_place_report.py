@@ -10,12 +10,14 @@ import math
 import re
 import sys
 
+from results_csv import open_results_csv
+
 d, name, reps = sys.argv[1], sys.argv[2], int(sys.argv[3])
 
 
 def load(f):
     t, sp = {}, {}
-    for r in csv.DictReader(open(f)):
+    for r in csv.DictReader(open_results_csv(f)):
         if r["status"] == "ok" and r["method"] in ("tab", "autogemm"):
             s = (int(r["M"]), int(r["N"]), int(r["K"]))
             t[s], sp[s] = float(r["median_us"]), r["spec"].split()[-1]

@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# Run in session 42 (h200_wide_cluster_s42.md): no class gained, so the rule and its switch were
+# removed and both arms now run the same code; kept as the record of that run.
 # Prepared in session 41, ON the device (an H200, ~5-6 min; at worst four processes of 280 s):
 # the cost model's ranking with the wide clusters (more than two CTAs) moved behind the others
 # (tune::demote_wide_clusters; host switch AUTOGEMM_EXP_S42=1; problems with M above 64). The

@@ -419,16 +419,6 @@ std::vector<std::pair<KernelSpec, double>> rank_sweep(const CostModel& model, co
   return rank_candidates(model, p, {});
 }
 
-void demote_wide_clusters(const Problem& p, std::vector<std::pair<KernelSpec, double>>& ranked) {
-  static const bool on = [] {
-    const char* v = std::getenv("AUTOGEMM_EXP_S42");
-    return v != nullptr && std::string_view(v) == "1";
-  }();
-  if (!on || p.shape.m <= 64) return;
-  std::stable_partition(ranked.begin(), ranked.end(),
-                        [](const auto& r) { return r.first.cluster_m * r.first.cluster_n <= 2; });
-}
-
 void set_cost_model_ranker(Dispatcher& d, std::shared_ptr<const CostModel> model,
                            std::string source) {
   // gemm() may dispatch new problems from several host threads at once: predict() takes the
@@ -438,9 +428,8 @@ void set_cost_model_ranker(Dispatcher& d, std::shared_ptr<const CostModel> model
               const std::vector<KernelSpec>& proposals) -> std::vector<std::string> {
         std::vector<std::string> names;
         if (!model->trained_for(p)) return names;  // no experience of these types
-        auto ranked = rank_candidates(*model, p, proposals);
-        demote_wide_clusters(p, ranked);
-        for (const auto& [spec, score] : ranked) names.push_back(spec_name(spec));
+        for (const auto& [spec, score] : rank_candidates(*model, p, proposals))
+          names.push_back(spec_name(spec));
         return names;
       },
       std::move(source));

@@ -131,14 +131,6 @@ std::vector<std::pair<KernelSpec, double>> rank_candidates(const CostModel& mode
                                                            const std::vector<KernelSpec>& proposals,
                                                            const DeviceFacts& device);
 
-// EXPERIMENT (session 41; AUTOGEMM_EXP_S42=1, read once per process; otherwise a no-op): moves
-// the specs whose cluster holds more than two CTAs (cluster_m x cluster_n; a K-split cluster not
-// counted) behind the others, keeping each group's order, for problems with M above 64 (the
-// decode-like ones keep their multicast clusters). The model ranks such specs first on 7 of the
-// 10 off-table shapes where gemm() loses most, where the timed ones ran 0.84-1.01x of cuBLASLt
-// (h200_wide_tile_s41); the tuner kept one on 2 of the H200 table's 1,000 entries.
-void demote_wide_clusters(const Problem& p, std::vector<std::pair<KernelSpec, double>>& ranked);
-
 // Gives `d` a ranker: `model`'s best-ranked spec among the sweep and the dispatcher's policy
 // proposals (rank_candidates), for problems of the types it was trained on (trained_for; others
 // fall through to the policy or the heuristic); `source` names it in the dispatcher's reasons.

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""scripts/table_update_confirmed.py, scripts/sustained_table_update.py and
-scripts/oracle_short_report.py on tiny synthetic runs
+"""scripts/table_update_confirmed.py, scripts/sustained_table_update.py,
+scripts/oracle_short_report.py and scripts/arm_class_stats.py on tiny synthetic runs
 whose outcomes are worked out by hand. Usage (CTest): python3 tests/cpu/test_table_scripts.py SCRIPTS_DIR"""
 import json
 import os
@@ -170,6 +170,32 @@ class TableScripts(unittest.TestCase):
         self.assertIn("FAILED on 1", run2)
         self.assertIn("the choice FAILED or is missing on 1: 8192x8192x8192", run2)
 
+
+    def test_arm_stats_pair_each_turn_with_its_own_cublaslt_and_flag_changed_picks(self):
+        # The large shape is listed twice, so each process benches it twice; the GPU runs at half
+        # speed in the second turn. Per process, ours and cuBLASLt are geomeans over the turns:
+        # off sqrt(100 * 250), on sqrt(80 * 200) -> on/off 1.25; cuBLASLt sqrt(100 * 200) in both
+        # (each turn's faster layout), so off 0.8944 and on 1.1180 of it. A mix-up of turns
+        # (the last time of ours against the fastest cuBLASLt of all) reads otherwise.
+        def rows(t1, t2, spec, mid_us, mid_spec):
+            big = "8192,8192,8192"
+            return [(big, "cublaslt_autotune_nn", 100, spec), (big, "cublaslt_autotune_tn", 110, spec),
+                    (big, "autogemm", t1, spec), (big, "cublaslt_autotune_nn", 200, spec),
+                    (big, "cublaslt_autotune_tn", 210, spec), (big, "autogemm", t2, spec),
+                    ("1024,1024,1024", "cublaslt_autotune_tn", 10, spec),
+                    ("1024,1024,1024", "autogemm", mid_us, mid_spec)]
+
+        def text(rs):
+            return "\n".join([HEADER] + [f"{s},fp16,fp32,tn,{m},kernel,{t},{t},{t},,,id=1 {sp},ok"
+                                         for s, m, t, sp in rs]) + "\n"
+
+        self.put("off_1.csv", text(rows(100, 250, "sm90_a", 5, "sm90_p")))
+        self.put("on_1.csv", text(rows(80, 200, "sm90_a", 4, "sm90_q")))
+        said = self.run_script("arm_class_stats.py", "-v", self.dir.name, "off", "on", "1")
+        lines = {l.split("  n=")[0].strip(): l for l in said.splitlines() if "  n=" in l}
+        self.assertIn("on/off 1.2500  vs cuBLASLt off 0.8944 on 1.1180  changed 0", lines["all large"])
+        self.assertIn("on/off 1.2500  vs cuBLASLt off 2.0000 on 2.5000  changed 1", lines["all middle"])
+        self.assertIn("1024x1024x1024 on/off 1.250 vs cuBLASLt 2.000 -> 2.500  sm90_p -> sm90_q", said)
 
     def test_sustained_update_needs_alt_faster_in_every_process_of_both_protocols(self):
         A, B, C = (1, 8, 8), (2, 8, 8), (3, 8, 8)

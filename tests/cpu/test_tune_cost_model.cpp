@@ -613,32 +613,4 @@ TEST(CostModelCli, BadInputExitsTwo) {
   EXPECT_FALSE(std::filesystem::exists(dir / "t.sqlite"));
 }
 
-// EXPERIMENT (session 41, for session 42's arms): the switch is read once per process, and ctest
-// runs each test alone; unset at the end for the CLI tests a whole-binary run spawns after it.
-TEST(CostModel, WideClustersGoLastUnderTheExpS42Switch) {
-  setenv("AUTOGEMM_EXP_S42", "1", 1);
-  const auto spec = [](const char* name) { return std::pair{parse_name(name), 0.0}; };
-  const std::vector<std::pair<KernelSpec, double>> ranked = {
-      spec("sm90_f16f32_tn_192x256x64_s3_c2x4_coopn_persist_r8m_etmar"),
-      spec("sm90_f16f32_tn_128x136x64_s6_c1x2_coop_persist_r8m_swap"),
-      spec("sm90_f16f32_tn_128x128x64_s6_c2x2_coop_persist_r8m_etmar"),
-      spec("sm90_f16f32_tn_64x128x64_s6_c1x1_wg1_tiles_r8m_ck4"),  // a K-split cluster: kept
-      spec("sm90_f16f32_tn_128x160x64_s5_c2x1_pp_persist_r8m_etmar")};
-  const auto names = [](const std::vector<std::pair<KernelSpec, double>>& r) {
-    std::vector<std::string> out;
-    for (const auto& [s, score] : r) out.push_back(spec_name(s));
-    return out;
-  };
-  const auto demoted = [&](int64_t m) {
-    auto r = ranked;
-    demote_wide_clusters(Problem{{m, 608, 14880}, DType::f16, AccType::f32, Layout::tn}, r);
-    return names(r);
-  };
-  const std::vector<std::string> n = names(ranked);
-  EXPECT_EQ(demoted(6989), (std::vector<std::string>{n[1], n[3], n[4], n[0], n[2]}));
-  EXPECT_EQ(demoted(65), (std::vector<std::string>{n[1], n[3], n[4], n[0], n[2]}));
-  EXPECT_EQ(demoted(64), n);  // M <= 64 (decode-like): unchanged
-  unsetenv("AUTOGEMM_EXP_S42");
-}
-
 }  // namespace

@@ -60,8 +60,6 @@ void register_rank(CLI::App& db) {
       std::vector<std::pair<KernelSpec, double>> ranked;
       if (model) {
         ranked = tune::rank_sweep(*model, p);
-        // EXPERIMENT (AUTOGEMM_EXP_S42=1): the list's order then, no longer the scores'.
-        tune::demote_wide_clusters(p, ranked);
       } else if (ranked = policy->spec_head_choices(p, policy->info.device); ranked.empty()) {
         for (const KernelSpec& s : policy->top_choices(p, size_t(o->top), policy->info.device))
           ranked.emplace_back(s, policy->log_prob(p, s, policy->info.device));

@@ -1,0 +1,112 @@
+#!/usr/bin/env python3
+"""Two arms of a gemm()-pick probe (scripts/runs/spec_bench.sh's gemm_arms_probe: DIR/A_1.csv ..
+DIR/B_PAIRS.csv, `autogemm bench` CSVs with method `autogemm`), compared per shape set and class.
+
+Per shape: B over A as the ratio of the geomeans of gemm()'s raw times over the PAIRS processes
+(> 1: B faster), and each arm against cuBLASLt-autotune-max (the geomean of the fastest of nn and
+tn over all 2 x PAIRS processes, so both arms are divided by the same figure). A shape counts as
+`changed` where gemm()'s picks differ between the arms in some pair. A shape listed twice is
+benched twice per process; its turns are combined by geomean. Groups: the shape file that
+first lists a shape (SHAPES, in order; `-` for none) and its class by 2MNK (small < 1e8 <= middle
+< 1e11 <= large). Prints per group and per class: shapes, B over A, each arm against cuBLASLt,
+the changed shapes' figures, and per class the shapes below 0.9 / 0.95 / 1.0 of cuBLASLt and the
+lowest; with -v each changed shape.
+Usage: arm_class_stats.py [-v] DIR A B PAIRS [SHAPES...]
+"""
+import collections
+import csv
+import math
+import sys
+
+from results_csv import geomean as gm, open_results_csv
+
+args = sys.argv[1:]
+verbose = args[:1] == ["-v"]
+args = args[1:] if verbose else args
+if len(args) < 4:
+    sys.exit(__doc__.strip().splitlines()[-1])
+d0, A, B, P, shape_files = args[0], args[1], args[2], int(args[3]), args[4:]
+
+
+def load(f):
+    """{(M, N, K): (gemm()'s time, its specs, fastest cuBLASLt-autotune time)}. A shape listed
+    twice in a probe is benched twice in each process: each time its cuBLASLt rows come before
+    gemm()'s, and the times are geomeans over those turns (the GPU can drift between them)."""
+    ours, specs, lt = collections.defaultdict(list), collections.defaultdict(set), {}
+    with open_results_csv(f) as fh:
+        for r in csv.DictReader(fh):
+            if r["status"] != "ok":
+                continue
+            s, us = (int(r["M"]), int(r["N"]), int(r["K"])), float(r["median_us"])
+            if r["method"] == "autogemm":
+                ours[s].append(us)
+                specs[s].add(r["spec"].split()[-1])
+            elif r["method"].startswith("cublaslt_autotune"):
+                turns = lt.setdefault(s, [])
+                if len(turns) == len(ours[s]):
+                    turns.append(us)  # this turn's first cuBLASLt row
+                else:
+                    turns[-1] = min(turns[-1], us)
+    return {s: (gm(ours[s]), frozenset(specs[s]), gm(lt[s]))
+            for s in ours if len(lt.get(s, [])) == len(ours[s])}
+
+
+def shape_set(s):
+    for f in shape_files:
+        if s in members[f]:
+            return f.split("/")[-1].removesuffix(".txt")
+    return "-"
+
+
+def klass(s):
+    flops = 2.0 * s[0] * s[1] * s[2]
+    return "small" if flops < 1e8 else "middle" if flops < 1e11 else "large"
+
+
+members = {}
+for f in shape_files:
+    members[f] = set()
+    for line in open(f):
+        line = line.split("#")[0].strip()
+        if line:
+            members[f].add(tuple(int(x) for x in line.split("_")[:3]))
+
+runs = {arm: [load(f"{d0}/{arm}_{p}.csv") for p in range(1, P + 1)] for arm in (A, B)}
+rows = collections.defaultdict(list)  # (set, class) -> [(shape, B/A, A vs LT, B vs LT, changed, specs)]
+for s in runs[A][0]:
+    if not all(s in r for arm in (A, B) for r in runs[arm]):
+        continue
+    lt = gm([r[s][2] for arm in (A, B) for r in runs[arm]])
+    ta, tb = (gm([r[s][0] for r in runs[arm]]) for arm in (A, B))
+    changed = any(runs[A][p][s][1] != runs[B][p][s][1] for p in range(P))
+    specs = (" ".join(sorted(runs[A][0][s][1])), " ".join(sorted(runs[B][0][s][1])))
+    rows[(shape_set(s), klass(s))].append((s, ta / tb, lt / ta, lt / tb, changed, specs))
+
+
+def line(name, v):
+    c = [x for x in v if x[4]]
+    out = (f"{name:28s} n={len(v):3d}  {B}/{A} {gm([x[1] for x in v]):.4f}  vs cuBLASLt "
+           f"{A} {gm([x[2] for x in v]):.4f} {B} {gm([x[3] for x in v]):.4f}  changed {len(c)}")
+    if c:
+        out += (f": {B}/{A} {gm([x[1] for x in c]):.4f}, vs cuBLASLt {A} "
+                f"{gm([x[2] for x in c]):.4f} {B} {gm([x[3] for x in c]):.4f}")
+    print(out)
+
+
+order = {"small": 0, "middle": 1, "large": 2}
+for g in sorted(rows, key=lambda g: (g[0], order[g[1]])):
+    line(f"{g[0]} {g[1]}", rows[g])
+for k in order:
+    v = [x for g in rows if g[1] == k for x in rows[g]]
+    if not v:
+        continue
+    line(f"all {k}", v)
+    below = ", ".join(f"below {t}: {sum(x[2] < t for x in v)} -> {sum(x[3] < t for x in v)}"
+                      for t in (0.9, 0.95, 1.0))
+    print(f"{'':28s} {below}; lowest {min(x[2] for x in v):.3f} -> {min(x[3] for x in v):.3f}")
+if verbose:
+    for g in sorted(rows, key=lambda g: (g[0], order[g[1]])):
+        for s, r, a, b, changed, specs in rows[g]:
+            if changed:
+                print(f"  {g[0]} {g[1]} {'x'.join(map(str, s))} {B}/{A} {r:.3f} vs cuBLASLt "
+                      f"{a:.3f} -> {b:.3f}  {specs[0]} -> {specs[1]}")
