@@ -10,30 +10,12 @@
 # confirming and run 2 checking (--old old --new plain).
 # Output: $OUT/s39_skp_plain_table.tgz
 source "$(dirname "$0")/spec_bench.sh"
-top="${OUT:-/tmp/s39_skp_plain_table}"
-d="$top/s39_skp_plain_table"
-record_machine "$d"
-case "$(cat "$d/gpu.txt")" in
-  *H200*) table=data/nvidia_h200.json ;;
-  *H100*) table=data/nvidia_h100_80gb_hbm3.json ;;
-  *) echo "no shipped table for this GPU: nothing run"; exit 0 ;;
-esac
-python3 - "$d" "$table" <<'PY'
-import json, re, sys
-d, table = sys.argv[1], sys.argv[2]
-t = json.load(open(table))
-shapes = []
+table_twin_probe s39_skp_plain_table skp_plain plain '
 for e in t["entries"]:
     s = e["spec"]
     if re.search(r"_skp\d", s) and "_c1x1_" in s and "_nopdl" not in s:
-        shapes.append(f"{e['m']}_{e['n']}_{e['k']}")
+        shapes.append("%d_%d_%d" % (e["m"], e["n"], e["k"]))
         s = re.sub(r"_pf\d+", "", s)  # the prefetch runs before the PDL wait: PDL only
         # "_nopdl" goes where spec_name puts it: before "_fix", "_pf" and "_ab".
         e["spec"] = re.sub(r"(_fix\d+x\d+x\d+)?(_ab)?$", r"_nopdl\1\2", s, count=1)
-json.dump(t, open(f"{d}/plain_table.json", "w"), indent=0)
-open(f"{d}/shapes.txt", "w").write(" ".join(shapes) + "\n")
-print(len(shapes), "cluster-free split-pass entries under PDL in", table)
-PY
-OUT="$d" BENCH_TIMEOUT=280 spec_bench_reps skp_plain "$(cat "$d/shapes.txt")" \
-  table:old="$table" table:plain="$d/plain_table.json"
-tar czf "$top/s39_skp_plain_table.tgz" -C "$top" s39_skp_plain_table
+'

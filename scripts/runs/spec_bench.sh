@@ -23,6 +23,12 @@
 #   gemm_arms_probe NAME "ARMS" SHAPES...
 # gemm()'s pick (auto) in spec_bench_arms on SHAPES (shape files or M_N_K words), into $OUT/NAME
 # (OUT defaults to /tmp/NAME) with record_machine's files, then $OUT/NAME.tgz of it; and
+#   table_twin_probe NAME BENCH TWIN 'PYTHON'
+# the GPU's shipped table (H200 or H100, by name; another GPU: nothing run) as picker `old`
+# against a copy of it as picker TWIN (written as TWIN_table.json), in which PYTHON (run with `t`
+# the loaded table and `re`) changes entries and appends each changed entry's M_N_K to `shapes`;
+# spec_bench_reps BENCH on those shapes into $OUT/NAME (OUT defaults to /tmp/NAME) with
+# record_machine's files, then $OUT/NAME.tgz of it; and
 #   prebuild_ranked FILE TOP OUT
 # which writes the H200 cost model's TOP specs per shape of FILE to OUT (autogemm db rank) and
 # compiles them all into the JIT cache in parallel (so no timed call waits for NVRTC).
@@ -100,6 +106,28 @@ gemm_arms_probe() {
   done
   record_machine "$top/$name" > /dev/null
   OUT="$top/$name" spec_bench_arms "$arms" "$shapes" auto
+  tar czf "$top/$name.tgz" -C "$top" "$name"
+}
+table_twin_probe() {
+  local name="$1" bench="$2" twin="$3" code="$4" top="${OUT:-/tmp/$1}" d table
+  d="$top/$name"
+  record_machine "$d"
+  case "$(cat "$d/gpu.txt")" in
+    *H200*) table=data/nvidia_h200.json ;;
+    *H100*) table=data/nvidia_h100_80gb_hbm3.json ;;
+    *) echo "no shipped table for this GPU: nothing run"; return 0 ;;
+  esac
+  python3 - "$d" "$table" "$twin" "$code" <<'PY'
+import json, re, sys
+d, table, twin, code = sys.argv[1:5]
+scope = {"t": json.load(open(table)), "re": re, "shapes": []}
+exec(code, scope)
+json.dump(scope["t"], open(f"{d}/{twin}_table.json", "w"), indent=0)
+open(f"{d}/shapes.txt", "w").write(" ".join(scope["shapes"]) + "\n")
+print(len(scope["shapes"]), "entries changed in", table)
+PY
+  OUT="$d" BENCH_TIMEOUT=280 spec_bench_reps "$bench" "$(cat "$d/shapes.txt")" \
+    table:old="$table" table:"$twin"="$d/${twin}_table.json"
   tar czf "$top/$name.tgz" -C "$top" "$name"
 }
 prebuild_ranked() {
