@@ -5,7 +5,8 @@ DIR/B_PAIRS.csv, `autogemm bench` CSVs with method `autogemm`), compared per sha
 Per shape: B over A as the ratio of the geomeans of gemm()'s raw times over the PAIRS processes
 (> 1: B faster), and each arm against cuBLASLt-autotune-max (the geomean of the fastest of nn and
 tn over all 2 x PAIRS processes, so both arms are divided by the same figure). A shape counts as
-`changed` where gemm()'s picks differ between the arms in some pair. A shape listed twice is
+`changed` where gemm()'s picks differ between the arms in some pair (-v prints each arm's picks
+over all its processes). A shape listed twice is
 benched twice per process; its turns are combined by geomean. Groups: the shape file that
 first lists a shape (SHAPES, in order; `-` for none) and its class by 2MNK (small < 1e8 <= middle
 < 1e11 <= large). Prints per group and per class: shapes, B over A, each arm against cuBLASLt,
@@ -31,13 +32,15 @@ d0, A, B, P, shape_files = args[0], args[1], args[2], int(args[3]), args[4:]
 def load(f):
     """{(M, N, K): (gemm()'s time, its specs, fastest cuBLASLt-autotune time)}. A shape listed
     twice in a probe is benched twice in each process: each time its cuBLASLt rows come before
-    gemm()'s, and the times are geomeans over those turns (the GPU can drift between them)."""
+    gemm()'s, and the times are geomeans over those turns (the GPU can drift between them). A
+    shape with a failed row in some turn (gemm()'s, or both cuBLASLt layouts) is left out and
+    named on stderr, so no turn is set against another's cuBLASLt."""
     ours, specs, lt = collections.defaultdict(list), collections.defaultdict(set), {}
     with open_results_csv(f) as fh:
         for r in csv.DictReader(fh):
-            if r["status"] != "ok":
-                continue
-            s, us = (int(r["M"]), int(r["N"]), int(r["K"])), float(r["median_us"])
+            s = (int(r["M"]), int(r["N"]), int(r["K"]))
+            ok = r["status"] == "ok"
+            us = float(r["median_us"]) if ok else None
             if r["method"] == "autogemm":
                 ours[s].append(us)
                 specs[s].add(r["spec"].split()[-1])
@@ -45,10 +48,17 @@ def load(f):
                 turns = lt.setdefault(s, [])
                 if len(turns) == len(ours[s]):
                     turns.append(us)  # this turn's first cuBLASLt row
-                else:
-                    turns[-1] = min(turns[-1], us)
-    return {s: (gm(ours[s]), frozenset(specs[s]), gm(lt[s]))
-            for s in ours if len(lt.get(s, [])) == len(ours[s])}
+                elif us is not None:
+                    turns[-1] = us if turns[-1] is None else min(turns[-1], us)
+    out = {}
+    for s, times in ours.items():
+        turns = lt.get(s, [])
+        if len(turns) == len(times) and None not in times and None not in turns:
+            out[s] = (gm(times), frozenset(specs[s]), gm(turns))
+        else:
+            print(f"{f}: {'x'.join(map(str, s))} left out (a failed or missing row)",
+                  file=sys.stderr)
+    return out
 
 
 def shape_set(s):
@@ -79,7 +89,7 @@ for s in runs[A][0]:
     lt = gm([r[s][2] for arm in (A, B) for r in runs[arm]])
     ta, tb = (gm([r[s][0] for r in runs[arm]]) for arm in (A, B))
     changed = any(runs[A][p][s][1] != runs[B][p][s][1] for p in range(P))
-    specs = (" ".join(sorted(runs[A][0][s][1])), " ".join(sorted(runs[B][0][s][1])))
+    specs = tuple(" ".join(sorted(set().union(*(r[s][1] for r in runs[arm])))) for arm in (A, B))
     rows[(shape_set(s), klass(s))].append((s, ta / tb, lt / ta, lt / tb, changed, specs))
 
 

@@ -13,6 +13,7 @@ R="$root/bench/results"
 bin="$root/build/tools/autogemm/autogemm"
 [ -x "$bin" ] || { echo "$0: no $bin (run scripts/build.sh)" >&2; exit 2; }
 out="$(realpath -m "$2")"
+mkdir -p "$(dirname "$out")"
 mkdir -p "$1" && cd "$1"
 rm -rf old new h100 off x && mkdir -p old new h100 off x
 source "$root/scripts/runs/cublas_libs.sh"

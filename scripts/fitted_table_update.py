@@ -11,14 +11,15 @@ Prints one line per replaced entry and a count.
 """
 import argparse
 import csv
-import gzip
 import json
 import sys
 from collections import defaultdict
 
+from results_csv import open_results_csv
+
 
 def rows(path):
-    with (gzip.open(path, "rt") if path.endswith(".gz") else open(path)) as f:
+    with open_results_csv(path) as f:
         yield from csv.DictReader(f)
 
 

@@ -1,9 +1,9 @@
-import csv,math,collections,sys,gzip
+import csv,math,collections,sys
+from results_csv import open_results_csv
 gm=lambda xs: math.exp(sum(map(math.log,xs))/len(xs))
-def opener(f): return gzip.open(f,'rt') if f.endswith('.gz') else open(f)
 def load(f):
     d=collections.defaultdict(dict); spec={}
-    for r in csv.DictReader(opener(f)):
+    for r in csv.DictReader(open_results_csv(f)):
         if r['status']!='ok': continue
         s=(int(r['M']),int(r['N']),int(r['K']))
         d[s][r['method']]=float(r['median_us'])

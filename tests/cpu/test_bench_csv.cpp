@@ -1,6 +1,7 @@
 // The results CSV: escaping, row format, reading back, row-by-row flushing; the JSON summary.
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -142,6 +143,35 @@ TEST(Csv, WriterFlushesEachRow) {
   EXPECT_EQ(slurp(path), csv_header() + "\n" + csv_row(r) + "\n");
   EXPECT_EQ(read_results_csv(path).size(), 1u);
   std::filesystem::remove_all(dir.parent_path());
+}
+
+// Committed results are gzipped, and write-ups name them NAME.csv: either name reads the file,
+// and a truncated one is an error naming it, not a short list of rows.
+TEST(Csv, ReadsAGzippedFileByEitherName) {
+  const auto dir = std::filesystem::temp_directory_path() / "autogemm_test_csv_gz";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  const std::string plain = (dir / "run.csv").string();
+  {
+    CsvWriter w(plain);
+    for (int i = 0; i < 200; ++i)
+      w.write(ok_row({64, 64, 8 * (i + 1)}, "cublas_nn", Layout::nn, 5));
+  }
+  ASSERT_EQ(std::system(("gzip -n '" + plain + "'").c_str()), 0);  // leaves run.csv.gz only
+  ASSERT_FALSE(std::filesystem::exists(plain));
+  EXPECT_EQ(read_results_csv(plain).size(), 200u);
+  EXPECT_EQ(read_results_csv(plain + ".gz").size(), 200u);
+  const std::string gz = plain + ".gz";
+  std::filesystem::resize_file(gz, std::filesystem::file_size(gz) / 2);
+  try {
+    read_results_csv(plain);
+    FAIL() << "no error";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("run.csv.gz': truncated or unreadable"), std::string::npos)
+        << e.what();
+  }
+  EXPECT_THROW(read_results_csv((dir / "missing.csv").string()), InputError);
+  std::filesystem::remove_all(dir);
 }
 
 TEST(Json, SummaryHasMethodsSpeedupsAndShapes) {

@@ -186,14 +186,24 @@ class TableScripts(unittest.TestCase):
                     ("1024,1024,1024", "autogemm", mid_us, mid_spec)]
 
         def text(rs):
-            return "\n".join([HEADER] + [f"{s},fp16,fp32,tn,{m},kernel,{t},{t},{t},,,id=1 {sp},ok"
-                                         for s, m, t, sp in rs]) + "\n"
+            return "\n".join([HEADER] + [
+                f"{s},fp16,fp32,tn,{m},kernel,{'' if t is None else t},,,,,id=1 {sp},"
+                + ("ok" if t is not None else "wrong_result: correctness")
+                for s, m, t, sp in rs]) + "\n"
 
-        self.put("off_1.csv", text(rows(100, 250, "sm90_a", 5, "sm90_p")))
-        self.put("on_1.csv", text(rows(80, 200, "sm90_a", 4, "sm90_q")))
+        # A third shape, listed twice too, whose gemm() failed in its first turn of one process:
+        # left out, not its second turn set against the first turn's cuBLASLt.
+        four = "4096,4096,4096"
+        failed = [(four, "cublaslt_autotune_tn", 100, "x"), (four, "autogemm", None, "sm90_a"),
+                  (four, "cublaslt_autotune_tn", 200, "x"), (four, "autogemm", 250, "sm90_a")]
+        passed = [(four, "cublaslt_autotune_tn", 100, "x"), (four, "autogemm", 90, "sm90_a"),
+                  (four, "cublaslt_autotune_tn", 200, "x"), (four, "autogemm", 180, "sm90_a")]
+        self.put("off_1.csv", text(rows(100, 250, "sm90_a", 5, "sm90_p") + failed))
+        self.put("on_1.csv", text(rows(80, 200, "sm90_a", 4, "sm90_q") + passed))
         said = self.run_script("arm_class_stats.py", "-v", self.dir.name, "off", "on", "1")
         lines = {l.split("  n=")[0].strip(): l for l in said.splitlines() if "  n=" in l}
-        self.assertIn("on/off 1.2500  vs cuBLASLt off 0.8944 on 1.1180  changed 0", lines["all large"])
+        self.assertIn("n=  1  on/off 1.2500  vs cuBLASLt off 0.8944 on 1.1180  changed 0",
+                      lines["all large"])
         self.assertIn("on/off 1.2500  vs cuBLASLt off 2.0000 on 2.5000  changed 1", lines["all middle"])
         self.assertIn("1024x1024x1024 on/off 1.250 vs cuBLASLt 2.000 -> 2.500  sm90_p -> sm90_q", said)
 
