@@ -1,16 +1,14 @@
 #include "bench/csv.hpp"
 
-#include <zlib.h>
-
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <map>
-#include <memory>
 #include <sstream>
 
 #include "bench/errors.hpp"
 #include "bench/shapes.hpp"
+#include "core/text_file.hpp"
 
 namespace autogemm::bench {
 namespace {
@@ -199,19 +197,16 @@ std::vector<ResultRow> parse_results_csv(std::string_view text, const std::strin
 
 std::vector<ResultRow> read_results_csv(const std::string& path) {
   // Committed results are gzipped while write-ups name NAME.csv (bench/results/README.md): read
-  // NAME.csv.gz where NAME.csv is missing. gzread passes a file that is not gzip through as it is.
+  // NAME.csv.gz where NAME.csv is missing.
   std::string file = path;
   if (!std::filesystem::exists(file) && std::filesystem::exists(file + ".gz")) file += ".gz";
-  std::unique_ptr<gzFile_s, int (*)(gzFile)> in(gzopen(file.c_str(), "rb"), gzclose);
-  if (!in) throw InputError("cannot open CSV '" + path + "'");
-  std::string text;
-  char buf[1 << 16];
-  int n = 0;
-  while ((n = gzread(in.get(), buf, sizeof buf)) > 0) text.append(buf, size_t(n));
-  // gzclose reports a gzip stream that ended early (a truncated file) as Z_BUF_ERROR.
-  if (n < 0 || gzclose(in.release()) != Z_OK)
-    throw InputError("CSV '" + file + "': truncated or unreadable");
-  return parse_results_csv(text, file);
+  try {
+    return parse_results_csv(read_text_file(file, "CSV"), file);
+  } catch (const InputError&) {
+    throw;
+  } catch (const Error& e) {
+    throw InputError(e.what());  // a missing or unreadable file is the user's input
+  }
 }
 
 CsvWriter::CsvWriter(const std::string& path) : path_(path) {

@@ -6,28 +6,10 @@
 
 #include <algorithm>
 #include <fstream>
-#include <memory>
 
 #include "autogemm/types.hpp"
 
 namespace autogemm::tune {
-
-std::string read_text_file(const std::filesystem::path& path, std::string_view what) {
-  // gzread passes a file that is not gzip through as it is.
-  std::unique_ptr<gzFile_s, int (*)(gzFile)> in(gzopen(path.c_str(), "rb"), gzclose);
-  if (!in) throw Error(fmt::format("{} '{}': cannot open the file", what, path.string()));
-  std::string text;
-  char buf[1 << 16];
-  int n = 0;
-  while ((n = gzread(in.get(), buf, sizeof buf)) > 0) text.append(buf, size_t(n));
-  if (n < 0)
-    throw Error(fmt::format("{} '{}': cannot read the file ({})", what, path.string(),
-                            gzerror(in.get(), nullptr)));
-  // gzclose reports a gzip stream that ended early (a truncated file) as Z_BUF_ERROR.
-  if (gzclose(in.release()) != Z_OK)
-    throw Error(fmt::format("{} '{}': the file is truncated or unreadable", what, path.string()));
-  return text;
-}
 
 namespace {
 

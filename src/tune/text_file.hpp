@@ -10,11 +10,12 @@
 #include <string>
 #include <string_view>
 
+#include "core/text_file.hpp"
+
 namespace autogemm::tune {
 
-// The whole file, decompressed if it is gzip; a missing, unreadable or truncated-gzip file is an
-// Error naming it.
-std::string read_text_file(const std::filesystem::path& path, std::string_view what);
+// Reading: autogemm::read_text_file (core/text_file.hpp), the same for the bench's CSVs.
+using autogemm::read_text_file;
 
 // Writes `text` (gzip-compressed where `path` ends in ".gz") to a temporary file beside `path`
 // and renames it over `path`, so a reader never sees half a file. Throws Error on an I/O failure,
