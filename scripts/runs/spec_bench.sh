@@ -21,7 +21,8 @@
 #   shape_list FILE
 # which prints a shapes file's shapes ('#' comments left out) on one line;
 #   gemm_arms_probe NAME "ARMS" SHAPES...
-# gemm()'s pick (auto) in spec_bench_arms on SHAPES (shape files or M_N_K words), into $OUT/NAME
+# gemm()'s pick (auto; GEMM_ARMS_EXTRA adds pickers timed beside it in every process) in
+# spec_bench_arms on SHAPES (shape files or M_N_K words), into $OUT/NAME
 # (OUT defaults to /tmp/NAME) with record_machine's files, then $OUT/NAME.tgz of it; and
 #   table_twin_probe NAME BENCH TWIN 'PYTHON'
 # the GPU's shipped table (H200 or H100, by name; another GPU: nothing run) as picker `old`
@@ -105,7 +106,8 @@ gemm_arms_probe() {
     if [ -f "$s" ]; then shapes="$shapes $(shape_list "$s")"; else shapes="$shapes $s"; fi
   done
   record_machine "$top/$name" > /dev/null
-  OUT="$top/$name" spec_bench_arms "$arms" "$shapes" auto
+  # shellcheck disable=SC2086  # GEMM_ARMS_EXTRA: more pickers beside auto, split on spaces
+  OUT="$top/$name" spec_bench_arms "$arms" "$shapes" auto ${GEMM_ARMS_EXTRA:-}
   tar czf "$top/$name.tgz" -C "$top" "$name"
 }
 table_twin_probe() {
