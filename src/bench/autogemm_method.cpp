@@ -7,7 +7,9 @@
 // `--spec table:NAME=FILE` and `--spec policy:NAME=FILE` add a method named NAME that runs the
 // table's or policy's pick per shape (picked_method.cpp); they combine with any of the above.
 #include <cuda_runtime.h>
+#include <fmt/format.h>
 
+#include <chrono>
 #include <memory>
 #include <string>
 #include <vector>
@@ -16,6 +18,7 @@
 #include "bench/errors.hpp"
 #include "bench/method_registry.hpp"
 #include "bench/spec_picker.hpp"
+#include "core/cuda_check.hpp"
 #include "jit/jit.hpp"
 #include "spec/enumerate.hpp"
 #include "spec/fitted.hpp"
@@ -150,13 +153,16 @@ class AutogemmAutoMethod : public Method {
   std::string why() const override {
     if (!prepared_) return {};
     try {
-      return choose(p_).reason;
+      return fmt::format("{}; first call {:.0f} ms", choose(p_).reason, first_call_ms_);
     } catch (const std::exception& e) {
       return e.what();
     }
   }
 
+  // The first call's wall time is what a caller waits for once per problem: the choice, any
+  // compile (the trial's candidates in parallel) and, synchronized, the trial's timed rounds.
   void prepare(const Problem& p, const Operands& ops, cudaStream_t stream) override {
+    const auto start = std::chrono::steady_clock::now();
     p_ = p;
     ops_ = ops;
     prepared_ = false;
@@ -164,6 +170,9 @@ class AutogemmAutoMethod : public Method {
     prepared_ = true;
     if (!c.spec.empty()) autogemm::prepare(scaled_spec_name(c.spec, ops.scaling));
     run(stream);  // first call: plan and any compile
+    check_cuda(cudaStreamSynchronize(stream), "the first call");
+    first_call_ms_ =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   }
 
   void run(cudaStream_t stream) override { gemm(p_, ops_.a, ops_.b, ops_.c, ops_.scaling, stream); }
@@ -171,6 +180,7 @@ class AutogemmAutoMethod : public Method {
  private:
   Layout layout_;
   bool prepared_ = false;
+  double first_call_ms_ = 0;
   Problem p_;
   Operands ops_;
 };

@@ -13,6 +13,7 @@
 #include <fstream>
 #include <map>
 #include <random>
+#include <regex>
 #include <sstream>
 
 #include "bench/blas_context.hpp"
@@ -416,6 +417,19 @@ TEST_F(BenchGpu, RunBenchWritesCsvAndJson) {
   EXPECT_FALSE(json["device"]["name"].get<std::string>().empty());
   EXPECT_NE(out.str().find("cublaslt_autotune-max"), std::string::npos) << out.str();
   std::filesystem::remove_all(dir);
+}
+
+// --spec auto's log line gives the dispatcher's reason and what the first call cost the caller
+// (choice, compile, trial), so a wider trial's price can be read from a bench log.
+TEST_F(BenchGpu, AutoLogsItsReasonAndFirstCallTime) {
+  MethodEnv env{nullptr, {"auto"}, Layout::tn};
+  auto ms = make_autogemm_methods(env);
+  std::ostringstream out, err;
+  const auto rows = run_methods(quick_config({{200, 1032, 520}}), ms, out, err, false);
+  ASSERT_EQ(rows.size(), 1u);
+  EXPECT_EQ(rows[0].status, RowStatus::ok) << status_text(rows[0]);
+  const std::regex line(R"(200_1032_520 autogemm: .+; first call [0-9]+ ms\n)");
+  EXPECT_TRUE(std::regex_search(out.str(), line)) << out.str();
 }
 
 // --spec table:NAME=FILE and policy:NAME=FILE: methods named NAME running the source's pick per
