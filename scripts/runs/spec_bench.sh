@@ -21,8 +21,11 @@
 #   shape_list FILE
 # which prints a shapes file's shapes ('#' comments left out) on one line;
 #   gemm_arms_probe NAME "ARMS" SHAPES...
-# gemm()'s pick (auto; GEMM_ARMS_EXTRA adds pickers timed beside it in every process) in
-# spec_bench_arms on SHAPES (shape files or M_N_K words), into $OUT/NAME
+# gemm()'s pick (auto) in spec_bench_arms on SHAPES (shape files or M_N_K words), into $OUT/NAME
+# with GEMM_ARMS_EXTRA's pickers timed beside it in every process: by default the H200 cost
+# model's first pick without a trial (`cm`), a fixed reference for arm_class_stats.py --ref cm,
+# since a process can run the same kernels 1-3% slower than another (h200_trial_width_s43); set
+# it empty for none
 # (OUT defaults to /tmp/NAME) with record_machine's files, then $OUT/NAME.tgz of it; and
 #   table_twin_probe NAME BENCH TWIN 'PYTHON'
 # the GPU's shipped table (H200 or H100, by name; another GPU: nothing run) as picker `old`
@@ -107,7 +110,8 @@ gemm_arms_probe() {
   done
   record_machine "$top/$name" > /dev/null
   # shellcheck disable=SC2086  # GEMM_ARMS_EXTRA: more pickers beside auto, split on spaces
-  OUT="$top/$name" spec_bench_arms "$arms" "$shapes" auto ${GEMM_ARMS_EXTRA:-}
+  OUT="$top/$name" spec_bench_arms "$arms" "$shapes" auto \
+    ${GEMM_ARMS_EXTRA-costmodel:cm=data/nvidia_h200.costmodel.json.gz}
   tar czf "$top/$name.tgz" -C "$top" "$name"
 }
 table_twin_probe() {
