@@ -31,12 +31,20 @@ args = sys.argv[1:]
 verbose = "-v" in args
 args = [a for a in args if a != "-v"]
 ref = None
-if "--ref" in args:
-    i = args.index("--ref")
-    if i + 1 >= len(args):
-        sys.exit("--ref wants a method name")
-    ref = args[i + 1]
-    del args[i:i + 2]
+for i, a in enumerate(args):
+    if a.startswith("--ref="):
+        ref = a.split("=", 1)[1]
+        del args[i]
+        break
+    if a == "--ref":
+        if i + 1 >= len(args):
+            sys.exit("--ref wants a method name")
+        ref = args[i + 1]
+        del args[i:i + 2]
+        break
+if ref is not None and (not ref or ref == "autogemm" or ref.startswith("cublaslt_autotune")):
+    sys.exit(f"--ref {ref!r}: want a method timed beside gemm() (a picker such as cm or tuned), "
+             "not gemm() itself or the cuBLASLt baseline")
 if len(args) < 4:
     sys.exit(__doc__.strip().splitlines()[-1])
 d0, A, B, P, shape_files = args[0], args[1], args[2], int(args[3]), args[4:]
@@ -54,6 +62,7 @@ def load(f):
     with open_results_csv(f) as fh:
         for r in csv.DictReader(fh):
             s = (int(r["M"]), int(r["N"]), int(r["K"]))
+            seen_methods.add(r["method"])
             ok = r["status"] == "ok"
             us = float(r["median_us"]) if ok else None
             if ref is not None and r["method"] == ref:
@@ -100,7 +109,10 @@ for f in shape_files:
         if line:
             members[f].add(tuple(int(x) for x in line.split("_")[:3]))
 
+seen_methods = set()
 runs = {arm: [load(f"{d0}/{arm}_{p}.csv") for p in range(1, P + 1)] for arm in (A, B)}
+if ref is not None and ref not in seen_methods:
+    sys.exit(f"--ref {ref}: no such method in the runs (methods: {', '.join(sorted(seen_methods))})")
 rows = collections.defaultdict(list)  # (set, class) -> [(shape, B/A, A vs LT, B vs LT, changed, specs)]
 for s in runs[A][0]:
     if not all(s in r for arm in (A, B) for r in runs[arm]):

@@ -18,7 +18,7 @@
 #include "bench/errors.hpp"
 #include "bench/method_registry.hpp"
 #include "bench/spec_picker.hpp"
-#include "core/cuda_check.hpp"
+#include "core/hang_guard.hpp"
 #include "jit/jit.hpp"
 #include "spec/enumerate.hpp"
 #include "spec/fitted.hpp"
@@ -159,18 +159,19 @@ class AutogemmAutoMethod : public Method {
     }
   }
 
-  // The first call's wall time is what a caller waits for once per problem: the choice, any
-  // compile (the trial's candidates in parallel) and, synchronized, the trial's timed rounds.
+  // The first call is timed as a caller meets it, once per problem: the choice, every compile
+  // (the trial's candidates in parallel, the model's pick among them) and, synchronized, the
+  // trial's timed rounds; work queued on the stream before it is not counted.
   void prepare(const Problem& p, const Operands& ops, cudaStream_t stream) override {
-    const auto start = std::chrono::steady_clock::now();
     p_ = p;
     ops_ = ops;
     prepared_ = false;
-    const Choice c = choose(p_);
+    sync_stream_or_hang(stream, "the work before the first call");
+    const auto start = std::chrono::steady_clock::now();
+    choose(p_);  // throws here, in prepare, where the problem is refused
     prepared_ = true;
-    if (!c.spec.empty()) autogemm::prepare(scaled_spec_name(c.spec, ops.scaling));
     run(stream);  // first call: plan and any compile
-    check_cuda(cudaStreamSynchronize(stream), "the first call");
+    sync_stream_or_hang(stream, "the first call");
     first_call_ms_ =
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   }

@@ -233,6 +233,16 @@ class TableScripts(unittest.TestCase):
         self.assertIn("on/off vs tuned by pair: pair 1 1.1429", said)
         plain = self.run_script("arm_class_stats.py", self.dir.name, "off", "on", "1")
         self.assertNotIn("vs tuned", plain)
+        same = self.run_script("arm_class_stats.py", "--ref=tuned", self.dir.name, "off", "on",
+                               "1")
+        self.assertIn("on/off vs tuned 1.1429 (n=1)", same)
+        # A misspelt or baseline reference is refused, not read as "no figures".
+        for bad in ("tunde", "cublaslt_autotune_tn", "autogemm"):
+            run = subprocess.run([sys.executable, os.path.join(SCRIPTS, "arm_class_stats.py"),
+                                  "--ref", bad, self.dir.name, "off", "on", "1"],
+                                 capture_output=True, text=True)
+            self.assertNotEqual(run.returncode, 0, bad)
+            self.assertIn("--ref", run.stderr, bad)
 
     def test_sustained_update_needs_alt_faster_in_every_process_of_both_protocols(self):
         A, B, C = (1, 8, 8), (2, 8, 8), (3, 8, 8)
