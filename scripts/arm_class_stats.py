@@ -113,7 +113,8 @@ seen_methods = set()
 runs = {arm: [load(f"{d0}/{arm}_{p}.csv") for p in range(1, P + 1)] for arm in (A, B)}
 if ref is not None and ref not in seen_methods:
     sys.exit(f"--ref {ref}: no such method in the runs (methods: {', '.join(sorted(seen_methods))})")
-rows = collections.defaultdict(list)  # (set, class) -> [(shape, B/A, A vs LT, B vs LT, changed, specs)]
+# (set, class) -> [(shape, B/A, A vs LT, B vs LT, changed, specs, per-pair ratios against --ref)]
+rows = collections.defaultdict(list)
 for s in runs[A][0]:
     if not all(s in r for arm in (A, B) for r in runs[arm]):
         continue
