@@ -261,11 +261,14 @@ void time_on_call(tune::Dispatcher& d, int device, const Problem& problem, const
                   const void* b, void* c, const Scaling& scaling, cudaStream_t stream) {
   // The pick first (the trial keeps it unless another is clearly faster, and runs it last).
   const std::string& pick = d.query(problem).spec;
+  int sm_count = 0;
+  check_cuda(cudaDeviceGetAttribute(&sm_count, cudaDevAttrMultiProcessorCount, device),
+             "cudaDeviceGetAttribute(multiprocessor count)");
   std::vector<std::string> specs = runtime::with_fixed_twins(
       problem,
-      runtime::with_plain_launch_twins(problem,
-                                       runtime::trial_candidates(problem, d.ranked_specs(problem),
-                                                                 runtime::autotune_candidates())),
+      runtime::with_plain_launch_twins(
+          problem, runtime::trial_candidates(problem, d.ranked_specs(problem),
+                                             runtime::autotune_candidates(), sm_count)),
       runtime::trial_fixed_twins());
   if (specs.empty() || specs.front() != pick) specs = {pick};
   // Compiled in parallel first (a cold cache's compile times add up otherwise). A failure here

@@ -8,9 +8,11 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <string_view>
 #include <tuple>
 #include <utility>
 
+#include "spec/fitted.hpp"
 #include "spec/name.hpp"
 #include "spec/validity.hpp"
 #include "tune/dispatch.hpp"
@@ -138,8 +140,28 @@ double winner_margin(const Problem& p) {
   return large_class(p) ? 0.02 : 0.01;
 }
 
+bool wave_fit_experiment() {
+  static const bool on = [] {
+    const char* v = std::getenv("AUTOGEMM_EXP_S44");
+    return v != nullptr && std::string_view(v) == "1";
+  }();
+  return on;
+}
+
+std::optional<double> wave_fit_score(const Problem& p, const std::string& spec, int sm_count) {
+  try {
+    const KernelSpec s = parse_name(spec);
+    if (s.stream_k || s.split_pass > 1 || s.cluster_k > 1) return std::nullopt;
+    const int64_t rows = s.swap_ab ? p.shape.n : p.shape.m;
+    const int64_t cols = s.swap_ab ? p.shape.m : p.shape.n;
+    return fitted_score(rows, cols, s.bm, s.bn, s.cluster_m, s.cluster_n, sm_count, 1);
+  } catch (const Error&) {
+    return std::nullopt;
+  }
+}
+
 std::vector<std::string> trial_candidates(const Problem& p, const std::vector<std::string>& ranked,
-                                          int count) {
+                                          int count, int sm_count) {
   std::vector<std::string> out;
   if (ranked.empty()) return out;  // no ranking: the caller's pick alone
   const size_t most = size_t(std::max(count, 0));
@@ -152,6 +174,19 @@ std::vector<std::string> trial_candidates(const Problem& p, const std::vector<st
     for (; next < ranked.size() && out.size() < (most + 1) / 2; ++next) add(ranked[next]);
     for (const char* family : kLargeFamilies)
       if (auto spec = tune::with_types_of(family, p)) add(*spec);
+    if (wave_fit_experiment() && !out.empty()) {
+      double listed = 0;
+      for (const std::string& spec : out)
+        listed = std::max(listed, wave_fit_score(p, spec, sm_count).value_or(0.0));
+      std::optional<std::pair<double, std::string>> best;
+      for (size_t i = 0; i < std::min(ranked.size(), kWaveFitScan); ++i) {
+        const auto score = wave_fit_score(p, ranked[i], sm_count);
+        if (score && (!best || *score > best->first) &&
+            std::find(out.begin(), out.end(), ranked[i]) == out.end())
+          best = std::make_pair(*score, ranked[i]);
+      }
+      if (best && best->first >= kWaveFitGain * listed) out.push_back(best->second);
+    }
   } else if (decode_like(p)) {
     for (; next < ranked.size() && out.size() < (most + 1) / 2; ++next) add(ranked[next]);
     for (const std::string& family : decode_families(p))
@@ -475,22 +510,29 @@ std::optional<TimedChoices::Result> TimedChoices::poll(int device, const Problem
             {t.specs.front(), fmt::format("no timing: {}", cudaGetErrorString(failed)), false});
       times[size_t(r)][i] = 1000.0 * ms / t.plan.batch;
     }
-  const Winner w = pick_winner(times, winner_margin(p));
+  const double margin = winner_margin(p);
+  const Winner w = pick_winner(times, margin);
   // Every candidate's median too: why the others lost, for whoever reads the reason.
   std::string all;
   for (size_t i = 0; i < n; ++i)
     all += fmt::format("{}{} {:.2f}", i ? ", " : "", t.specs[i], w.medians_us[i]);
+  // The pick stays unless another beat it by the margin: say so when a faster one lost by it.
+  const double fastest = *std::min_element(w.medians_us.begin(), w.medians_us.end());
+  const std::string kept =
+      w.index == 0 && fastest < w.pick_median_us
+          ? fmt::format("; the model's pick kept: none ran {:.0f}% faster", 100 * margin)
+          : "";
   return finish(
       {t.specs[w.index],
        fmt::format("timed on this GPU on its first call: {:.2f} us against the model's "
-                   "pick's {:.2f} us, the fastest of {} candidates ({}; {} rounds of {}{}; "
-                   "medians in us: {})",
+                   "pick's {:.2f} us, chosen from {} candidates ({}; {} rounds of {}{}; "
+                   "medians in us: {}){}",
                    w.median_us, w.pick_median_us, n, trial_description(p, t.specs), t.plan.rounds,
                    t.plan.batch,
                    t.plan.lead > 0
                        ? fmt::format(", {} untimed launch(es) before each batch", t.plan.lead)
                        : "",
-                   all),
+                   all, kept),
        true});
 }
 

@@ -78,8 +78,20 @@ bool long_k_small(const Problem& p);
 // the large-class families (the two ping-pong 128x192 tiles and the cooperative 256x128, with
 // p's types by tune::with_types_of; one that does not serve p is left out), then the rest of its
 // ranking. A decode-like problem outside the large class: the same with decode_families.
+//
+// Experiment (AUTOGEMM_EXP_S44=1, off by default; removed after its arms): a large-class trial
+// also times the spec among the ranking's first kWaveFitScan (no stream-K or split pieces) whose
+// tiles fill the SMs' waves best by fitted_score (spec/fitted.hpp) on `sm_count` SMs, where its
+// score beats the listed candidates' best by kWaveFitGain: one candidate more. The model ranks
+// tiles that leave a wave 20% idle first on few-wave shapes (h200_trial_width_s44).
 std::vector<std::string> trial_candidates(const Problem& p, const std::vector<std::string>& ranked,
-                                          int count);
+                                          int count, int sm_count);
+inline constexpr size_t kWaveFitScan = 24;
+inline constexpr double kWaveFitGain = 1.05;
+bool wave_fit_experiment();
+// fitted_score of `spec` for p on `sm_count` SMs, in the spec's frame (swap-AB: N rows, M
+// columns); none for a stream-K, split-K or unreadable spec.
+std::optional<double> wave_fit_score(const Problem& p, const std::string& spec, int sm_count);
 
 // `candidates` and then, outside the large class, the plain-launch twin (no PDL, "_nopdl"; an L2
 // prefetch "_pfN", which needs PDL, dropped) of each that has PDL: every one for a decode-like

@@ -162,7 +162,7 @@ class Dispatcher {
   // types and listed once (a twin's ranking converted): empty unless query(p) comes from the
   // ranker.
   std::vector<std::string> ranked_specs(const Problem& p);
-  // Timing on the call (runtime/timed_choice.hpp): `spec` ran fastest of the candidates timed
+  // Timing on the call (runtime/timed_choice.hpp): `spec` won the trial of the candidates timed
   // for `p` on this GPU (the ranker's top choices and, for a large problem, other families);
   // query(p) returns it from now on, as kind `timed`, with `why` after the ranker's reason (a
   // problem already tuned or timed keeps its choice). Returns query(p).

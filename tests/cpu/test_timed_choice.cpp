@@ -125,7 +125,7 @@ TEST(TimedChoice, DecodeLikeProblemsAreTimedWithTheirFamilies) {
       "sm90_f16f32_tn_64x16x64_s8_c1x1_wg1_persist_r8m_sk12_swap",
       "sm90_f16f32_tn_192x8x64_s8_c1x1_wg3_tiles_r8m_skp4_swap",
       "sm90_f16f32_tn_128x8x64_s8_c1x1_coop_tiles_r8m_skp3_swap"};
-  const auto got = trial_candidates(tn(1, 13824, 5120), ranked, 6);
+  const auto got = trial_candidates(tn(1, 13824, 5120), ranked, 6, 132);
   const std::vector<std::string> want = {
       ranked[0],
       ranked[1],
@@ -198,7 +198,7 @@ TEST(TimedChoice, DecodeLikeTrialChainKeepsThePickFirstAndNoDuplicates) {
       "sm90_f16f32_tn_64x24x64_s8_c1x1_wg1_persist_r8m_swap_nopdl",
       "sm90_f16f32_tn_64x32x64_s8_c1x1_wg1_persist_r8m_sk4_swap"};
   const auto chain =
-      with_fixed_twins(p, with_plain_launch_twins(p, trial_candidates(p, ranked, 6)), 2);
+      with_fixed_twins(p, with_plain_launch_twins(p, trial_candidates(p, ranked, 6, 132)), 2);
   ASSERT_FALSE(chain.empty());
   EXPECT_EQ(chain.front(), ranked[0]);
   for (size_t i = 0; i < chain.size(); ++i)
@@ -226,7 +226,7 @@ TEST(TimedChoice, LongKSmallProblemsAreTimed) {
   const std::vector<std::string> ranked = {
       "sm90_f16f32_tn_64x32x64_s8_c1x1_wg1_tiles_r8m_ck8",
       "sm90_f16f32_tn_64x32x64_s8_c1x1_wg1_tiles_r8m_ck8_swap"};
-  EXPECT_EQ(trial_candidates(tn(3, 176, 2616), ranked, 6), ranked);
+  EXPECT_EQ(trial_candidates(tn(3, 176, 2616), ranked, 6, 132), ranked);
 }
 
 // The middle and large classes are timed: 2MNK >= 1e8.
@@ -255,10 +255,10 @@ TEST(TimedChoice, LargeTrialsMixOtherFamiliesIntoTheModelsTop) {
       "sm90_f16f32_tn_192x192x64_s3_c2x1_wg3_persist_r8m_etmat_lag0",
       "sm90_f16f32_tn_128x256x64_s4_c2x2_coop_persist_r8n_etma",
       "sm90_f16f32_tn_128x256x64_s4_c1x1_coop_persist_r8m_etma"};
-  const auto middle = trial_candidates(tn(1000, 2000, 3000), ranked, 6);
+  const auto middle = trial_candidates(tn(1000, 2000, 3000), ranked, 6, 132);
   EXPECT_EQ(middle, std::vector<std::string>(ranked.begin(), ranked.begin() + 6));
 
-  const auto large = trial_candidates(tn(5000, 6000, 7000), ranked, 6);
+  const auto large = trial_candidates(tn(5000, 6000, 7000), ranked, 6, 132);
   const std::string pp_2x1 = "sm90_f16f32_tn_128x192x64_s4_c2x1_pp_persist_r8m_etmar";
   const std::string pp_r16 = "sm90_f16f32_tn_128x192x64_s4_c1x1_pp_persist_r16m_etmar";
   const std::vector<std::string> want = {
@@ -266,15 +266,16 @@ TEST(TimedChoice, LargeTrialsMixOtherFamiliesIntoTheModelsTop) {
       pp_2x1,    pp_r16,    ranked[3]};  // 256x128 c1x2 coop was ranked second already
   EXPECT_EQ(large, want);
   // Fewer candidates: still the pick first, then a family.
-  EXPECT_EQ(trial_candidates(tn(5000, 6000, 7000), ranked, 2),
+  EXPECT_EQ(trial_candidates(tn(5000, 6000, 7000), ranked, 2, 132),
             (std::vector<std::string>{ranked[0], pp_2x1}));
-  EXPECT_EQ(trial_candidates(tn(5000, 6000, 7000), ranked, 1), std::vector<std::string>{ranked[0]});
+  EXPECT_EQ(trial_candidates(tn(5000, 6000, 7000), ranked, 1, 132),
+            std::vector<std::string>{ranked[0]});
   // No ranking or no count: nothing (the caller runs the pick alone).
-  EXPECT_TRUE(trial_candidates(tn(5000, 6000, 7000), {}, 6).empty());
-  EXPECT_TRUE(trial_candidates(tn(1000, 2000, 3000), ranked, 0).empty());
+  EXPECT_TRUE(trial_candidates(tn(5000, 6000, 7000), {}, 6, 132).empty());
+  EXPECT_TRUE(trial_candidates(tn(1000, 2000, 3000), ranked, 0, 132).empty());
   // A short ranking with a repeat, and a pick that is itself a family: each spec once.
   const std::vector<std::string> short_ranked = {pp_2x1, ranked[0], pp_2x1};
-  EXPECT_EQ(trial_candidates(tn(5000, 6000, 7000), short_ranked, 16),
+  EXPECT_EQ(trial_candidates(tn(5000, 6000, 7000), short_ranked, 16, 132),
             (std::vector<std::string>{pp_2x1, ranked[0], pp_r16,
                                       "sm90_f16f32_tn_256x128x64_s4_c1x2_coop_persist_r8m_etma"}));
   // Exactly 1e11 flops is large; one k less is not.
@@ -289,12 +290,31 @@ TEST(TimedChoice, LargeTrialsMixOtherFamiliesIntoTheModelsTop) {
     ASSERT_TRUE(converted) << s;
     ranked_nn.push_back(*converted);
   }
-  const auto nn = trial_candidates(bf16_nn, ranked_nn, 6);
+  const auto nn = trial_candidates(bf16_nn, ranked_nn, 6, 132);
   ASSERT_EQ(nn.size(), 6u);
   EXPECT_EQ(nn[3], "sm90_bf16f32_nn_128x192x64_s4_c2x1_pp_persist_r8m_etmar");
   // A problem the families cannot serve (N not a multiple of 8: swap-AB only) gets the ranking.
-  EXPECT_EQ(trial_candidates(tn(5000, 6001, 7000), ranked, 6),
+  EXPECT_EQ(trial_candidates(tn(5000, 6001, 7000), ranked, 6, 132),
             std::vector<std::string>(ranked.begin(), ranked.begin() + 6));
+}
+
+// The wave-fill score of the S44 experiment: a 128x160 tile in 2x4 clusters leaves 1/8 of the
+// second wave's slots idle on 6989x608 (224 CTAs in 128 slots) and pads 7% of its area; the
+// swap-AB 128x136 in 1x4 clusters (608 rows, 6989 columns) fills 260 of 264 slots.
+TEST(TimedChoice, WaveFitScoreReadsTheSpecsFrame) {
+  const Problem p = tn(6989, 608, 14880);
+  const auto normal =
+      wave_fit_score(p, "sm90_f16f32_tn_128x160x64_s5_c2x4_pp_persist_r8m_etmar", 132);
+  ASSERT_TRUE(normal);
+  EXPECT_NEAR(*normal, 6989.0 * 608 / (224.0 * 128 * 160) * (224.0 / 256), 1e-9);
+  const auto swapped =
+      wave_fit_score(p, "sm90_f16f32_tn_128x136x64_s6_c1x4_coop_persist_r8m_swap", 132);
+  ASSERT_TRUE(swapped);
+  EXPECT_NEAR(*swapped, 6989.0 * 608 / (260.0 * 128 * 136) * (260.0 / 264), 1e-9);
+  // Stream-K and unreadable names have no score.
+  EXPECT_FALSE(
+      wave_fit_score(p, "sm90_f16f32_tn_256x128x64_s4_c1x1_coop_persist_r8m_etma_sk", 132));
+  EXPECT_FALSE(wave_fit_score(p, "not_a_spec", 132));
 }
 
 // Short calls are timed in batches of about 20 us and more rounds; long ones one at a time.

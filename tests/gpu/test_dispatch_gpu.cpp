@@ -165,9 +165,8 @@ TEST_F(TimedChoiceGpu, EveryResultStaysRightAndTheProblemEndsTimed) {
   EXPECT_EQ(timed.kind, "timed") << timed.reason;
   EXPECT_NE(timed.reason.find("timed on this GPU"), std::string::npos) << timed.reason;
   // The model's top six and the fixed-shape twins of its first two (AUTOGEMM_TRIAL_FIXED unset).
-  EXPECT_NE(
-      timed.reason.find("the fastest of 8 candidates (the model's top and fixed-shape twins;"),
-      std::string::npos)
+  EXPECT_NE(timed.reason.find("chosen from 8 candidates (the model's top and fixed-shape twins;"),
+            std::string::npos)
       << timed.reason;
   call(gc, p, {}, nullptr, "the timed choice");
   call(gc, p, {2.0f, 0.0f}, nullptr, "the timed choice, scaled");
@@ -201,7 +200,7 @@ TEST_F(TimedChoiceGpu, LargeProblemsEndTimedAndRight) {
       {bf16_nn, Scaling{}},
       {tn(2304, 3000, 7312), Scaling{2.0f, 0.0f}}};  // the candidates' "_ab" variants
   expect_timed_and_right(
-      gc, cases, "the fastest of 6 candidates (the model's top half and the large-class families",
+      gc, cases, "chosen from 6 candidates (the model's top half and the large-class families",
       "large");
 }
 
