@@ -140,14 +140,6 @@ double winner_margin(const Problem& p) {
   return large_class(p) ? 0.02 : 0.01;
 }
 
-bool wave_fit_experiment() {
-  static const bool on = [] {
-    const char* v = std::getenv("AUTOGEMM_EXP_S44");
-    return v != nullptr && std::string_view(v) == "1";
-  }();
-  return on;
-}
-
 std::optional<double> wave_fit_score(const Problem& p, const std::string& spec, int sm_count) {
   try {
     const KernelSpec s = parse_name(spec);
@@ -174,7 +166,7 @@ std::vector<std::string> trial_candidates(const Problem& p, const std::vector<st
     for (; next < ranked.size() && out.size() < (most + 1) / 2; ++next) add(ranked[next]);
     for (const char* family : kLargeFamilies)
       if (auto spec = tune::with_types_of(family, p)) add(*spec);
-    if (wave_fit_experiment() && !out.empty()) {
+    if (!out.empty()) {  // the best-filling spec of the ranking's first, if clearly better
       double listed = 0;
       for (const std::string& spec : out)
         listed = std::max(listed, wave_fit_score(p, spec, sm_count).value_or(0.0));
@@ -266,7 +258,8 @@ std::string trial_description(const Problem& p, const std::vector<std::string>& 
     }
   });
   const std::string base =
-      large_class(p)   ? "the model's top half and the large-class families"
+      large_class(p)   ? "the model's top half and the large-class families (and the "
+                         "ranking's best wave-filling spec where it fills clearly better)"
       : decode_like(p) ? "the model's top half and the decode families, with plain-launch twins"
       : plain          ? "the model's top, with plain-launch twins of its split-pass specs"
                        : "the model's top";

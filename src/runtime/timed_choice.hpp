@@ -79,16 +79,17 @@ bool long_k_small(const Problem& p);
 // p's types by tune::with_types_of; one that does not serve p is left out), then the rest of its
 // ranking. A decode-like problem outside the large class: the same with decode_families.
 //
-// Experiment (AUTOGEMM_EXP_S44=1, off by default; removed after its arms): a large-class trial
-// also times the spec among the ranking's first kWaveFitScan (no stream-K or split pieces) whose
-// tiles fill the SMs' waves best by fitted_score (spec/fitted.hpp) on `sm_count` SMs, where its
-// score beats the listed candidates' best by kWaveFitGain: one candidate more. The model ranks
-// tiles that leave a wave 20% idle first on few-wave shapes (h200_trial_width_s44).
+// A large-class trial also times the spec among the ranking's first kWaveFitScan (no stream-K or
+// split pieces) whose tiles fill the SMs' waves best by fitted_score (spec/fitted.hpp) on
+// `sm_count` SMs, where that score beats the listed candidates' best by kWaveFitGain: one
+// candidate more. On few-wave shapes the model ranks tiles that leave 15-20% of a wave's slots
+// idle first. Measured on 36 fresh large shapes where it fires (h200_wave_fit_s44): gemm() 0.76%
+// faster against the model's untimed pick in the same process (every pair of processes faster);
+// where the added spec won every trial, 3.0-4.3% (8 shapes).
 std::vector<std::string> trial_candidates(const Problem& p, const std::vector<std::string>& ranked,
                                           int count, int sm_count);
 inline constexpr size_t kWaveFitScan = 24;
 inline constexpr double kWaveFitGain = 1.05;
-bool wave_fit_experiment();
 // fitted_score of `spec` for p on `sm_count` SMs, in the spec's frame (swap-AB: N rows, M
 // columns); none for a stream-K, split-K or unreadable spec.
 std::optional<double> wave_fit_score(const Problem& p, const std::string& spec, int sm_count);

@@ -301,6 +301,30 @@ TEST(TimedChoice, LargeTrialsMixOtherFamiliesIntoTheModelsTop) {
 // The wave-fill score of the S44 experiment: a 128x160 tile in 2x4 clusters leaves 1/8 of the
 // second wave's slots idle on 6989x608 (224 CTAs in 128 slots) and pads 7% of its area; the
 // swap-AB 128x136 in 1x4 clusters (608 rows, 6989 columns) fills 260 of 264 slots.
+// A large-class trial adds the ranking's best wave-filling spec when the listed candidates fill
+// the waves clearly worse (fitted_score 0.81 against 0.86 here), and nothing when they fill as
+// well.
+TEST(TimedChoice, LargeTrialsAddTheBestWaveFillingSpec) {
+  const std::vector<std::string> ranked = {
+      "sm90_f16f32_tn_128x160x64_s5_c2x4_pp_persist_r8m_etmar",
+      "sm90_f16f32_tn_128x160x64_s5_c4x2_pp_persist_r8m_etmar",
+      "sm90_f16f32_tn_128x160x64_s5_c2x2_pp_persist_r8m_etmar",
+      "sm90_f16f32_tn_128x160x64_s5_c2x4_coop_persist_r8m_etmar",
+      "sm90_f16f32_tn_128x136x64_s6_c1x2_coop_persist_r8m_swap",
+      "sm90_f16f32_tn_128x144x64_s6_c1x2_coop_persist_r8m_swap"};
+  const auto few_waves = trial_candidates(tn(6989, 608, 14880), ranked, 6, 132);
+  ASSERT_EQ(few_waves.size(), 7u);
+  EXPECT_EQ(few_waves[6], ranked[4]);  // 0.863 against 0.822 for the 128x144
+  // Not among the first kWaveFitScan of the ranking: not added.
+  std::vector<std::string> late(ranked.begin(), ranked.begin() + 4);
+  while (late.size() < kWaveFitScan) late.push_back(ranked[0]);
+  late.push_back(ranked[4]);
+  EXPECT_EQ(trial_candidates(tn(6989, 608, 14880), late, 6, 132).size(), 6u);
+  // On 8192^3 the listed 128x160 and 128x192 tiles score 0.98: nothing added.
+  const auto grid = trial_candidates(tn(8192, 8192, 8192), ranked, 6, 132);
+  EXPECT_EQ(grid.size(), 6u);
+}
+
 TEST(TimedChoice, WaveFitScoreReadsTheSpecsFrame) {
   const Problem p = tn(6989, 608, 14880);
   const auto normal =

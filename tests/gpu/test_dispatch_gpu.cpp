@@ -200,7 +200,9 @@ TEST_F(TimedChoiceGpu, LargeProblemsEndTimedAndRight) {
       {bf16_nn, Scaling{}},
       {tn(2304, 3000, 7312), Scaling{2.0f, 0.0f}}};  // the candidates' "_ab" variants
   expect_timed_and_right(
-      gc, cases, "chosen from 6 candidates (the model's top half and the large-class families",
+      gc, cases,
+      "candidates (the model's top half and the large-class families (and the ranking's best "
+      "wave-filling spec",
       "large");
 }
 
