@@ -152,6 +152,18 @@ std::optional<double> wave_fit_score(const Problem& p, const std::string& spec, 
   }
 }
 
+namespace {
+// CTAs in the spec's cluster; 0 for a name this build does not read.
+int cluster_ctas(const std::string& spec) {
+  try {
+    const KernelSpec s = parse_name(spec);
+    return s.cluster_m * s.cluster_n * s.cluster_k;
+  } catch (const Error&) {
+    return 0;
+  }
+}
+}  // namespace
+
 std::vector<std::string> trial_candidates(const Problem& p, const std::vector<std::string>& ranked,
                                           int count, int sm_count) {
   std::vector<std::string> out;
@@ -171,20 +183,8 @@ std::vector<std::string> trial_candidates(const Problem& p, const std::vector<st
       for (const std::string& spec : out)
         listed = std::max(listed, wave_fit_score(p, spec, sm_count).value_or(0.0));
       std::optional<std::pair<double, std::string>> best;
-      // Experiment S44C (AUTOGEMM_EXP_S44C=1; removed after its arms): 1- and 2-CTA clusters only.
-      static const bool small_clusters = [] {
-        const char* v = std::getenv("AUTOGEMM_EXP_S44C");
-        return v != nullptr && std::string_view(v) == "1";
-      }();
       for (size_t i = 0; i < std::min(ranked.size(), kWaveFitScan); ++i) {
-        if (small_clusters) {
-          try {
-            const KernelSpec s = parse_name(ranked[i]);
-            if (s.cluster_m * s.cluster_n > 2) continue;
-          } catch (const Error&) {
-            continue;
-          }
-        }
+        if (cluster_ctas(ranked[i]) > kWaveFitMostClusterCtas) continue;
         const auto score = wave_fit_score(p, ranked[i], sm_count);
         if (score && (!best || *score > best->first) &&
             std::find(out.begin(), out.end(), ranked[i]) == out.end())

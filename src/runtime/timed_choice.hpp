@@ -80,16 +80,20 @@ bool long_k_small(const Problem& p);
 // ranking. A decode-like problem outside the large class: the same with decode_families.
 //
 // A large-class trial also times the spec among the ranking's first kWaveFitScan (no stream-K or
-// split pieces) whose tiles fill the SMs' waves best by fitted_score (spec/fitted.hpp) on
-// `sm_count` SMs, where that score beats the listed candidates' best by kWaveFitGain: one
-// candidate more. On few-wave shapes the model ranks tiles that leave 15-20% of a wave's slots
-// idle first. Measured on 36 fresh large shapes where it fires (h200_wave_fit_s44): gemm() 0.76%
-// faster against the model's untimed pick in the same process (every pair of processes faster);
-// where the added spec won every trial, 3.0-4.3% (8 shapes).
+// split pieces, clusters of at most kWaveFitMostClusterCtas) whose tiles fill the SMs' waves best
+// by fitted_score (spec/fitted.hpp) on `sm_count` SMs, where that score beats the listed
+// candidates' best by kWaveFitGain: one candidate more. On few-wave shapes the model ranks tiles
+// that leave 15-20% of a wave's slots idle first. Measured (h200_wave_fit_s44): on 24 fresh large
+// shapes where it fires, gemm() 0.76% faster against the model's untimed pick in the same process
+// (every pair of processes faster), 3.0-4.3% where the added spec won every trial; with 4- or
+// 8-CTA clusters the added spec won none of 39 trials (25-38% slower on few-tile long-K shapes,
+// where the model's own wide clusters deliver the operands), so they are left out: +1.3% on 19
+// fresh shapes where that changes the candidate.
 std::vector<std::string> trial_candidates(const Problem& p, const std::vector<std::string>& ranked,
                                           int count, int sm_count);
 inline constexpr size_t kWaveFitScan = 24;
 inline constexpr double kWaveFitGain = 1.05;
+inline constexpr int kWaveFitMostClusterCtas = 2;
 // fitted_score of `spec` for p on `sm_count` SMs, in the spec's frame (swap-AB: N rows, M
 // columns); none for a stream-K, split-K or unreadable spec.
 std::optional<double> wave_fit_score(const Problem& p, const std::string& spec, int sm_count);
