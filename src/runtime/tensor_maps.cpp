@@ -73,11 +73,11 @@ OperandMaps make_tensor_maps(const KernelSpec& s, const Problem& p, const void* 
   if (s.a_mn_major())
     maps.a = encode(p.dtype, a, k, m, s.bk / s.cluster_n, 64, a_name);
   else
-    maps.a = encode(p.dtype, a, m, k, multicast_box_rows(s.bm, s.cluster_n), k_box, a_name);
+    maps.a = encode(p.dtype, a, m, k, tma_box_rows(s.bm, s.cluster_n), k_box, a_name);
   if (s.b_mn_major())  // B stored K×N: N-major tiles, 64 columns per box
     maps.b = encode(p.dtype, b, k, n, s.bk / s.cluster_m, 64, b_name);
   else  // stored N×K: K-major tiles of bn rows
-    maps.b = encode(p.dtype, b, n, k, multicast_box_rows(s.bn, s.cluster_m), k_box, b_name);
+    maps.b = encode(p.dtype, b, n, k, tma_box_rows(s.bn, s.cluster_m), k_box, b_name);
   // C is written in 64-row blocks by the TMA epilogues, 64 columns wide unless bn needs narrower
   // ones (epilogue.cuh's kStoreBlockCols, of a consumer's columns: half of bn under split_n);
   // the direct epilogues store from registers and need no map (nor C's rows to be 16-byte

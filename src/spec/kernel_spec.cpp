@@ -77,6 +77,14 @@ int multicast_box_rows(int rows, int sharers) {
   return rows % sharers == 0 && (rows / sharers) % 8 == 0 ? rows / sharers : 8;
 }
 
+int tma_box_rows(int rows, int sharers) {
+  const int slice = multicast_box_rows(rows, sharers);
+  for (int parts = 1; parts <= slice / 8; ++parts)
+    if (slice % parts == 0 && (slice / parts) % 8 == 0 && slice / parts <= 256)
+      return slice / parts;
+  return slice;  // not a whole number of 8-row atoms: left for the rules to refuse
+}
+
 bool even_multicast_slices(const KernelSpec& s) {
   const bool a = s.a_mn_major() || multicast_box_rows(s.bm, s.cluster_n) * s.cluster_n == s.bm;
   const bool b = s.b_mn_major() || multicast_box_rows(s.bn, s.cluster_m) * s.cluster_m == s.bn;

@@ -208,13 +208,13 @@ Verdict rule_tma(const KernelSpec& s, const DeviceLimits&) {
   const int k_box = s.bk == 32 ? 32 : 64;
   // Under swap-AB in layout nn the kernel's A is the problem's B (K x N): 64-column chunks.
   if (auto v = s.a_mn_major() ? check_box("A", 64, s.bk / s.cluster_n, eb)
-                              : check_box("A", k_box, multicast_box_rows(s.bm, s.cluster_n), eb))
+                              : check_box("A", k_box, tma_box_rows(s.bm, s.cluster_n), eb))
     return v;
   // B: in a cluster column each CTA loads a slice. tn: B is N x K, K contiguous, split along N.
   // nn: B is K x N, N contiguous, loaded as 64-column chunks, split along K (under swap-AB the
   // kernel's B is the problem's A: K-major). (Multicast slices are whole 8-row swizzle periods,
   // for either swizzle: multicast_box_rows, rule_cluster.)
-  if (!s.b_mn_major()) return check_box("B", k_box, multicast_box_rows(s.bn, s.cluster_m), eb);
+  if (!s.b_mn_major()) return check_box("B", k_box, tma_box_rows(s.bn, s.cluster_m), eb);
   return check_box("B", 64, s.bk / s.cluster_m, eb);
 }
 

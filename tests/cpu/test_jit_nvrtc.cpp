@@ -238,6 +238,8 @@ std::vector<KernelSpec> representative_specs() {
            "sm90_f16f32_tn_128x384x64_s3_c4x1_coopn_persist_r8m_swap",
            "sm90_f16f32_nn_192x256x64_s3_c1x2_coopn_persist_r8m_swap_ab",
            "sm90_bf16f32_tn_128x304x64_s4_c2x1_coopn_persist_r8m_swap",
+           // B over 256 rows without a splitting cluster: two TMA boxes a stage.
+           "sm90_f16f32_tn_128x272x64_s4_c1x2_coopn_persist_r8m_swap",
            "sm90_f16f32_tn_128x192x64_s4_c2x1_coopn_persist_r8m_sk4_swap",
            // Where ptxas read accumulators above the wait for the last MMAs (notes 143): a wrong
            // C on the GPU until the tile's last k-block waited inside the mainloop.

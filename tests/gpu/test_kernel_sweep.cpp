@@ -140,6 +140,7 @@ const char* const kSwapTails[] = {
     // partials may exceed the workspace, which the bench refuses by design).
     "128x192x64_s5_c2x1_coopn_persist_r8m_swap",
     "128x304x64_s4_c2x1_coopn_persist_r8m_swap",
+    "128x272x64_s4_c1x2_coopn_persist_r8m_swap",  // B's 272 rows in two boxes (no split)
     "192x192x64_s3_c1x2_coopn_persist_r8n_swap",
     "128x384x64_s3_c4x1_coopn_persist_r8m_swap",
     "128x128x64_s4_c1x1_coopn_persist_r8m_sk4_swap",
@@ -342,6 +343,9 @@ TEST(KernelSweep, ScaledEpilogueMatchesReference) {
       // Swap-AB over split N: C's odd row stride (N 1001) takes the 16-bit stores, an even one
       // the paired 32-bit stores.
       {"sm90_f16f32_tn_128x304x64_s4_c2x1_coopn_persist_r8m_swap_ab", {2124, 1001, 640}},
+      // B's 272 and 304 rows loaded in two boxes each (no cluster splits them); M cut short.
+      {"sm90_f16f32_tn_128x272x64_s4_c1x2_coopn_persist_r8m_swap", {6989, 608, 1480}},
+      {"sm90_bf16f32_nn_128x304x64_s4_c1x1_coopn_persist_r8m_swap_ab", {2124, 1000, 648}},
       {"sm90_bf16f32_nn_128x192x64_s5_c2x1_coopn_persist_r8m_swap_ab", {999, 1000, 512}},
       {"sm90_f16f16_tn_128x256x64_s4_c2x1_coop_persist_r8m_etma", {1000, 2000, 1024}},
       {"sm90_f16f16_tn_128x256x64_s4_c1x1_coop_persist_r8m_etma_sk", {1024, 1024, 4096}},

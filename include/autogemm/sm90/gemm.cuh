@@ -39,6 +39,17 @@ struct AccumulatorOf<true> {
 template <int kRows, int kSharers>
 inline constexpr bool kEvenSlices = kRows % kSharers == 0 && (kRows / kSharers) % 8 == 0;
 
+// Rows of one TMA box of an even slice of kSlice rows: the fewest equal whole-8-row parts of at
+// most 256 rows, TMA's largest box dimension (autogemm::tma_box_rows gives the tensor map the
+// same box).
+template <int kSlice>
+__host__ __device__ constexpr int tma_box_rows_of() {
+  for (int parts = 1; parts <= kSlice / 8; ++parts)
+    if (kSlice % parts == 0 && (kSlice / parts) % 8 == 0 && kSlice / parts <= 256)
+      return kSlice / parts;
+  return kSlice;
+}
+
 template <ElemType kElem_, bool kBMnMajor_, int kBM_, int kBN_, int kBK_, int kStages_,
           int kConsumers_, int kClusterM_, int kClusterN_, bool kPersistent_, bool kRasterN_,
           int kSwizzle_, int kEpilogue_, bool kStreamK_, bool kPingPong_ = false, int kMmaLag_ = 1,
@@ -231,8 +242,9 @@ struct RingPosition {
 // K-rows of every chunk), this CTA's the slice-th, and multicast. A K-major slice must be whole
 // 8-row swizzle atoms (1024 bytes, so every copy lands in the same swizzle phase); where
 // kRows / kSharers is not (cuBLASLt's 128x72 tiles in 4x1 clusters: 18 rows), the rows go out as
-// 8-row boxes, CTA `slice` taking boxes [slice·U/kSharers, (slice+1)·U/kSharers) of the U = kRows/8
-// (autogemm::multicast_box_rows, spec/kernel_spec.hpp, gives the tensor map the same box).
+// 8-row boxes, CTA `slice` taking boxes [slice·U/kSharers, (slice+1)·U/kSharers) of the U = kRows/8;
+// an even slice over 256 rows goes out in equal boxes of at most 256 (autogemm::tma_box_rows,
+// spec/kernel_spec.hpp, gives the tensor map the same box).
 template <class Cfg, int kRows, int kSharers, bool kMnMajor, class F>
 __device__ __forceinline__ void for_each_box(int k0, int row0, int slice, F&& f) {
   if constexpr (kMnMajor) {
@@ -241,11 +253,15 @@ __device__ __forceinline__ void for_each_box(int k0, int row0, int slice, F&& f)
     for (int chunk = 0; chunk < kRows / 64; ++chunk)
       f(chunk * Cfg::kBK * 128 + slice * part * 128, row0 + chunk * 64, k0 + slice * part);
   } else if constexpr (kEvenSlices<kRows, kSharers>) {
-    constexpr int part = kRows / kSharers;
+    // The slice in boxes of at most 256 rows, each a whole number of swizzle atoms, so the
+    // boxes lay the rows out as one box would.
+    constexpr int part = kRows / kSharers, box = tma_box_rows_of<part>();
 #pragma unroll
     for (int atom = 0; atom < Cfg::kKAtoms; ++atom)
-      f(atom * kRows * Cfg::kRowBytes + slice * part * Cfg::kRowBytes, k0 + atom * Cfg::kAtomK,
-        row0 + slice * part);
+#pragma unroll
+      for (int j = 0; j < part / box; ++j)
+        f(atom * kRows * Cfg::kRowBytes + (slice * part + j * box) * Cfg::kRowBytes,
+          k0 + atom * Cfg::kAtomK, row0 + slice * part + j * box);
   } else {
     static_assert(kRows % 8 == 0, "multicast tiles are whole 8-row swizzle atoms");
     constexpr int units = kRows / 8, most = (units + kSharers - 1) / kSharers;
