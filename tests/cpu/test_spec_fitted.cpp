@@ -48,8 +48,8 @@ TEST(Fitted, EverySpecIsValidFitsAndIsListedOnce) {
 }
 
 // Swap-AB tiles over M (the warpgroups split M): 2124 rows of C in 7 tiles of 304 (1.9 waves
-// of 36 x 7 tiles), in a 2x1 cluster (one CTA alone would load all 304 rows of B, over TMA's
-// 256-row box); valid, runnable, listed once; none for an empty C; nn too.
+// of 36 x 7 tiles), first in a 2x1 cluster (the better fitted_score: B's rows shared); valid,
+// runnable, listed once; none for an empty C; nn too.
 TEST(Fitted, WideSwapTilesCutMIntoWholeTiles) {
   const Problem odd = tn(2124, 4544, 11208);
   const auto specs = wide_swap_specs(odd, 132, 6);
