@@ -182,13 +182,23 @@ std::vector<std::string> trial_candidates(const Problem& p, const std::vector<st
       double listed = 0;
       for (const std::string& spec : out)
         listed = std::max(listed, wave_fit_score(p, spec, sm_count).value_or(0.0));
+      std::vector<std::string> pool(ranked.begin(),
+                                    ranked.begin() + std::min(ranked.size(), kWaveFitScan));
+      // Experiment S44W (AUTOGEMM_EXP_S44W=1; removed after its arms): the best-fitted swap-AB
+      // split-N tiles (spec/fitted.hpp) in the pool too.
+      static const bool wide = [] {
+        const char* v = std::getenv("AUTOGEMM_EXP_S44W");
+        return v != nullptr && std::string_view(v) == "1";
+      }();
+      if (wide)
+        for (const KernelSpec& s : wide_swap_specs(p, sm_count, 4)) pool.push_back(spec_name(s));
       std::optional<std::pair<double, std::string>> best;
-      for (size_t i = 0; i < std::min(ranked.size(), kWaveFitScan); ++i) {
-        if (cluster_ctas(ranked[i]) > kWaveFitMostClusterCtas) continue;
-        const auto score = wave_fit_score(p, ranked[i], sm_count);
+      for (const std::string& spec : pool) {
+        if (cluster_ctas(spec) > kWaveFitMostClusterCtas) continue;
+        const auto score = wave_fit_score(p, spec, sm_count);
         if (score && (!best || *score > best->first) &&
-            std::find(out.begin(), out.end(), ranked[i]) == out.end())
-          best = std::make_pair(*score, ranked[i]);
+            std::find(out.begin(), out.end(), spec) == out.end())
+          best = std::make_pair(*score, spec);
       }
       if (best && best->first >= kWaveFitGain * listed) out.push_back(best->second);
     }
