@@ -178,36 +178,32 @@ std::vector<std::string> trial_candidates(const Problem& p, const std::vector<st
     for (; next < ranked.size() && out.size() < (most + 1) / 2; ++next) add(ranked[next]);
     for (const char* family : kLargeFamilies)
       if (auto spec = tune::with_types_of(family, p)) add(*spec);
-    if (!out.empty()) {  // the best-filling spec of the ranking's first, if clearly better
-      double listed = 0;
-      for (const std::string& spec : out)
-        listed = std::max(listed, wave_fit_score(p, spec, sm_count).value_or(0.0));
-      std::vector<std::string> pool(ranked.begin(),
-                                    ranked.begin() + std::min(ranked.size(), kWaveFitScan));
-      // Experiment S44W (AUTOGEMM_EXP_S44W=1; removed after its arms): the best-fitted swap-AB
-      // split-N tiles (spec/fitted.hpp) in the pool too.
-      static const bool wide = [] {
-        const char* v = std::getenv("AUTOGEMM_EXP_S44W");
-        return v != nullptr && std::string_view(v) == "1";
-      }();
-      if (wide)
-        for (const KernelSpec& s : wide_swap_specs(p, sm_count, 4)) pool.push_back(spec_name(s));
-      std::optional<std::pair<double, std::string>> best;
-      for (const std::string& spec : pool) {
-        if (cluster_ctas(spec) > kWaveFitMostClusterCtas) continue;
-        const auto score = wave_fit_score(p, spec, sm_count);
-        if (score && (!best || *score > best->first) &&
-            std::find(out.begin(), out.end(), spec) == out.end())
-          best = std::make_pair(*score, spec);
-      }
-      if (best && best->first >= kWaveFitGain * listed) out.push_back(best->second);
-    }
   } else if (decode_like(p)) {
     for (; next < ranked.size() && out.size() < (most + 1) / 2; ++next) add(ranked[next]);
     for (const std::string& family : decode_families(p))
       if (auto spec = tune::with_types_of(family, p)) add(*spec);
   }
   for (; next < ranked.size(); ++next) add(ranked[next]);
+  // A large problem's trial: the pool's best-filling spec too, if clearly better.
+  if (large_class(p) && most >= 2 && !out.empty()) {
+    double listed = 0;
+    for (const std::string& spec : out)
+      listed = std::max(listed, wave_fit_score(p, spec, sm_count).value_or(0.0));
+    std::vector<std::string> pool(ranked.begin(),
+                                  ranked.begin() + std::min(ranked.size(), kWaveFitScan));
+    // The best-fitted swap-AB split-N tiles too, which the model does not rank.
+    for (const KernelSpec& s : wide_swap_specs(p, sm_count, kWaveFitWideSwap))
+      pool.push_back(spec_name(s));
+    std::optional<std::pair<double, std::string>> best;
+    for (const std::string& spec : pool) {
+      if (cluster_ctas(spec) > kWaveFitMostClusterCtas) continue;
+      const auto score = wave_fit_score(p, spec, sm_count);
+      if (score && (!best || *score > best->first) &&
+          std::find(out.begin(), out.end(), spec) == out.end())
+        best = std::make_pair(*score, spec);
+    }
+    if (best && best->first >= kWaveFitGain * listed) out.push_back(best->second);
+  }
   return out;
 }
 

@@ -79,21 +79,24 @@ bool long_k_small(const Problem& p);
 // p's types by tune::with_types_of; one that does not serve p is left out), then the rest of its
 // ranking. A decode-like problem outside the large class: the same with decode_families.
 //
-// A large-class trial also times the spec among the ranking's first kWaveFitScan (no stream-K or
-// split pieces, clusters of at most kWaveFitMostClusterCtas) whose tiles fill the SMs' waves best
-// by fitted_score (spec/fitted.hpp) on `sm_count` SMs, where that score beats the listed
-// candidates' best by kWaveFitGain: one candidate more. On few-wave shapes the model ranks tiles
+// A large-class trial also times the spec among the ranking's first kWaveFitScan and the
+// kWaveFitWideSwap best-fitted swap-AB split-N tiles (spec/fitted.hpp wide_swap_specs; no
+// stream-K or split pieces, clusters of at most kWaveFitMostClusterCtas) whose tiles fill the SMs'
+// waves best by fitted_score on `sm_count` SMs, where that score beats the listed candidates'
+// best by kWaveFitGain: one candidate more. On few-wave shapes the model ranks tiles
 // that leave 15-20% of a wave's slots idle first. Measured (h200_wave_fit_s44): on 24 fresh large
 // shapes where it fires, gemm() 0.76% faster against the model's untimed pick in the same process
 // (every pair of processes faster), 3.0-4.3% where the added spec won every trial; with 4- or
 // 8-CTA clusters the added spec won none of 39 trials (25-38% slower on few-tile long-K shapes,
 // where the model's own wide clusters deliver the operands), so they are left out: +1.3% on 19
-// fresh shapes where that changes the candidate.
+// fresh shapes where that changes the candidate. The wide swap-AB tiles in the pool: +0.37% on
+// 24 fresh shapes where one becomes the candidate, 1.7-2.2% where it won every trial.
 std::vector<std::string> trial_candidates(const Problem& p, const std::vector<std::string>& ranked,
                                           int count, int sm_count);
 inline constexpr size_t kWaveFitScan = 24;
 inline constexpr double kWaveFitGain = 1.05;
 inline constexpr int kWaveFitMostClusterCtas = 2;
+inline constexpr size_t kWaveFitWideSwap = 4;
 // fitted_score of `spec` for p on `sm_count` SMs, in the spec's frame (swap-AB: N rows, M
 // columns); none for a stream-K, split-K or unreadable spec.
 std::optional<double> wave_fit_score(const Problem& p, const std::string& spec, int sm_count);

@@ -293,17 +293,22 @@ TEST(TimedChoice, LargeTrialsMixOtherFamiliesIntoTheModelsTop) {
   const auto nn = trial_candidates(bf16_nn, ranked_nn, 6, 132);
   ASSERT_EQ(nn.size(), 6u);
   EXPECT_EQ(nn[3], "sm90_bf16f32_nn_128x192x64_s4_c2x1_pp_persist_r8m_etmar");
-  // A problem the families cannot serve (N not a multiple of 8: swap-AB only) gets the ranking.
-  EXPECT_EQ(trial_candidates(tn(5000, 6001, 7000), ranked, 6, 132),
+  // A problem the families cannot serve (N not a multiple of 8: swap-AB only) gets the ranking,
+  // then the best-filling tile of the pool (a swap-AB one here) where the ranking's fill clearly
+  // worse.
+  const auto odd = trial_candidates(tn(5000, 6001, 7000), ranked, 6, 132);
+  ASSERT_EQ(odd.size(), 7u);
+  EXPECT_EQ(std::vector<std::string>(odd.begin(), odd.begin() + 6),
             std::vector<std::string>(ranked.begin(), ranked.begin() + 6));
+  EXPECT_NE(odd[6].find("_swap"), std::string::npos) << odd[6];
 }
 
 // The wave-fill score of the S44 experiment: a 128x160 tile in 2x4 clusters leaves 1/8 of the
 // second wave's slots idle on 6989x608 (224 CTAs in 128 slots) and pads 7% of its area; the
 // swap-AB 128x136 in 1x4 clusters (608 rows, 6989 columns) fills 260 of 264 slots.
-// A large-class trial adds the ranking's best wave-filling spec when the listed candidates fill
-// the waves clearly worse (fitted_score 0.81 against 0.86 here), and nothing when they fill as
-// well.
+// A large-class trial adds the pool's best wave-filling spec (the ranking's first kWaveFitScan
+// and the best-fitted swap-AB split-N tiles, in clusters of at most 2 CTAs) when the listed
+// candidates fill the waves clearly worse, and nothing when they fill as well.
 TEST(TimedChoice, LargeTrialsAddTheBestWaveFillingSpec) {
   const std::vector<std::string> ranked = {
       "sm90_f16f32_tn_128x160x64_s5_c2x4_pp_persist_r8m_etmar",
@@ -313,18 +318,16 @@ TEST(TimedChoice, LargeTrialsAddTheBestWaveFillingSpec) {
       "sm90_f16f32_tn_128x136x64_s6_c1x2_coop_persist_r8m_swap",
       "sm90_f16f32_tn_128x144x64_s6_c1x2_coop_persist_r8m_swap",
       "sm90_f16f32_tn_128x136x64_s6_c1x4_coop_persist_r8m_swap"};
+  // 6989x608: the listed tiles fill 0.81 (fitted_score); the ranking's best in 1-2-CTA clusters
+  // is the 128x136 swap (0.863; its 1x4 twin's 0.925 is not a candidate), the wide swap-AB
+  // 128x272 in a 1x2 cluster fills one wave of 130 CTAs (0.925): that one.
   const auto few_waves = trial_candidates(tn(6989, 608, 14880), ranked, 6, 132);
   ASSERT_EQ(few_waves.size(), 7u);
-  // 0.863 against 0.822 for the 128x144; the 1x4 cluster's 0.925 is not a candidate (4 CTAs).
-  EXPECT_EQ(few_waves[6], ranked[4]);
-  // Not among the first kWaveFitScan of the ranking: not added.
-  std::vector<std::string> late(ranked.begin(), ranked.begin() + 4);
-  while (late.size() < kWaveFitScan) late.push_back(ranked[0]);
-  late.push_back(ranked[4]);
-  EXPECT_EQ(trial_candidates(tn(6989, 608, 14880), late, 6, 132).size(), 6u);
+  EXPECT_EQ(few_waves[6], "sm90_f16f32_tn_128x272x64_s4_c1x2_coopn_persist_r8m_swap");
+  EXPECT_NEAR(*wave_fit_score(tn(6989, 608, 14880), few_waves[6], 132),
+              6989.0 * 608 / (130.0 * 128 * 272) * (130.0 / 132), 1e-9);
   // On 8192^3 the listed 128x160 and 128x192 tiles score 0.98: nothing added.
-  const auto grid = trial_candidates(tn(8192, 8192, 8192), ranked, 6, 132);
-  EXPECT_EQ(grid.size(), 6u);
+  EXPECT_EQ(trial_candidates(tn(8192, 8192, 8192), ranked, 6, 132).size(), 6u);
 }
 
 TEST(TimedChoice, WaveFitScoreReadsTheSpecsFrame) {
