@@ -4,7 +4,8 @@ than arm A's (h200_wave_fit_s44): reads DIR/A_1..PAIRS and DIR/B_1..PAIRS (.csv 
 or gzipped, from scripts/runs/spec_bench.sh) and splits the shapes by what B's logs say.
 
 `fired`: every B process's trial of the shape had EXTRA candidates ("chosen from EXTRA
-candidates"); `won all` / `won some`: of those, the added (last listed) candidate won the trial
+candidates"); `not every`: the other shapes (some or none of B's trials had them); `won all` /
+`won some`: of those, the added (last listed) candidate won the trial
 in every / some B process. For each group and pair: gemm()'s time A over B (> 1: B faster), raw
 and against REF (a fixed picker timed beside gemm() in the same process, such as `cm`), then
 pooled over the pairs; and each arm against cuBLASLt-autotune-max (the faster of nn and tn, geomean
@@ -20,8 +21,8 @@ import sys
 
 from results_csv import geomean as gm, open_results_csv
 
-TRIAL = re.compile(r"(\d+_\d+_\d+) autogemm: .*first call: ([\d.]+) us.*chosen from (\d+) "
-                   r"candidates.*medians in us: (.*?)\)")
+TRIAL = re.compile(r"(\d+_\d+_\d+) autogemm: .*first call: ([\d.]+) us against the model's "
+                   r"pick's ([\d.]+) us, chosen from (\d+) candidates.*medians in us: (.*?)\)")
 
 
 def open_log(path):
@@ -31,15 +32,19 @@ def open_log(path):
 
 
 def trials(path, extra):
-    """{shape: whether the added candidate won} for the trials with `extra` candidates."""
+    """{shape: whether the added (last) candidate won} for the trials with `extra` candidates.
+    It won where the winner's median is the last candidate's and not the model's pick's (the
+    trial keeps the pick unless another beats it by its margin, so a swap shows as a different
+    median)."""
     out = {}
     with open_log(path) as f:
         for line in f:
             m = TRIAL.match(line)
-            if not m or int(m.group(3)) != extra:
+            if not m or int(m.group(4)) != extra:
                 continue
-            last = m.group(4).split(", ")[-1].rsplit(" ", 1)
-            out[m.group(1)] = abs(float(last[1]) - float(m.group(2))) < 1e-9
+            winner, pick = float(m.group(2)), float(m.group(3))
+            last = float(m.group(5).split(", ")[-1].rsplit(" ", 1)[1])
+            out[m.group(1)] = abs(last - winner) < 1e-9 and abs(winner - pick) > 1e-9
     return out
 
 
@@ -64,12 +69,12 @@ def main(argv):
     shapes = sorted({s for (s, m) in runs[(a, 1)] if m == "autogemm"})
     fired = [s for s in shapes if all(s in t for t in b_trials)]
     won = {s: sum(t[s] for t in b_trials) for s in fired}
-    groups = [("fired", fired), ("not fired", [s for s in shapes if s not in fired]),
+    groups = [("fired", fired), ("not every", [s for s in shapes if s not in fired]),
               ("won all", [s for s in fired if won[s] == pairs]),
               ("won some", [s for s in fired if 0 < won[s] < pairs])]
     for name, group in groups:
-        group = [s for s in group if all((s, "autogemm") in t and (s, ref) in t
-                                         for t in runs.values())]
+        methods = ("autogemm", ref, "cublaslt_autotune_nn", "cublaslt_autotune_tn")
+        group = [s for s in group if all((s, m) in t for t in runs.values() for m in methods)]
         if not group:
             print(f"{name:9s} n   0")
             continue

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Session 44, ON the device (an H200, one call of ~1-2 min): experiment S44C (timed_choice.cpp,
 # AUTOGEMM_EXP_S44C=1): the wave-filling candidate of a large-class trial drawn from 1- and 2-CTA
-# cluster specs only. In h200_wave_fit_s44's trials the added spec won 8 of 29 times with a 2-CTA
-# cluster and 0 of 7 with 4 or 8 CTAs (25-38% slower there). Shapes:
+# cluster specs only. In h200_wave_fit_s44's trials the added spec ran 2% or more faster than the
+# trial's best other on 8 of 29 shapes with a 2-CTA cluster and 0 of 7 with 4 or 8 CTAs. Shapes:
 # bench/shapes/large_wavefit_c2_s44.txt (19 fresh ones where the candidate changes). Arms: base
 # (the shipped rule) and c2 (the switch on), three pairs, order c2_1, base_1, base_2, c2_2,
 # c2_3, base_3; every process also times `cm`, the shipped cost model's untimed first pick.

@@ -277,8 +277,8 @@ std::string trial_description(const Problem& p, const std::vector<std::string>& 
     }
   });
   const std::string base =
-      large_class(p)   ? "the model's top half and the large-class families (and the "
-                         "ranking's best wave-filling spec where it fills clearly better)"
+      large_class(p)   ? "the model's top half, the large-class families and, where one fills "
+                         "the SMs' waves clearly better, the best-filling tile"
       : decode_like(p) ? "the model's top half and the decode families, with plain-launch twins"
       : plain          ? "the model's top, with plain-launch twins of its split-pass specs"
                        : "the model's top";

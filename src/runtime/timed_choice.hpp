@@ -18,7 +18,8 @@
 // (kind "cost_model"). Beta 0 only: every launch overwrites C, so repeating one is harmless.
 //
 // AUTOGEMM_AUTOTUNE: how many candidates the model and the families supply (default 6; 0 or 1:
-// no trial); their fixed-shape and plain-launch twins come on top.
+// no trial); their fixed-shape and plain-launch twins, and a large problem's wave-filling
+// candidate (trial_candidates), come on top.
 // AUTOGEMM_TRIAL_FIXED: how many of a trial's first candidates (outside the large class) are also
 // timed with the problem's shape compiled in (with_fixed_twins; default 2, 0: none).
 #pragma once
@@ -70,27 +71,29 @@ std::vector<std::string> decode_families(const Problem& p);
 inline constexpr int kLongKSmall = 512;
 bool long_k_small(const Problem& p);
 
-// The specs a trial times, the model's pick (ranked[0]) first, each once, at most `count`; none
-// when `ranked` is empty or `count` < 1. In the middle class, the model's ranking (`ranked`, best
-// first). In the large class the model ranks variants of one family together (cooperative
-// 128x256 and 256x128 tiles, rasters, stages, stream-K) while the fastest kernel is often a
-// ping-pong 128x192 it ranks far lower (notes 194, 206): there its top half comes first, then
-// the large-class families (the two ping-pong 128x192 tiles and the cooperative 256x128, with
-// p's types by tune::with_types_of; one that does not serve p is left out), then the rest of its
-// ranking. A decode-like problem outside the large class: the same with decode_families.
+// The specs a trial times, the model's pick (ranked[0]) first, each once, at most `count` (a large
+// problem's wave-filling candidate, below, one more); none when `ranked` is empty or `count` < 1.
+// In the middle class, the model's ranking (`ranked`, best first). In the large class the model
+// ranks variants of one family together (cooperative 128x256 and 256x128 tiles, rasters, stages,
+// stream-K) while the fastest kernel is often a ping-pong 128x192 it ranks far lower (notes 194,
+// 206): there its top half comes first, then the large-class families (the two ping-pong 128x192
+// tiles and the cooperative 256x128, with p's types by tune::with_types_of; one that does not serve
+// p is left out), then the rest of its ranking. A decode-like problem outside the large class: the
+// same with decode_families.
 //
-// A large-class trial also times the spec among the ranking's first kWaveFitScan and the
-// kWaveFitWideSwap best-fitted swap-AB split-N tiles (spec/fitted.hpp wide_swap_specs; no
-// stream-K or split pieces, clusters of at most kWaveFitMostClusterCtas) whose tiles fill the SMs'
-// waves best by fitted_score on `sm_count` SMs, where that score beats the listed candidates'
-// best by kWaveFitGain: one candidate more. On few-wave shapes the model ranks tiles
-// that leave 15-20% of a wave's slots idle first. Measured (h200_wave_fit_s44): on 24 fresh large
-// shapes where it fires, gemm() 0.76% faster against the model's untimed pick in the same process
-// (every pair of processes faster), 3.0-4.3% where the added spec won every trial; with 4- or
-// 8-CTA clusters the added spec won none of 39 trials (25-38% slower on few-tile long-K shapes,
-// where the model's own wide clusters deliver the operands), so they are left out: +1.3% on 19
-// fresh shapes where that changes the candidate. The wide swap-AB tiles in the pool: +0.37% on
-// 24 fresh shapes where one becomes the candidate, 1.7-2.2% where it won every trial.
+// A large-class trial of two candidates or more also times the spec among the ranking's first
+// kWaveFitScan and the kWaveFitWideSwap best-fitted swap-AB split-N tiles (spec/fitted.hpp
+// wide_swap_specs, whatever their cluster) that has no stream-K or split pieces and a cluster of
+// at most kWaveFitMostClusterCtas and fills the SMs' waves best by fitted_score on `sm_count`
+// SMs, where that score beats the listed candidates' best by kWaveFitGain: one candidate more. On
+// few-wave shapes the model ranks tiles that leave 15-20% of a wave's slots idle first. Measured
+// (h200_wave_fit_s44): on 24 fresh large shapes where it fires, gemm() 0.76% faster against the
+// model's untimed pick in the same process (every pair of processes faster), 3.0-4.3% where the
+// added spec won every trial; with 4- or 8-CTA clusters the added spec won none of 39 trials
+// (25-38% slower on few-tile long-K shapes, where the model's own wide clusters deliver the
+// operands), so they are left out: +1.3% on 19 fresh shapes where that changes the candidate. The
+// wide swap-AB tiles in the pool: +0.37% on 24 fresh shapes where one becomes the
+// candidate, 1.7-2.2% where it won every trial.
 std::vector<std::string> trial_candidates(const Problem& p, const std::vector<std::string>& ranked,
                                           int count, int sm_count);
 inline constexpr size_t kWaveFitScan = 24;

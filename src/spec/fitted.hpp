@@ -44,8 +44,9 @@ double fitted_score(int64_t rows, int64_t cols, int bm, int bn, int cluster_m, i
 // into whole tiles, or into one to three whole waves with the tile's row count (the problem's N
 // over 128 or 192), in clusters of 1 to 4 CTAs, best fitted_score first, at most `max_count`.
 // The tuner's proposer seeds them (it measures); they are not among fitted_specs, which feed
-// the cost model (it has no experience of them), nor among gemm()'s large-class trial
-// candidates (on 40 fresh large shapes they changed nothing: h200_swap_split_n_s30.md). On
+// the cost model (it has no experience of them). gemm()'s large-class trial takes the best
+// 1-2-CTA one of the first four as its wave-filling candidate where it fills best
+// (runtime/timed_choice.hpp; h200_wave_fit_s44). On
 // 2124x4544x11208 128x304 read 0.99x of cuBLASLt-autotune against the rest of the space's
 // 0.95x; on 16384x16384x4096 the 128-row ones ran about 11% slower than the ping-pong pick. Empty
 // for a dimension below 1.

@@ -153,9 +153,9 @@ int consumer_cols(const KernelSpec&);             // and its columns (the wgmma 
 // needs PDL) dropped when PDL goes off. The trial's plain-launch twins and the tuner's launch
 // twins and local moves all make it so.
 KernelSpec other_launch(KernelSpec s);
-// Rows of each TMA box of a K-major tile of `rows` rows that `sharers` CTAs load a slice each
+// Rows of each CTA's slice of a K-major tile of `rows` rows that `sharers` CTAs load a slice each
 // and multicast: the slice where it is whole 8-row swizzle atoms, else one atom (8 rows, the
-// slices then uneven: for_each_box in gemm.cuh, which must agree).
+// slices then uneven: for_each_box in gemm.cuh, which must agree); tma_box_rows gives the box.
 int multicast_box_rows(int rows, int sharers);
 // Rows of one TMA box as loaded: multicast_box_rows cut into the fewest equal whole-8-row parts
 // of at most 256 rows, TMA's largest box dimension (a 272-row swap-AB tile without a B-splitting

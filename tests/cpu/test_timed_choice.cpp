@@ -9,6 +9,8 @@
 #include <utility>
 #include <vector>
 
+#include "spec/name.hpp"
+#include "spec/validity.hpp"
 #include "tune/dispatch.hpp"
 
 namespace autogemm::runtime {
@@ -294,17 +296,20 @@ TEST(TimedChoice, LargeTrialsMixOtherFamiliesIntoTheModelsTop) {
   ASSERT_EQ(nn.size(), 6u);
   EXPECT_EQ(nn[3], "sm90_bf16f32_nn_128x192x64_s4_c2x1_pp_persist_r8m_etmar");
   // A problem the families cannot serve (N not a multiple of 8: swap-AB only) gets the ranking,
-  // then the best-filling tile of the pool (a swap-AB one here) where the ranking's fill clearly
-  // worse.
+  // then the best-filling tile of the pool (a swap-AB one here), which the ranking's tiles fill
+  // clearly worse; it can run the problem.
   const auto odd = trial_candidates(tn(5000, 6001, 7000), ranked, 6, 132);
   ASSERT_EQ(odd.size(), 7u);
   EXPECT_EQ(std::vector<std::string>(odd.begin(), odd.begin() + 6),
             std::vector<std::string>(ranked.begin(), ranked.begin() + 6));
   EXPECT_NE(odd[6].find("_swap"), std::string::npos) << odd[6];
+  const KernelSpec added = parse_name(odd[6]);
+  EXPECT_FALSE(validate(added)) << odd[6];
+  EXPECT_FALSE(validate_problem(added, tn(5000, 6001, 7000))) << odd[6];
 }
 
-// The wave-fill score of the S44 experiment: a 128x160 tile in 2x4 clusters leaves 1/8 of the
-// second wave's slots idle on 6989x608 (224 CTAs in 128 slots) and pads 7% of its area; the
+// The wave-fill score: a 128x160 tile in 2x4 clusters leaves a quarter of the second wave's
+// slots idle on 6989x608 (224 CTAs in two waves of 128 slots) and pads 7% of its area; the
 // swap-AB 128x136 in 1x4 clusters (608 rows, 6989 columns) fills 260 of 264 slots.
 // A large-class trial adds the pool's best wave-filling spec (the ranking's first kWaveFitScan
 // and the best-fitted swap-AB split-N tiles, in clusters of at most 2 CTAs) when the listed

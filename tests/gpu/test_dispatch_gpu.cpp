@@ -201,8 +201,8 @@ TEST_F(TimedChoiceGpu, LargeProblemsEndTimedAndRight) {
       {tn(2304, 3000, 7312), Scaling{2.0f, 0.0f}}};  // the candidates' "_ab" variants
   expect_timed_and_right(
       gc, cases,
-      "candidates (the model's top half and the large-class families (and the ranking's best "
-      "wave-filling spec",
+      "candidates (the model's top half, the large-class families and, where one fills the SMs' "
+      "waves clearly better, the best-filling tile",
       "large");
 }
 

@@ -236,15 +236,16 @@ struct RingPosition {
 
 // The boxes of one stage of an operand that this CTA loads, as f(byte offset in the stage, c0,
 // c1) with TMA's coordinates (c0 the contiguous dimension). K-major: kRows rows from row0, kBK
-// elements of K from k0, one box per kAtomK-wide atom. M- or N-major: kRows columns from row0 as
+// elements of K from k0, per kAtomK-wide atom one box (several of at most 256 rows where the
+// slice is longer). M- or N-major: kRows columns from row0 as
 // 64-column chunks of kBK K-rows (one 128-byte swizzle row per K-row, kBK * 128 bytes a chunk).
 // An operand shared by kSharers CTAs is loaded a 1/kSharers slice each (rows of every atom, or
 // K-rows of every chunk), this CTA's the slice-th, and multicast. A K-major slice must be whole
 // 8-row swizzle atoms (1024 bytes, so every copy lands in the same swizzle phase); where
 // kRows / kSharers is not (cuBLASLt's 128x72 tiles in 4x1 clusters: 18 rows), the rows go out as
-// 8-row boxes, CTA `slice` taking boxes [slice·U/kSharers, (slice+1)·U/kSharers) of the U = kRows/8;
-// an even slice over 256 rows goes out in equal boxes of at most 256 (autogemm::tma_box_rows,
-// spec/kernel_spec.hpp, gives the tensor map the same box).
+// 8-row boxes, CTA `slice` taking boxes [slice·U/kSharers, (slice+1)·U/kSharers) of the U =
+// kRows/8; an even slice over 256 rows goes out in equal boxes of at most 256
+// (autogemm::tma_box_rows, spec/kernel_spec.hpp, gives the tensor map the same box).
 template <class Cfg, int kRows, int kSharers, bool kMnMajor, class F>
 __device__ __forceinline__ void for_each_box(int k0, int row0, int slice, F&& f) {
   if constexpr (kMnMajor) {
