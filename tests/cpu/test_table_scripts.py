@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """scripts/table_update_confirmed.py, scripts/sustained_table_update.py,
-scripts/oracle_short_report.py and scripts/arm_class_stats.py on tiny synthetic runs
+scripts/oracle_short_report.py, scripts/arm_class_stats.py and scripts/trial_added_stats.py on
+tiny synthetic runs
 whose outcomes are worked out by hand. Usage (CTest): python3 tests/cpu/test_table_scripts.py SCRIPTS_DIR"""
 import json
 import os
@@ -243,6 +244,40 @@ class TableScripts(unittest.TestCase):
                                  capture_output=True, text=True)
             self.assertNotEqual(run.returncode, 0, bad)
             self.assertIn("--ref", run.stderr, bad)
+
+    def test_trial_added_stats_splits_shapes_by_what_the_trials_say(self):
+        # Arm "on" times 7 candidates on shapes 1 and 2 (in its one process), 6 on shape 3. On
+        # shape 1 the added (last) candidate won; on shape 2 the trial kept the pick although the
+        # added one's median equals the pick's (not a win). gemm(): off 10 / on 8 on shape 1,
+        # 10 / 10 on 2, 10 / 5 on 3; `cm` ran 2x slower in on's process, so against it shape 1
+        # reads (10 / 10) / (8 / 20) = 2.5. A shape missing its cuBLASLt row is left out, not
+        # a crash.
+        def log(shape, n, winner, pick, last):
+            meds = ", ".join([f"sm90_x{i} {pick + i}" for i in range(n - 1)] + [f"sm90_add {last}"])
+            return (f"{shape} autogemm: not in tuning table; timed on this GPU on its first call: "
+                    f"{winner:.2f} us against the model's pick's {pick:.2f} us, chosen from {n} "
+                    f"candidates (the model's top; 5 rounds of 1; medians in us: {meds}); first "
+                    f"call 9 ms\n")
+
+        def rows(t1, t2, t3, cm):
+            out = []
+            for shape, t in (("1_2_3", t1), ("4_5_6", t2), ("7_8_9", t3)):
+                s = shape.replace("_", ",")
+                out += [(s, "cublaslt_autotune_nn", 12), (s, "cublaslt_autotune_tn", 12),
+                        (s, "autogemm", t), (s, "cm", cm)]
+            return out + [("9,9,9", "autogemm", 1), ("9,9,9", "cm", 1)]
+
+        self.put("off_1.csv", csv_text(rows(10, 10, 10, 10)))
+        self.put("on_1.csv", csv_text(rows(8, 10, 5, 20)))
+        self.put("off_1.log", "")
+        self.put("on_1.log", log("1_2_3", 7, 90.0, 100.0, 90.0) + log("4_5_6", 7, 100.0, 100.0, 100.0)
+                 + log("7_8_9", 6, 50.0, 50.0, 50.0))
+        said = self.run_script("trial_added_stats.py", self.dir.name, "off", "on", "1")
+        lines = {l[:9].strip() + (" pooled" if "pooled" in l else ""): l for l in said.splitlines()}
+        self.assertIn("n   2  raw 1.1180  vs cm 2.2361", lines["fired pooled"])
+        self.assertIn("n   1  raw 2.0000  vs cm 4.0000", lines["not every pooled"])
+        self.assertIn("n   1  raw 1.2500  vs cm 2.5000", lines["won all pooled"])
+        self.assertIn("won some  n   0", said)
 
     def test_sustained_update_needs_alt_faster_in_every_process_of_both_protocols(self):
         A, B, C = (1, 8, 8), (2, 8, 8), (3, 8, 8)
