@@ -264,12 +264,8 @@ void time_on_call(tune::Dispatcher& d, int device, const Problem& problem, const
   int sm_count = 0;
   check_cuda(cudaDeviceGetAttribute(&sm_count, cudaDevAttrMultiProcessorCount, device),
              "cudaDeviceGetAttribute(multiprocessor count)");
-  std::vector<std::string> specs = runtime::with_fixed_twins(
-      problem,
-      runtime::with_plain_launch_twins(
-          problem, runtime::trial_candidates(problem, d.ranked_specs(problem),
-                                             runtime::autotune_candidates(), sm_count)),
-      runtime::trial_fixed_twins());
+  std::vector<std::string> specs =
+      runtime::first_call_trial(problem, d.ranked_specs(problem), sm_count);
   if (specs.empty() || specs.front() != pick) specs = {pick};
   // Compiled in parallel first (a cold cache's compile times add up otherwise). A failure here
   // costs only the head start: each spec's own failure surfaces at its warm-up launch.

@@ -260,6 +260,13 @@ std::vector<std::string> with_fixed_twins(const Problem& p, std::vector<std::str
   });
 }
 
+std::vector<std::string> first_call_trial(const Problem& p, const std::vector<std::string>& ranked,
+                                          int sm_count) {
+  return with_fixed_twins(
+      p, with_plain_launch_twins(p, trial_candidates(p, ranked, autotune_candidates(), sm_count)),
+      trial_fixed_twins());
+}
+
 // What a trial's candidates were, for its reason (timed_choice.hpp).
 std::string trial_description(const Problem& p, const std::vector<std::string>& specs) {
   const bool twins = std::any_of(specs.begin(), specs.end(), [](const std::string& s) {

@@ -136,6 +136,13 @@ int trial_fixed_twins();  // parse_trial_fixed of the environment, read once per
 // the middle class, but from 0.95x to 1.16x by shape (notes 35), so the trial, which times on
 // the caller's own shape, is where to choose it. Not in the large class (+0.4% there, and each
 // candidate costs a large trial most).
+// The specs a first call of p times, in order, as gemm() builds them from the ranking on
+// `sm_count` SMs: trial_candidates (autotune_candidates() of them), then their plain-launch and
+// fixed-shape twins (trial_fixed_twins()). The model's pick first; one spec or none: no trial.
+// `autogemm dispatch` prints it.
+std::vector<std::string> first_call_trial(const Problem& p, const std::vector<std::string>& ranked,
+                                          int sm_count);
+
 std::vector<std::string> with_fixed_twins(const Problem& p, std::vector<std::string> candidates,
                                           int twins);
 

@@ -2,7 +2,10 @@
 // a one-line message for bad input.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <sstream>
+#include <string>
+#include <vector>
 
 #include "policy_test_util.hpp"
 #include "spec/name.hpp"
@@ -125,9 +128,50 @@ TEST(TuneCli, ExportStatsMergeDispatch) {
           quoted(dir.path()));
   EXPECT_TRUE(contains(by_gpu.output, "choice:  table")) << by_gpu.output;
 
+  // A table's choice is final: nothing is timed on the first call.
+  EXPECT_TRUE(contains(by_gpu.output, "trial:   none (only the cost model's choices are timed)"))
+      << by_gpu.output;
+
   const CommandResult fallback = run("dispatch --mnk 64_30_64");
   EXPECT_EQ(fallback.code, 0) << fallback.output;
   EXPECT_TRUE(contains(fallback.output, "choice:  cublaslt_fallback")) << fallback.output;
+}
+
+// What gemm()'s first call of a problem the table lacks would time, from the shipped H200 data:
+// a large off-grid shape gets the model's top half and the large-class families (and maybe a
+// wave-filling tile); AUTOGEMM_AUTOTUNE below 2 times nothing, and a bad value is bad input.
+TEST(TuneCli, DispatchListsTheFirstCallTrial) {
+  const std::string args =
+      "dispatch --mnk 6989_608_14880 --layout tn --gpu 'NVIDIA H200' "
+      "--data-dir " +
+      quoted(std::filesystem::path(AUTOGEMM_SOURCE_DIR) / "data");
+  const CommandResult r = run(args);
+  EXPECT_EQ(r.code, 0) << r.output;
+  EXPECT_TRUE(contains(r.output, "choice:  cost_model")) << r.output;
+  const size_t at = r.output.find("trial:   ");
+  ASSERT_NE(at, std::string::npos) << r.output;
+  std::istringstream trial(r.output.substr(at + 9));
+  int count = 0;
+  trial >> count;
+  EXPECT_GE(count, 6) << r.output;
+  std::vector<std::string> specs;
+  std::string line;
+  std::getline(trial, line);  // the rest of "N candidates on the first call in a process:"
+  while (std::getline(trial, line)) specs.push_back(line.substr(line.find_first_not_of(' ')));
+  ASSERT_EQ(specs.size(), size_t(count)) << r.output;
+  const std::string spec_line = r.output.substr(r.output.find("spec:    ") + 9);
+  EXPECT_EQ(specs.front(), spec_line.substr(0, spec_line.find('\n')));  // the pick first
+  for (const char* family : {"sm90_f16f32_tn_128x192x64_s4_c2x1_pp_persist_r8m_etmar",
+                             "sm90_f16f32_tn_128x192x64_s4_c1x1_pp_persist_r16m_etmar"})
+    EXPECT_NE(std::find(specs.begin(), specs.end(), family), specs.end()) << r.output;
+  for (const std::string& s : specs) EXPECT_NO_THROW(parse_name(s)) << s;
+
+  EXPECT_TRUE(contains(run(args, "AUTOGEMM_AUTOTUNE=1").output,
+                       "trial:   none (AUTOGEMM_AUTOTUNE below 2)"));
+  const CommandResult bad = run(args, "AUTOGEMM_AUTOTUNE=x");
+  EXPECT_EQ(bad.code, 2) << bad.output;
+  EXPECT_TRUE(contains(bad.output, "autogemm: error: AUTOGEMM_AUTOTUNE='x'")) << bad.output;
+  EXPECT_FALSE(contains(bad.output, "problem: ")) << "nothing printed before the refusal";
 }
 
 TEST(TuneCli, BadInputExitsTwo) {

@@ -8,9 +8,12 @@
 #include <memory>
 #include <optional>
 
+#include <fmt/format.h>
+
 #include "bench/shapes.hpp"
 #include "commands.hpp"
 #include "input_errors.hpp"
+#include "runtime/timed_choice.hpp"
 #include "tune/cost_model.hpp"
 #include "tune/dispatch.hpp"
 #include "tune/measurement.hpp"
@@ -18,6 +21,24 @@
 #include "tune/shipped_data.hpp"
 
 namespace autogemm::cli {
+
+namespace {
+// What gemm()'s first call of p in a process would time on the GPU (runtime/timed_choice.hpp):
+// the cost model's choices only, and only problems worth a trial.
+std::string trial_line(tune::Dispatcher& d, const tune::Choice& c, const Problem& p, int sms) {
+  if (c.kind != tune::ChoiceKind::cost_model)
+    return "none (only the cost model's choices are timed)";
+  const int count = as_bad_input([] { return runtime::autotune_candidates(); });
+  as_bad_input([] { return runtime::trial_fixed_twins(); });
+  if (count < 2) return "none (AUTOGEMM_AUTOTUNE below 2)";
+  if (!runtime::worth_timing(p)) return "none (not worth timing: too short a call, or too long)";
+  const std::vector<std::string> specs = runtime::first_call_trial(p, d.ranked_specs(p), sms);
+  if (specs.size() < 2) return "none (one candidate)";
+  std::string line = fmt::format("{} candidates on the first call in a process:", specs.size());
+  for (const std::string& s : specs) line += "\n         " + s;
+  return line;
+}
+}  // namespace
 
 void register_dispatch(CLI::App& app) {
   struct Options {
@@ -79,10 +100,12 @@ void register_dispatch(CLI::App& app) {
         tune::use_cost_model_from_environment(d, o->gpu, o->data_dir);
     });
     const tune::Choice c = as_bad_input([&] { return d.choose(p); });
+    const std::string trial = trial_line(d, c, p, o->sms);  // may refuse a bad environment
     std::cout << "problem: " << tune::describe(p) << "\n"
               << "choice:  " << tune::to_string(c.kind) << "\n"
               << "spec:    " << (c.spec.empty() ? "-" : c.spec) << "\n"
-              << "reason:  " << c.reason << "\n";
+              << "reason:  " << c.reason << "\n"
+              << "trial:   " << trial << "\n";
   });
 }
 
