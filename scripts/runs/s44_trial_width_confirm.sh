@@ -19,29 +19,12 @@
 # t12 middle +0.5-1%, large 0-0.5%; t8f4 middle +0.5-1%, large 0-0.3%; decode +-0.5%.
 # Output: $OUT/s44_trial_width_partPART.tgz
 source "$(dirname "$0")/spec_bench.sh"
-name=s44_trial_width
-d="${OUT:-/tmp/$name}/$name"
-record_machine "$d" > /dev/null
-shapes=""
-for f in bench/shapes/large_offgrid32_s27.txt bench/shapes/large_offgrid30_s40.txt \
-  bench/shapes/offgrid63_s40.txt bench/shapes/offgrid63_s41.txt bench/shapes/decode.txt; do
-  shapes="$shapes $(shape_list "$f")"
-done
 case "${PART:-}" in
   1) order="t12:2 t8f4:2 t6:1" ;;
   2) order="t6:2 t8f4:1 t12:1" ;;
   *) echo "PART=1 or PART=2, one device call each" >&2; exit 2 ;;
 esac
-for run in $order; do  # arm:pair, executed in this order
-  arm="${run%%:*}" pair="${run#*:}"
-  (
-    case "$arm" in
-      t12) export AUTOGEMM_AUTOTUNE=12 ;;
-      t8f4) export AUTOGEMM_AUTOTUNE=8 AUTOGEMM_TRIAL_FIXED=4 ;;
-    esac
-    OUT="$d" BENCH_TIMEOUT=400 spec_bench "${arm}_$pair" "$shapes" auto \
-      costmodel:cm=data/nvidia_h200.costmodel.json.gz
-  )
-  # After every process, so a call cut short by its time limit still brings the finished ones.
-  tar czf "${OUT:-/tmp/$name}/${name}_part$PART.tgz" -C "${OUT:-/tmp/$name}" "$name"
-done
+ORDER="$order" ARMS_TGZ="s44_trial_width_part$PART.tgz" BENCH_TIMEOUT=400 gemm_arms_probe \
+  s44_trial_width "t6 t12:AUTOGEMM_AUTOTUNE=12 t8f4:AUTOGEMM_AUTOTUNE=8,AUTOGEMM_TRIAL_FIXED=4" \
+  bench/shapes/large_offgrid32_s27.txt bench/shapes/large_offgrid30_s40.txt \
+  bench/shapes/offgrid63_s40.txt bench/shapes/offgrid63_s41.txt bench/shapes/decode.txt

@@ -12,20 +12,9 @@
 # loses more than 0.3%. Predicted: large class +0.3-0.6%, the 16 changed shapes +2-4%.
 # Output: $OUT/s44_wave_fit.tgz
 source "$(dirname "$0")/spec_bench.sh"
-name=s44_wave_fit
-d="${OUT:-/tmp/$name}/$name"
-record_machine "$d" > /dev/null
-shapes=""
-for f in bench/shapes/large_offgrid32_s27.txt bench/shapes/large_offgrid30_s40.txt \
-  bench/shapes/offgrid63_s40.txt bench/shapes/offgrid63_s41.txt; do
-  shapes="$shapes $(grep -v '^#' "$f" | awk -F_ '2 * $1 * $2 * $3 >= 1e11 { printf "%s ", $0 }')"
-done
-for run in fit:1 base:1 base:2 fit:2; do
-  arm="${run%%:*}" pair="${run#*:}"
-  (
-    [ "$arm" = fit ] && export AUTOGEMM_EXP_S44=1
-    OUT="$d" BENCH_TIMEOUT=400 spec_bench "${arm}_$pair" "$shapes" auto \
-      costmodel:cm=data/nvidia_h200.costmodel.json.gz
-  )
-  tar czf "${OUT:-/tmp/$name}/$name.tgz" -C "${OUT:-/tmp/$name}" "$name"
-done
+large=$(cat bench/shapes/large_offgrid32_s27.txt bench/shapes/large_offgrid30_s40.txt \
+  bench/shapes/offgrid63_s40.txt bench/shapes/offgrid63_s41.txt |
+  grep -v '^#' | awk -F_ '2 * $1 * $2 * $3 >= 1e11 { printf "%s ", $0 }')
+# shellcheck disable=SC2086  # the shapes, one word each
+ORDER="fit:1 base:1 base:2 fit:2" BENCH_TIMEOUT=400 gemm_arms_probe s44_wave_fit \
+  "base fit:AUTOGEMM_EXP_S44=1" $large

@@ -11,16 +11,5 @@
 # the 2-CTA candidate wins about a quarter of the trials at 3-4%: +0.5-1% pooled.
 # Output: $OUT/s44_wave_fit_c2.tgz
 source "$(dirname "$0")/spec_bench.sh"
-name=s44_wave_fit_c2
-d="${OUT:-/tmp/$name}/$name"
-record_machine "$d" > /dev/null
-shapes=$(shape_list bench/shapes/large_wavefit_c2_s44.txt)
-for run in c2:1 base:1 base:2 c2:2 c2:3 base:3; do
-  arm="${run%%:*}" pair="${run#*:}"
-  (
-    [ "$arm" = c2 ] && export AUTOGEMM_EXP_S44C=1
-    OUT="$d" BENCH_TIMEOUT=300 spec_bench "${arm}_$pair" "$shapes" auto \
-      costmodel:cm=data/nvidia_h200.costmodel.json.gz
-  )
-  tar czf "${OUT:-/tmp/$name}/$name.tgz" -C "${OUT:-/tmp/$name}" "$name"
-done
+ORDER="c2:1 base:1 base:2 c2:2 c2:3 base:3" BENCH_TIMEOUT=300 gemm_arms_probe \
+  s44_wave_fit_c2 "base c2:AUTOGEMM_EXP_S44C=1" bench/shapes/large_wavefit_c2_s44.txt

@@ -14,16 +14,5 @@
 # (the switch removed). Predicted: +0.5-1.5% against `cm`, +1-2% raw.
 # Output: $OUT/s44_wave_fit_confirm.tgz
 source "$(dirname "$0")/spec_bench.sh"
-name=s44_wave_fit_confirm
-d="${OUT:-/tmp/$name}/$name"
-record_machine "$d" > /dev/null
-shapes=$(shape_list bench/shapes/large_wavefit32_s44.txt)
-for run in fit:1 base:1 base:2 fit:2 fit:3 base:3; do
-  arm="${run%%:*}" pair="${run#*:}"
-  (
-    [ "$arm" = fit ] && export AUTOGEMM_EXP_S44=1
-    OUT="$d" BENCH_TIMEOUT=300 spec_bench "${arm}_$pair" "$shapes" auto \
-      costmodel:cm=data/nvidia_h200.costmodel.json.gz
-  )
-  tar czf "${OUT:-/tmp/$name}/$name.tgz" -C "${OUT:-/tmp/$name}" "$name"
-done
+ORDER="fit:1 base:1 base:2 fit:2 fit:3 base:3" BENCH_TIMEOUT=300 gemm_arms_probe \
+  s44_wave_fit_confirm "base fit:AUTOGEMM_EXP_S44=1" bench/shapes/large_wavefit32_s44.txt

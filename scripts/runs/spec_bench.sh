@@ -72,20 +72,31 @@ spec_bench_reps() {
   done
 }
 # spec_bench_arms "ARMS" "SHAPES" SPEC...: the same run in processes alternating the arms, PAIRS
-# rounds (default 2), written as ${ARM_PREFIX}ARM_ROUND. ARMS are words ARM or ARM:NAME=VALUE,
-# the variable exported to that arm's processes only (e.g. off:AUTOGEMM_JIT_DEFINES=SWITCH).
+# rounds (default 2), written as ${ARM_PREFIX}ARM_ROUND. ARMS are words ARM or
+# ARM:NAME=VALUE[,NAME=VALUE...], the variables exported to that arm's processes only (e.g.
+# off:AUTOGEMM_JIT_DEFINES=SWITCH). ORDER, where set, lists the processes to run as ARM:ROUND in
+# their order instead (e.g. mirror halves "b:1 a:1 a:2 b:2", or one half of them per device
+# call). ARMS_TAR, where set, is a tgz of $OUT written after every process, so a call cut short
+# keeps the processes that finished.
 spec_bench_arms() {
-  local arms="$1" shapes="$2" pair a arm
+  local arms="$1" shapes="$2" order="${ORDER:-}" pair a arm run vars
   shift 2
-  for pair in $(seq 1 "${PAIRS:-2}"); do
-    for a in $arms; do
-      arm="${a%%:*}"
-      (
-        [ "$a" != "$arm" ] && export "${a#*:}"
-        spec_bench "${ARM_PREFIX:-}${arm}_$pair" "$shapes" "$@"
-      )
+  if [ -z "$order" ]; then
+    for pair in $(seq 1 "${PAIRS:-2}"); do
+      for a in $arms; do order="$order ${a%%:*}:$pair"; done
     done
+  fi
+  for run in $order; do
+    arm="${run%%:*}" pair="${run#*:}" vars=""
+    for a in $arms; do [ "${a%%:*}" = "$arm" ] && [ "$a" != "$arm" ] && vars="${a#*:}"; done
+    (
+      # shellcheck disable=SC2086  # NAME=VALUE pairs, split on the commas
+      [ -n "$vars" ] && export ${vars//,/ }
+      spec_bench "${ARM_PREFIX:-}${arm}_$pair" "$shapes" "$@"
+    )
+    [ -n "${ARMS_TAR:-}" ] && tar czf "$ARMS_TAR" -C "$(dirname "$OUT")" "$(basename "$OUT")"
   done
+  return 0
 }
 record_machine() {
   mkdir -p "$1"
@@ -102,6 +113,9 @@ gpu_tests() {
 shape_list() {
   grep -v '^#' "$1" | tr '\n' ' '
 }
+# gemm_arms_probe NAME "ARMS" SHAPES_OR_FILES...: gemm()'s pick (`auto`) beside the shipped cost
+# model's untimed first pick (`cm`; GEMM_ARMS_EXTRA replaces it) in spec_bench_arms' processes,
+# under $OUT/NAME, and $OUT/NAME.tgz (ARMS_TGZ names another) after every process.
 gemm_arms_probe() {
   local name="$1" arms="$2" top="${OUT:-/tmp/$1}" shapes="" s
   shift 2
@@ -110,9 +124,8 @@ gemm_arms_probe() {
   done
   record_machine "$top/$name" > /dev/null
   # shellcheck disable=SC2086  # GEMM_ARMS_EXTRA: more pickers beside auto, split on spaces
-  OUT="$top/$name" spec_bench_arms "$arms" "$shapes" auto \
+  OUT="$top/$name" ARMS_TAR="$top/${ARMS_TGZ:-$name.tgz}" spec_bench_arms "$arms" "$shapes" auto \
     ${GEMM_ARMS_EXTRA-costmodel:cm=data/nvidia_h200.costmodel.json.gz}
-  tar czf "$top/$name.tgz" -C "$top" "$name"
 }
 table_twin_probe() {
   local name="$1" bench="$2" twin="$3" code="$4" top="${OUT:-/tmp/$1}" d table
