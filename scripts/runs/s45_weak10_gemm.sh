@@ -10,15 +10,10 @@
 # against `cm` there; elsewhere within +-2%.
 # Output: $OUT/s45_weak10.tgz
 source "$(dirname "$0")/spec_bench.sh"
-name=s45_weak10
-d="${OUT:-/tmp/$name}/$name"
-record_machine "$d" > /dev/null
+d="${OUT:-/tmp/s45_weak10}/s45_weak10"
+mkdir -p "$d"
 [ -n "${NO_TESTS:-}" ] || timeout 300 ctest --test-dir build -L gpu -R RandomShapes \
   --output-on-failure > "$d/ctest_random_shapes.log" 2>&1
 echo "ctest exit $?"
-shapes=$(shape_list bench/shapes/large_weak10_s40.txt)
-for run in 1 2; do
-  OUT="$d" BENCH_TIMEOUT=300 spec_bench "auto_$run" "$shapes" auto \
-    costmodel:cm=data/nvidia_h200.costmodel.json.gz
-  tar czf "${OUT:-/tmp/$name}/$name.tgz" -C "${OUT:-/tmp/$name}" "$name"
-done
+# One arm, `auto`, in two processes: auto_1, auto_2 (with `cm` beside gemm()).
+BENCH_TIMEOUT=300 gemm_arms_probe s45_weak10 auto bench/shapes/large_weak10_s40.txt
