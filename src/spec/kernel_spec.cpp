@@ -1,5 +1,7 @@
 #include "spec/kernel_spec.hpp"
 
+#include "autogemm/sm90/types.cuh"
+
 namespace autogemm {
 
 std::string_view to_string(Raster r) {
@@ -78,11 +80,7 @@ int multicast_box_rows(int rows, int sharers) {
 }
 
 int tma_box_rows(int rows, int sharers) {
-  const int slice = multicast_box_rows(rows, sharers);
-  for (int parts = 1; parts <= slice / 8; ++parts)
-    if (slice % parts == 0 && (slice / parts) % 8 == 0 && slice / parts <= 256)
-      return slice / parts;
-  return slice;  // not a whole number of 8-row atoms: left for the rules to refuse
+  return sm90::tma_box_rows_of(multicast_box_rows(rows, sharers));
 }
 
 bool even_multicast_slices(const KernelSpec& s) {

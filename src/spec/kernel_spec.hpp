@@ -159,7 +159,7 @@ KernelSpec other_launch(KernelSpec s);
 int multicast_box_rows(int rows, int sharers);
 // Rows of one TMA box as loaded: multicast_box_rows cut into the fewest equal whole-8-row parts
 // of at most 256 rows, TMA's largest box dimension (a 272-row swap-AB tile without a B-splitting
-// cluster loads as two boxes of 136). for_each_box in gemm.cuh must agree.
+// cluster loads as two boxes of 136): sm90::tma_box_rows_of, which the kernel's loads use too.
 int tma_box_rows(int rows, int sharers);
 // Whether every multicast slice of `s`'s K-major tiles is even (multicast_box_rows is the slice).
 bool even_multicast_slices(const KernelSpec&);

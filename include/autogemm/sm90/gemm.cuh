@@ -39,17 +39,6 @@ struct AccumulatorOf<true> {
 template <int kRows, int kSharers>
 inline constexpr bool kEvenSlices = kRows % kSharers == 0 && (kRows / kSharers) % 8 == 0;
 
-// Rows of one TMA box of an even slice of kSlice rows: the fewest equal whole-8-row parts of at
-// most 256 rows, TMA's largest box dimension (autogemm::tma_box_rows gives the tensor map the
-// same box).
-template <int kSlice>
-__host__ __device__ constexpr int tma_box_rows_of() {
-  for (int parts = 1; parts <= kSlice / 8; ++parts)
-    if (kSlice % parts == 0 && (kSlice / parts) % 8 == 0 && kSlice / parts <= 256)
-      return kSlice / parts;
-  return kSlice;
-}
-
 template <ElemType kElem_, bool kBMnMajor_, int kBM_, int kBN_, int kBK_, int kStages_,
           int kConsumers_, int kClusterM_, int kClusterN_, bool kPersistent_, bool kRasterN_,
           int kSwizzle_, int kEpilogue_, bool kStreamK_, bool kPingPong_ = false, int kMmaLag_ = 1,
@@ -256,7 +245,7 @@ __device__ __forceinline__ void for_each_box(int k0, int row0, int slice, F&& f)
   } else if constexpr (kEvenSlices<kRows, kSharers>) {
     // The slice in boxes of at most 256 rows, each a whole number of swizzle atoms, so the
     // boxes lay the rows out as one box would.
-    constexpr int part = kRows / kSharers, box = tma_box_rows_of<part>();
+    constexpr int part = kRows / kSharers, box = tma_box_rows_of(part);
 #pragma unroll
     for (int atom = 0; atom < Cfg::kKAtoms; ++atom)
 #pragma unroll

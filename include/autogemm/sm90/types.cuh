@@ -34,6 +34,17 @@ inline FastDiv make_fast_div(unsigned d) {
 }
 #endif
 
+// Rows of one TMA box of an operand slice of `slice` rows (whole 8-row swizzle atoms): the
+// fewest equal whole-atom parts of at most 256 rows, TMA's largest box dimension (272 rows: two
+// boxes of 136). The host's tensor map (autogemm::tma_box_rows) and the kernel's loads
+// (for_each_box) both take it from here.
+AUTOGEMM_HOST_DEVICE constexpr int tma_box_rows_of(int slice) {
+  for (int parts = 1; parts <= slice / 8; ++parts)
+    if (slice % parts == 0 && (slice / parts) % 8 == 0 && slice / parts <= 256)
+      return slice / parts;
+  return slice;  // not whole atoms: left for the rules to refuse
+}
+
 // n / f.d for 0 <= n < 2^31.
 AUTOGEMM_HOST_DEVICE unsigned fast_div(unsigned n, const FastDiv& f) {
   return unsigned((static_cast<unsigned long long>(n) * f.mul) >> f.shift);
