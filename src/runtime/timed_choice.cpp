@@ -140,27 +140,56 @@ double winner_margin(const Problem& p) {
   return large_class(p) ? 0.02 : 0.01;
 }
 
+namespace {
+// wave_fit_score of a spec already read.
+std::optional<double> spec_fit_score(const Problem& p, const KernelSpec& s, int sm_count) {
+  if (s.stream_k || s.split_pass > 1 || s.cluster_k > 1) return std::nullopt;
+  const int64_t rows = s.swap_ab ? p.shape.n : p.shape.m;
+  const int64_t cols = s.swap_ab ? p.shape.m : p.shape.n;
+  return fitted_score(rows, cols, s.bm, s.bn, s.cluster_m, s.cluster_n, sm_count, 1);
+}
+}  // namespace
+
 std::optional<double> wave_fit_score(const Problem& p, const std::string& spec, int sm_count) {
   try {
-    const KernelSpec s = parse_name(spec);
-    if (s.stream_k || s.split_pass > 1 || s.cluster_k > 1) return std::nullopt;
-    const int64_t rows = s.swap_ab ? p.shape.n : p.shape.m;
-    const int64_t cols = s.swap_ab ? p.shape.m : p.shape.n;
-    return fitted_score(rows, cols, s.bm, s.bn, s.cluster_m, s.cluster_n, sm_count, 1);
+    return spec_fit_score(p, parse_name(spec), sm_count);
   } catch (const Error&) {
     return std::nullopt;
   }
 }
 
 namespace {
-// CTAs in the spec's cluster; 0 for a name this build does not read.
-int cluster_ctas(const std::string& spec) {
-  try {
-    const KernelSpec s = parse_name(spec);
-    return s.cluster_m * s.cluster_n * s.cluster_k;
-  } catch (const Error&) {
-    return 0;
+// A large problem's wave-filling candidate (trial_candidates): the pool's best-filling spec in a
+// cluster of at most kWaveFitMostClusterCtas, where it fills clearly better than every one of
+// `listed`; none otherwise.
+std::optional<std::string> wave_filling_candidate(const Problem& p,
+                                                  const std::vector<std::string>& ranked,
+                                                  const std::vector<std::string>& listed,
+                                                  int sm_count) {
+  double listed_best = 0;
+  for (const std::string& spec : listed)
+    listed_best = std::max(listed_best, wave_fit_score(p, spec, sm_count).value_or(0.0));
+  // The ranking's first, under their own names, and the best-fitted swap-AB split-N tiles,
+  // which the model does not rank.
+  std::vector<std::pair<std::string, KernelSpec>> pool;
+  for (size_t i = 0; i < std::min(ranked.size(), kWaveFitScan); ++i) {
+    try {
+      pool.emplace_back(ranked[i], parse_name(ranked[i]));
+    } catch (const Error&) {  // a name this build does not read: not a candidate
+    }
   }
+  for (const KernelSpec& s : wide_swap_specs(p, sm_count, kWaveFitWideSwap))
+    pool.emplace_back(spec_name(s), s);
+  std::optional<std::pair<double, std::string>> best;
+  for (const auto& [name, s] : pool) {
+    if (s.cluster_m * s.cluster_n > kWaveFitMostClusterCtas) continue;
+    const auto score = spec_fit_score(p, s, sm_count);
+    if (score && (!best || *score > best->first) &&
+        std::find(listed.begin(), listed.end(), name) == listed.end())
+      best = std::make_pair(*score, name);
+  }
+  if (best && best->first >= kWaveFitGain * listed_best) return best->second;
+  return std::nullopt;
 }
 }  // namespace
 
@@ -185,25 +214,8 @@ std::vector<std::string> trial_candidates(const Problem& p, const std::vector<st
   }
   for (; next < ranked.size(); ++next) add(ranked[next]);
   // A large problem's trial: the pool's best-filling spec too, if clearly better.
-  if (large_class(p) && most >= 2 && !out.empty()) {
-    double listed = 0;
-    for (const std::string& spec : out)
-      listed = std::max(listed, wave_fit_score(p, spec, sm_count).value_or(0.0));
-    std::vector<std::string> pool(ranked.begin(),
-                                  ranked.begin() + std::min(ranked.size(), kWaveFitScan));
-    // The best-fitted swap-AB split-N tiles too, which the model does not rank.
-    for (const KernelSpec& s : wide_swap_specs(p, sm_count, kWaveFitWideSwap))
-      pool.push_back(spec_name(s));
-    std::optional<std::pair<double, std::string>> best;
-    for (const std::string& spec : pool) {
-      if (cluster_ctas(spec) > kWaveFitMostClusterCtas) continue;
-      const auto score = wave_fit_score(p, spec, sm_count);
-      if (score && (!best || *score > best->first) &&
-          std::find(out.begin(), out.end(), spec) == out.end())
-        best = std::make_pair(*score, spec);
-    }
-    if (best && best->first >= kWaveFitGain * listed) out.push_back(best->second);
-  }
+  if (large_class(p) && most >= 2 && !out.empty())
+    if (auto spec = wave_filling_candidate(p, ranked, out, sm_count)) out.push_back(*spec);
   return out;
 }
 
