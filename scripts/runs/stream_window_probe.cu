@@ -11,6 +11,8 @@
 // are (row block, K split) pairs dealt out round-robin, each CTA loading its unit's k-blocks in
 // order (SPLITS 1: a persistent tile per row block; 3-4: split-K pieces); "spread" deals out
 // single boxes (row block, k-block) round-robin, so the GPU reads a few row blocks at a time.
+// Session 45 added spread units of G k-blocks (walk2d's group) and 1-D bulk row streams (rows1d);
+// h200_stream_window_s45 has the H200 figures.
 // Build: nvcc -O3 -std=c++20 -arch=sm_90a -o stream_window_probe stream_window_probe.cu -lcuda
 // Output: a CSV on stdout (kernel, chunk, stages, bytes, median us, TB/s).
 #include <cuda_runtime.h>
@@ -33,7 +35,6 @@ using autogemm::sm90::tma_load_2d;
 using autogemm::sm90::u64;
 
 constexpr int kConsumers = 128;
-
 
 // One producer thread fills the ring with this CTA's chunks (kSweep: chunks blockIdx.x,
 // blockIdx.x + G, ...; else a contiguous share); a consumer warpgroup reads a word per thread of
@@ -96,22 +97,28 @@ __global__ void __launch_bounds__(512, 1)
 // GEMM-shaped walk: units of (row block, K split) or single boxes, round-robin over the CTAs;
 // one thread issues boxes of 64 columns x `rows` rows into a ring, a consumer warp waits and
 // releases. `spread`: unit = one box (row block u / kblocks, k-block u % kblocks).
-constexpr int kWalkStages = 8;
+// `group` > 1 with `spread`: unit = `group` consecutive k-blocks of one row block (each row's
+// group x 128 bytes read together), units round-robin. `stages` (<= kMaxWalkStages) boxes in
+// the ring.
+constexpr int kWalkStages = 8, kMaxWalkStages = 32;
 __global__ void __launch_bounds__(64, 1)
     walk2d(const __grid_constant__ CUtensorMap map, int rows, int matrix_rows, int kblocks,
-           int splits, bool spread, uint32_t* __restrict__ out) {
+           int splits, bool spread, uint32_t* __restrict__ out, int group = 1,
+           int stages = kWalkStages) {
   extern __shared__ __align__(1024) uint8_t ring[];
-  __shared__ __align__(8) u64 full[kWalkStages], empty[kWalkStages];
-  if (threadIdx.x == 0) init_ring_barriers(full, empty, kWalkStages, 1, 1);
+  __shared__ __align__(8) u64 full[kMaxWalkStages], empty[kMaxWalkStages];
+  if (threadIdx.x == 0) init_ring_barriers(full, empty, stages, 1, 1);
   __syncthreads();
-  uint8_t* base = reinterpret_cast<uint8_t*>((reinterpret_cast<uintptr_t>(ring) + 1023) & ~uintptr_t(1023));
+  uint8_t* base =
+      reinterpret_cast<uint8_t*>((reinterpret_cast<uintptr_t>(ring) + 1023) & ~uintptr_t(1023));
   const int blocks = matrix_rows / rows, box_bytes = rows * 128;
-  const int units = spread ? blocks * kblocks : blocks * splits;
+  const int units = spread ? blocks * (kblocks / group) : blocks * splits;
   // The boxes this CTA loads, in order: (row block, k-block).
   auto for_each_box = [&](auto&& f) {
     for (int u = blockIdx.x; u < units; u += gridDim.x) {
       if (spread) {
-        f(u / kblocks, u % kblocks);
+        const int per = kblocks / group;
+        for (int g = 0; g < group; ++g) f(u / per, (u % per) * group + g);
       } else {
         const int rb = u / splits, part = u % splits;
         for (int kb = kblocks * part / splits; kb < kblocks * (part + 1) / splits; ++kb) f(rb, kb);
@@ -122,8 +129,8 @@ __global__ void __launch_bounds__(64, 1)
   if (threadIdx.x == 0) {
     int c = 0;
     for_each_box([&](int rb, int kb) {
-      const int s = c % kWalkStages;
-      if (c >= kWalkStages) mbar_wait(&empty[s], uint32_t(c / kWalkStages - 1) & 1);
+      const int s = c % stages;
+      if (c >= stages) mbar_wait(&empty[s], uint32_t(c / stages - 1) & 1);
       mbar_arrive_expect_tx(&full[s], box_bytes);
       tma_load_2d(base + size_t(s) * box_bytes, desc(&map), &full[s], kb * 64, rb * rows);
       ++c;
@@ -131,12 +138,53 @@ __global__ void __launch_bounds__(64, 1)
   } else if (threadIdx.x == 32) {
     int c = 0;
     for_each_box([&](int, int) {
-      const int s = c % kWalkStages;
-      mbar_wait(&full[s], uint32_t(c / kWalkStages) & 1);
+      const int s = c % stages;
+      mbar_wait(&full[s], uint32_t(c / stages) & 1);
       acc += reinterpret_cast<const uint32_t*>(base + size_t(s) * box_bytes)[0];
       mbar_arrive(&empty[s]);
       ++c;
     });
+    out[blockIdx.x] = acc;
+  }
+}
+
+// Session 45: a row-major weight read as a 1-D-bulk decode kernel would read it. Units are
+// (`rows` rows, `chunk` bytes of each row), k fastest within a row block; each CTA takes a
+// contiguous range of units (stream-K order, "own") or units round-robin ("sweep"). Per unit,
+// lane r of the producer warp copies row r's `chunk` bytes (a 1-D bulk copy) into the ring.
+__global__ void __launch_bounds__(64, 1)
+    rows1d(const uint8_t* __restrict__ in, int matrix_rows, int row_bytes, int rows, int chunk,
+           int stages, bool sweep, uint32_t* __restrict__ out) {
+  extern __shared__ __align__(1024) uint8_t ring[];
+  __shared__ __align__(8) u64 full[kMaxWalkStages], empty[kMaxWalkStages];
+  if (threadIdx.x == 0) init_ring_barriers(full, empty, stages, 1, 1);
+  __syncthreads();
+  const int per_row = row_bytes / chunk, units = matrix_rows / rows * per_row;
+  const int unit_bytes = rows * chunk, grid = gridDim.x, b = blockIdx.x;
+  const int first = sweep ? b : int(int64_t(units) * b / grid);
+  const int last = sweep ? units : int(int64_t(units) * (b + 1) / grid);
+  const int step = sweep ? grid : 1;
+  uint32_t acc = 0;
+  if (threadIdx.x < 32) {
+    int c = 0;
+    for (int u = first; u < last; u += step, ++c) {
+      const int s = c % stages;
+      if (c >= stages) mbar_wait(&empty[s], uint32_t(c / stages - 1) & 1);
+      if (threadIdx.x == 0) mbar_arrive_expect_tx(&full[s], unit_bytes);
+      __syncwarp();
+      const size_t row0 = size_t(u / per_row) * rows, col = size_t(u % per_row) * chunk;
+      for (int r = threadIdx.x; r < rows; r += 32)
+        bulk_g2s(ring + size_t(s) * unit_bytes + size_t(r) * chunk,
+                 in + (row0 + r) * size_t(row_bytes) + col, chunk, &full[s]);
+    }
+  } else if (threadIdx.x == 32) {
+    int c = 0;
+    for (int u = first; u < last; u += step, ++c) {
+      const int s = c % stages;
+      mbar_wait(&full[s], uint32_t(c / stages) & 1);
+      acc += reinterpret_cast<const uint32_t*>(ring + size_t(s) * unit_bytes)[0];
+      mbar_arrive(&empty[s]);
+    }
     out[blockIdx.x] = acc;
   }
 }
@@ -162,9 +210,15 @@ int main() {
                                             shipped_promotion(k * 2), "walk128");
     const CUtensorMap m64 = encode_k_major(buf, mrows, k, 64, 64, CU_TENSOR_MAP_SWIZZLE_128B,
                                            shipped_promotion(k * 2), "walk64");
-    const int smem = kWalkStages * 128 * 128 + 1024;
+    const CUtensorMap m32 = encode_k_major(buf, mrows, k, 64, 32, CU_TENSOR_MAP_SWIZZLE_128B,
+                                           shipped_promotion(k * 2), "walk32");
+    const int smem = kWalkStages * 128 * 128 + 1024;  // 128 KB of ring in every variant
     CK(cudaFuncSetAttribute(walk2d, cudaFuncAttributeMaxDynamicSharedMemorySize, smem));
-    struct W { const char* name; int rows, splits; bool spread; };
+    struct W {
+      const char* name;
+      int rows, splits;
+      bool spread;
+    };
     const W ws[] = {{"walk128_split1", 128, 1, false}, {"walk128_split3", 128, 3, false},
                     {"walk128_split4", 128, 4, false}, {"walk64_split1", 64, 1, false},
                     {"walk64_split2", 64, 2, false},   {"spread128", 128, 1, true},
@@ -173,6 +227,47 @@ int main() {
       const CUtensorMap& m = w.rows == 128 ? m128 : m64;
       report(w.name, w.rows * 128, kWalkStages, bytes, time([&] {
                walk2d<<<sms, 64, smem>>>(m, w.rows, mrows, k / 64, w.splits, w.spread, out);
+             }));
+    }
+    // Session 45: spread units of `group` k-blocks, the ring at a fixed 128 KB (stages = 128 KB /
+    // box), so a row's 128-byte pieces reach DRAM together in runs of group x 128 bytes.
+    struct G {
+      int rows, group;
+    };
+    const G gs[] = {{128, 1}, {128, 2}, {128, 4}, {64, 1}, {64, 2}, {64, 4},
+                    {64, 8},  {32, 2},  {32, 4},  {32, 8}, {32, 16}};
+    for (const G& g : gs) {
+      const CUtensorMap& m = g.rows == 128 ? m128 : g.rows == 64 ? m64 : m32;
+      const int stages = std::min(kMaxWalkStages, 128 * 1024 / (g.rows * 128));
+      char name[64];
+      std::snprintf(name, sizeof name, "spread%d_g%d", g.rows, g.group);
+      report(name, g.rows * 128, stages, bytes, time([&] {
+               walk2d<<<sms, 64, smem>>>(m, g.rows, mrows, k / 64, 1, true, out, g.group, stages);
+             }));
+    }
+  }
+  // Session 45: 1-D bulk row streams (rows1d) over the two decode weights, 128 KB of ring.
+  {
+    CK(cudaFuncSetAttribute(rows1d, cudaFuncAttributeMaxDynamicSharedMemorySize, 128 * 1024));
+    struct R {
+      int mrows, k, rows, chunk;
+      bool sweep;
+    };
+    const R rs[] = {{13824, 5120, 16, 1024, false}, {13824, 5120, 16, 2048, false},
+                    {13824, 5120, 32, 512, false},  {13824, 5120, 32, 1024, false},
+                    {13824, 5120, 8, 2048, false},  {13824, 5120, 16, 1024, true},
+                    {5120, 13824, 16, 1024, false}, {5120, 13824, 16, 1536, false},
+                    {5120, 13824, 32, 512, false},  {5120, 13824, 32, 1024, false},
+                    {5120, 13824, 8, 3072, false},  {5120, 13824, 16, 1024, true},
+                    {5120, 13824, 16, 768, false},  {5120, 13824, 64, 256, false}};
+    for (const R& r : rs) {
+      const int stages = std::min(kMaxWalkStages, 128 * 1024 / (r.rows * r.chunk));
+      char name[64];
+      std::snprintf(name, sizeof name, "rows1d_%dx%d_r%d_%s", r.mrows, r.k, r.rows,
+                    r.sweep ? "sweep" : "own");
+      report(name, r.chunk, stages, size_t(r.mrows) * r.k * 2, time([&] {
+               rows1d<<<sms, 64, 128 * 1024>>>(buf, r.mrows, r.k * 2, r.rows, r.chunk, stages,
+                                               r.sweep, out);
              }));
     }
   }
