@@ -115,6 +115,12 @@ __global__ void __launch_bounds__(64, 1)
   const int units = spread ? blocks * (kblocks / group) : blocks * splits;
   // The boxes this CTA loads, in order: (row block, k-block).
   auto for_each_box = [&](auto&& f) {
+    if (!spread && splits == 0) {  // stream-K: a contiguous range of all (row block, k-block)
+      const int64_t total = int64_t(blocks) * kblocks;
+      for (int64_t u = total * blockIdx.x / gridDim.x; u < total * (blockIdx.x + 1) / gridDim.x; ++u)
+        f(int(u / kblocks), int(u % kblocks));
+      return;
+    }
     for (int u = blockIdx.x; u < units; u += gridDim.x) {
       if (spread) {
         const int per = kblocks / group;
@@ -268,6 +274,39 @@ int main() {
       report(name, r.chunk, stages, size_t(r.mrows) * r.k * 2, time([&] {
                rows1d<<<sms, 64, 128 * 1024>>>(buf, r.mrows, r.k * 2, r.rows, r.chunk, stages,
                                                r.sweep, out);
+             }));
+    }
+  }
+  // Session 45: is a streaming grid bound per SM or by DRAM? The same 141.6 MB read by fewer
+  // CTAs (1-D bulk), and 2D walks shaped as our decode kernels: the long-K weight 5120x13824 in
+  // 40 row blocks of 128 split three ways (120 CTAs, the skp3 family) against stream-K ranges
+  // over 132 or 120 CTAs; 13824x5120 one CTA per row block (108) against stream-K over 132.
+  {
+    constexpr int kChunk = 16384, kStages = 8;
+    const size_t bytes = 141557760;
+    CK(cudaFuncSetAttribute(bulk<kChunk, kStages, false>,
+                            cudaFuncAttributeMaxDynamicSharedMemorySize, kChunk * kStages));
+    for (int grid : {sms, 120, 108, 96, 66}) {
+      const size_t per = size_t(kChunk) * grid, b = bytes / per * per;
+      char name[64];
+      std::snprintf(name, sizeof name, "bulk_own_grid%d", grid);
+      report(name, kChunk, kStages, b, time([&] {
+               bulk<kChunk, kStages, false><<<grid, 32 + kConsumers, kChunk * kStages>>>(buf, b, out);
+             }));
+    }
+    const int smem = kWalkStages * 128 * 128 + 1024;
+    struct S { const char* name; int mrows, k, splits, grid; };
+    const S ss[] = {{"walk128_5120x13824_split3_grid120", 5120, 13824, 3, 120},
+                    {"walk128_5120x13824_sk_grid132", 5120, 13824, 0, 132},
+                    {"walk128_5120x13824_sk_grid120", 5120, 13824, 0, 120},
+                    {"walk128_13824x5120_split1_grid108", 13824, 5120, 1, 108},
+                    {"walk128_13824x5120_sk_grid132", 13824, 5120, 0, 132}};
+    for (const S& w : ss) {
+      const CUtensorMap m = encode_k_major(buf, w.mrows, w.k, 64, 128, CU_TENSOR_MAP_SWIZZLE_128B,
+                                           shipped_promotion(w.k * 2), w.name);
+      report(w.name, 128 * 128, kWalkStages, size_t(w.mrows) * w.k * 2, time([&] {
+               walk2d<<<std::min(w.grid, sms), 64, smem>>>(m, 128, w.mrows, w.k / 64, w.splits,
+                                                          false, out);
              }));
     }
   }
