@@ -8,7 +8,7 @@
 // Correctness against an fp32 reference (N(0,1) data, C poisoned with NaN) and time per call as
 // the bench's kernel mode measures it (probe_data.cuh). Prints a CSV:
 // M,N,K,grid,stages,median_us,min_us,max_us,tbps,rel_err
-//   nvcc -O3 -std=c++20 -arch=sm_90a -o rowstream_decode_probe
+//   nvcc -O3 -std=c++20 -arch=sm_90a -o rowstream_decode_probe \
 //   scripts/runs/rowstream_decode_probe.cu
 #include <cuda_fp16.h>
 #include <cuda_runtime.h>
