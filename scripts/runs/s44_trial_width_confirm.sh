@@ -24,7 +24,7 @@ case "${PART:-}" in
   2) order="t6:2 t8f4:1 t12:1" ;;
   *) echo "PART=1 or PART=2, one device call each" >&2; exit 2 ;;
 esac
-ORDER="$order" ARMS_TGZ="s44_trial_width_part$PART.tgz" BENCH_TIMEOUT=400 gemm_arms_probe \
-  s44_trial_width "t6 t12:AUTOGEMM_AUTOTUNE=12 t8f4:AUTOGEMM_AUTOTUNE=8,AUTOGEMM_TRIAL_FIXED=4" \
+ARMS_ORDER="$order" ARMS_TGZ="s44_trial_width_part$PART.tgz" BENCH_TIMEOUT=400 gemm_arms_probe \
+  s44_trial_width "t6 t12:AUTOGEMM_AUTOTUNE=12 t8f4:AUTOGEMM_AUTOTUNE=8;AUTOGEMM_TRIAL_FIXED=4" \
   bench/shapes/large_offgrid32_s27.txt bench/shapes/large_offgrid30_s40.txt \
   bench/shapes/offgrid63_s40.txt bench/shapes/offgrid63_s41.txt bench/shapes/decode.txt

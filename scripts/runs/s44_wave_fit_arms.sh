@@ -16,5 +16,5 @@ large=$(cat bench/shapes/large_offgrid32_s27.txt bench/shapes/large_offgrid30_s4
   bench/shapes/offgrid63_s40.txt bench/shapes/offgrid63_s41.txt |
   grep -v '^#' | awk -F_ '2 * $1 * $2 * $3 >= 1e11 { printf "%s ", $0 }')
 # shellcheck disable=SC2086  # the shapes, one word each
-ORDER="fit:1 base:1 base:2 fit:2" BENCH_TIMEOUT=400 gemm_arms_probe s44_wave_fit \
+ARMS_ORDER="fit:1 base:1 base:2 fit:2" BENCH_TIMEOUT=400 gemm_arms_probe s44_wave_fit \
   "base fit:AUTOGEMM_EXP_S44=1" $large

@@ -11,5 +11,5 @@
 # the 2-CTA candidate wins about a quarter of the trials at 3-4%: +0.5-1% pooled.
 # Output: $OUT/s44_wave_fit_c2.tgz
 source "$(dirname "$0")/spec_bench.sh"
-ORDER="c2:1 base:1 base:2 c2:2 c2:3 base:3" BENCH_TIMEOUT=300 gemm_arms_probe \
+ARMS_ORDER="c2:1 base:1 base:2 c2:2 c2:3 base:3" BENCH_TIMEOUT=300 gemm_arms_probe \
   s44_wave_fit_c2 "base c2:AUTOGEMM_EXP_S44C=1" bench/shapes/large_wavefit_c2_s44.txt

@@ -14,5 +14,5 @@
 # (the switch removed). Predicted: +0.5-1.5% against `cm`, +1-2% raw.
 # Output: $OUT/s44_wave_fit_confirm.tgz
 source "$(dirname "$0")/spec_bench.sh"
-ORDER="fit:1 base:1 base:2 fit:2 fit:3 base:3" BENCH_TIMEOUT=300 gemm_arms_probe \
+ARMS_ORDER="fit:1 base:1 base:2 fit:2 fit:3 base:3" BENCH_TIMEOUT=300 gemm_arms_probe \
   s44_wave_fit_confirm "base fit:AUTOGEMM_EXP_S44=1" bench/shapes/large_wavefit32_s44.txt

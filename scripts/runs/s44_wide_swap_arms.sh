@@ -11,5 +11,5 @@
 # 0 to +0.5% (as a trial candidate such a tile won 1 of 16 trials in h200_swap_split_n_s30).
 # Output: $OUT/s44_wide_swap.tgz
 source "$(dirname "$0")/spec_bench.sh"
-ORDER="ws:1 base:1 base:2 ws:2 ws:3 base:3" BENCH_TIMEOUT=300 gemm_arms_probe \
+ARMS_ORDER="ws:1 base:1 base:2 ws:2 ws:3 base:3" BENCH_TIMEOUT=300 gemm_arms_probe \
   s44_wide_swap "base ws:AUTOGEMM_EXP_S44W=1" bench/shapes/large_wideswap24_s44.txt

@@ -73,13 +73,15 @@ spec_bench_reps() {
 }
 # spec_bench_arms "ARMS" "SHAPES" SPEC...: the same run in processes alternating the arms, PAIRS
 # rounds (default 2), written as ${ARM_PREFIX}ARM_ROUND. ARMS are words ARM or
-# ARM:NAME=VALUE[,NAME=VALUE...], the variables exported to that arm's processes only (e.g.
-# off:AUTOGEMM_JIT_DEFINES=SWITCH). ORDER, where set, lists the processes to run as ARM:ROUND in
-# their order instead (e.g. mirror halves "b:1 a:1 a:2 b:2", or one half of them per device
-# call). ARMS_TAR, where set, is a tgz of $OUT written after every process, so a call cut short
-# keeps the processes that finished.
+# ARM:NAME=VALUE[;NAME=VALUE...], the variables exported to that arm's processes only (e.g.
+# off:AUTOGEMM_JIT_DEFINES=A,B=1 or t8:AUTOGEMM_AUTOTUNE=8;AUTOGEMM_TRIAL_FIXED=4; a semicolon,
+# since AUTOGEMM_JIT_DEFINES's own values are comma-separated). ARMS_ORDER, where set, lists the
+# processes to run as ARM:ROUND in their order instead (e.g. mirror halves "b:1 a:1 a:2 b:2", or
+# one half of them per device call); an entry naming no arm of ARMS, or without its round, is an
+# error (exit status 2) before anything runs. ARMS_TAR, where set, is a tgz of $OUT written after
+# every process, so a call cut short keeps the processes that finished.
 spec_bench_arms() {
-  local arms="$1" shapes="$2" order="${ORDER:-}" pair a arm run vars
+  local arms="$1" shapes="$2" order="${ARMS_ORDER:-}" pair a arm run vars known kv
   shift 2
   if [ -z "$order" ]; then
     for pair in $(seq 1 "${PAIRS:-2}"); do
@@ -87,11 +89,25 @@ spec_bench_arms() {
     done
   fi
   for run in $order; do
+    known=""
+    for a in $arms; do [ "${a%%:*}" = "${run%%:*}" ] && known=1; done
+    if [ -z "$known" ] || [ "$run" = "${run%%:*}" ] || [ -z "${run#*:}" ]; then
+      echo "spec_bench_arms: ARMS_ORDER entry '$run' is not ARM:ROUND with ARM one of: $arms" >&2
+      return 2
+    fi
+  done
+  if [ -n "${ARMS_TAR:-}" ] && [ -z "${OUT:-}" ]; then
+    echo "spec_bench_arms: ARMS_TAR needs OUT (the folder it archives)" >&2
+    return 2
+  fi
+  for run in $order; do
     arm="${run%%:*}" pair="${run#*:}" vars=""
     for a in $arms; do [ "${a%%:*}" = "$arm" ] && [ "$a" != "$arm" ] && vars="${a#*:}"; done
     (
-      # shellcheck disable=SC2086  # NAME=VALUE pairs, split on the commas
-      [ -n "$vars" ] && export ${vars//,/ }
+      if [ -n "$vars" ]; then
+        IFS=';' read -r -a kv <<< "$vars"
+        export "${kv[@]}"
+      fi
       spec_bench "${ARM_PREFIX:-}${arm}_$pair" "$shapes" "$@"
     )
     [ -n "${ARMS_TAR:-}" ] && tar czf "$ARMS_TAR" -C "$(dirname "$OUT")" "$(basename "$OUT")"
@@ -115,7 +131,7 @@ shape_list() {
 }
 # gemm_arms_probe NAME "ARMS" SHAPES_OR_FILES...: gemm()'s pick (`auto`) beside the shipped cost
 # model's untimed first pick (`cm`; GEMM_ARMS_EXTRA replaces it) in spec_bench_arms' processes,
-# under $OUT/NAME, and $OUT/NAME.tgz (ARMS_TGZ names another) after every process.
+# under $OUT/NAME, and $OUT/NAME.tgz (ARMS_TGZ names another) after every process and at the end.
 gemm_arms_probe() {
   local name="$1" arms="$2" top="${OUT:-/tmp/$1}" shapes="" s
   shift 2
@@ -126,6 +142,10 @@ gemm_arms_probe() {
   # shellcheck disable=SC2086  # GEMM_ARMS_EXTRA: more pickers beside auto, split on spaces
   OUT="$top/$name" ARMS_TAR="$top/${ARMS_TGZ:-$name.tgz}" spec_bench_arms "$arms" "$shapes" auto \
     ${GEMM_ARMS_EXTRA-costmodel:cm=data/nvidia_h200.costmodel.json.gz}
+  local rc=$?
+  [ "$rc" = 2 ] && return 2  # a bad ARMS_ORDER: nothing ran
+  tar czf "$top/${ARMS_TGZ:-$name.tgz}" -C "$top" "$name"  # also where no process ran
+  return "$rc"
 }
 table_twin_probe() {
   local name="$1" bench="$2" twin="$3" code="$4" top="${OUT:-/tmp/$1}" d table

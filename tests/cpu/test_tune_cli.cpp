@@ -139,7 +139,8 @@ TEST(TuneCli, ExportStatsMergeDispatch) {
 
 // What gemm()'s first call of a problem the table lacks would time, from the shipped H200 data:
 // a large off-grid shape gets the model's top half and the large-class families (and maybe a
-// wave-filling tile); AUTOGEMM_AUTOTUNE below 2 times nothing, and a bad value is bad input.
+// wave-filling tile); AUTOGEMM_AUTOTUNE below 2 times nothing, a bad value is bad input whatever
+// the choice, and tuning on first sight (AUTOGEMM_TUNE=1) times nothing.
 TEST(TuneCli, DispatchListsTheFirstCallTrial) {
   const std::string args =
       "dispatch --mnk 6989_608_14880 --layout tn --gpu 'NVIDIA H200' "
@@ -172,6 +173,18 @@ TEST(TuneCli, DispatchListsTheFirstCallTrial) {
   EXPECT_EQ(bad.code, 2) << bad.output;
   EXPECT_TRUE(contains(bad.output, "autogemm: error: AUTOGEMM_AUTOTUNE='x'")) << bad.output;
   EXPECT_FALSE(contains(bad.output, "problem: ")) << "nothing printed before the refusal";
+
+  // gemm() refuses a bad value on any problem, a table's choice too (4096^3 is an H200 entry).
+  const CommandResult bad_table =
+      run("dispatch --mnk 4096_4096_4096 --layout tn --gpu 'NVIDIA H200' --data-dir " +
+              quoted(std::filesystem::path(AUTOGEMM_SOURCE_DIR) / "data"),
+          "AUTOGEMM_TRIAL_FIXED=x");
+  EXPECT_EQ(bad_table.code, 2) << bad_table.output;
+  EXPECT_TRUE(contains(bad_table.output, "AUTOGEMM_TRIAL_FIXED='x'")) << bad_table.output;
+
+  // Tuning on first sight replaces the trial.
+  EXPECT_TRUE(contains(run(args, "AUTOGEMM_TUNE=1").output,
+                       "trial:   none (AUTOGEMM_TUNE: gemm() tunes the problem on first sight"));
 }
 
 TEST(TuneCli, BadInputExitsTwo) {

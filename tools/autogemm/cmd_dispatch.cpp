@@ -16,6 +16,7 @@
 #include "runtime/timed_choice.hpp"
 #include "tune/cost_model.hpp"
 #include "tune/dispatch.hpp"
+#include "tune/first_sight.hpp"
 #include "tune/measurement.hpp"
 #include "tune/policy_file.hpp"
 #include "tune/shipped_data.hpp"
@@ -24,12 +25,16 @@ namespace autogemm::cli {
 
 namespace {
 // What gemm()'s first call of p in a process would time on the GPU (runtime/timed_choice.hpp):
-// the cost model's choices only, and only problems worth a trial.
+// the cost model's choices only, only problems worth a trial, and none where gemm() tunes on
+// first sight. A bad AUTOGEMM_AUTOTUNE or AUTOGEMM_TRIAL_FIXED fails gemm()'s first call whatever
+// the problem, so it is bad input here whatever the choice.
 std::string trial_line(tune::Dispatcher& d, const tune::Choice& c, const Problem& p, int sms) {
-  if (c.kind != tune::ChoiceKind::cost_model)
-    return "none (only the cost model's choices are timed)";
   const int count = as_bad_input([] { return runtime::autotune_candidates(); });
   as_bad_input([] { return runtime::trial_fixed_twins(); });
+  if (c.kind != tune::ChoiceKind::cost_model)
+    return "none (only the cost model's choices are timed)";
+  if (tune::first_sight_enabled())
+    return "none (AUTOGEMM_TUNE: gemm() tunes the problem on first sight instead)";
   if (count < 2) return "none (AUTOGEMM_AUTOTUNE below 2)";
   if (!runtime::worth_timing(p)) return "none (not worth timing: too short a call, or too long)";
   const std::vector<std::string> specs = runtime::first_call_trial(p, d.ranked_specs(p), sms);
