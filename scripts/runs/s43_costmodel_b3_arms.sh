@@ -10,9 +10,11 @@
 # pairs and no class, decode above all, loses more than 0.5% (scripts/arm_class_stats.py).
 # Carry the candidate: scripts/costmodel_train_b3.sh /tmp/b3 .device/B3_final.json.gz here
 # (byte-identical to session 42's), carry .device/B3_final.json.gz with the build.
+# MODEL=FILE (carried) times another candidate in the b3 arm, e.g. session 45's B4
+# (h200_costmodel_offline_s45); none of these shape files is in its training stores.
 # Output: $OUT/s43_costmodel_b3.tgz
 source "$(dirname "$0")/spec_bench.sh"
-model=.device/B3_final.json.gz
+model="${MODEL:-.device/B3_final.json.gz}"
 [ -f "$model" ] || { echo "no $model: build it with scripts/costmodel_train_b3.sh and carry it"; exit 2; }
 data=/tmp/data_b3
 rm -rf "$data" && cp -r data "$data" && cp "$model" "$data/nvidia_h200.costmodel.json.gz"
