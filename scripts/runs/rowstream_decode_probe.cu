@@ -43,7 +43,7 @@ struct Args {
   int m, n, k, stages, max_slots;
 };
 
-__device__ __forceinline__ int owner_of(long long u, long long units, int grid) {
+__host__ __device__ __forceinline__ int owner_of(long long u, long long units, int grid) {
   return int(((u + 1) * grid - 1) / units);  // the CTA whose range [U*b/G, U*(b+1)/G) holds u
 }
 
@@ -205,8 +205,7 @@ int main() {
         int max_slots = 1;
         for (int rb = 0; rb < blocks; ++rb) {
           const long long head = (long long)rb * chunks, tail = head + chunks - 1;
-          const int lo = int(((head + 1) * grid - 1) / units),
-                    hi = int(((tail + 1) * grid - 1) / units);
+          const int lo = owner_of(head, units, grid), hi = owner_of(tail, units, grid);
           max_slots = std::max(max_slots, hi - lo + 1);
         }
         const Args args{buf.w, buf.x, buf.c, partial, arrived, m, n, k, stages, max_slots};
