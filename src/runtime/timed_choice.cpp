@@ -93,18 +93,6 @@ constexpr const char* kLargeFamilies[] = {
     "sm90_f16f32_tn_128x192x64_s4_c1x1_pp_persist_r16m_etmar",
     "sm90_f16f32_tn_256x128x64_s4_c1x2_coop_persist_r8m_etma",
 };
-// Experiment S46 (notes 318): the tuned large picks' most frequent tile the families lack.
-constexpr const char* kWg3Family = "sm90_f16f32_tn_192x192x64_s3_c1x2_wg3_persist_r8m_etmat_lag0";
-std::string_view exp_s46() {
-  static const std::string value = [] {
-    const char* v = std::getenv("AUTOGEMM_EXP_S46");
-    const std::string text = v ? v : "";
-    if (!text.empty() && text != "swap" && text != "add")
-      throw Error("AUTOGEMM_EXP_S46='" + text + "': expected swap or add (or unset)");
-    return text;
-  }();
-  return value;
-}
 }  // namespace
 
 bool decode_like(const Problem& p) {
@@ -217,16 +205,8 @@ std::vector<std::string> trial_candidates(const Problem& p, const std::vector<st
   size_t next = 0;
   if (large_class(p)) {
     for (; next < ranked.size() && out.size() < (most + 1) / 2; ++next) add(ranked[next]);
-    // Experiment (session 45, notes 318; remove after the run): AUTOGEMM_EXP_S46=swap puts the
-    // 192x192 three-warpgroup tile in the 256x128 family's place, =add appends it to the list.
-    const std::string_view exp = exp_s46();
-    for (const char* family : kLargeFamilies) {
-      const bool swapped = exp == "swap" && std::string_view(family) == kLargeFamilies[2];
-      if (auto spec = tune::with_types_of(swapped ? kWg3Family : family, p)) add(*spec);
-    }
-    if (exp == "add")
-      if (auto spec = tune::with_types_of(kWg3Family, p))
-        if (std::find(out.begin(), out.end(), *spec) == out.end()) out.push_back(*spec);
+    for (const char* family : kLargeFamilies)
+      if (auto spec = tune::with_types_of(family, p)) add(*spec);
   } else if (decode_like(p)) {
     for (; next < ranked.size() && out.size() < (most + 1) / 2; ++next) add(ranked[next]);
     for (const std::string& family : decode_families(p))
