@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# Needs the switch of 4846387 (reverted after the run; h200_energy_ceiling_s46.md section 8).
 # Session 46 (notes 324), ON an H200 (~4 min): cooperative warpgroups N k-blocks apart (the switch
 # AUTOGEMM_COOP_STAGGER=N through AUTOGEMM_JIT_DEFINES, include/autogemm/sm90/gemm.cuh; N = 1, 2). Why: the
 # 256x192 c1x2 tile spends 3-4% less energy per cycle than the ping-pong picks at the cap but does

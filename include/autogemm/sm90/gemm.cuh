@@ -391,22 +391,6 @@ __device__ __forceinline__ void consume(const TmaDescriptor* tma_c, const GemmAr
   // the ring never waits on a stage two phases ahead of its barrier, and one's epilogue runs
   // under the other's MMAs.
   constexpr int kOrder = 5;  // after the consumers' own barriers 1..3
-  // Experiment (session 46, notes 324; an AUTOGEMM_JIT_DEFINES switch, AUTOGEMM_COOP_STAGGER=N):
-  // two cooperative warpgroups N k-blocks apart. Warpgroup 1 starts a tile's MMAs once warpgroup
-  // 0's first N k-blocks have completed, so at the tile's end one warpgroup's epilogue runs under
-  // the other's last MMAs instead of both leaving the tensor cores idle together. Warpgroup 0 runs
-  // ahead on stages warpgroup 1 has not freed: N + kMmaLag stages at most.
-#ifdef AUTOGEMM_COOP_STAGGER
-  constexpr int kStaggerBlocks =
-      !Cfg::kPingPong && Cfg::kConsumers == 2
-          ? (AUTOGEMM_COOP_STAGGER < Cfg::kStages - Cfg::kMmaLag ? AUTOGEMM_COOP_STAGGER
-                                                                 : Cfg::kStages - Cfg::kMmaLag)
-          : 0;
-#else
-  constexpr int kStaggerBlocks = 0;
-#endif
-  constexpr bool kStagger = kStaggerBlocks > 0;
-  constexpr int kStaggerBarrier = 8;  // after cluster split-K's 7
   TraceRecord<Cfg::kConsumers + 1> rec(args, consumer, threadIdx.x % 128 == 0);
   // The descriptors of stage 0 (this warpgroup's rows of A; all of B). An M-major A keeps 64
   // rows per chunk of kBK * 128 bytes.
@@ -444,8 +428,6 @@ __device__ __forceinline__ void consume(const TmaDescriptor* tma_c, const GemmAr
     rec.stamp(index, kStart);
     if (Cfg::kPingPong && index > 0) named_barrier_sync<256>(kOrder + consumer);
     const int tm = w.tm, tn = w.tn;
-    if constexpr (kStagger)
-      if (consumer == 1 && w.kb_begin < w.kb_end) named_barrier_sync<256>(kStaggerBarrier);
     if constexpr (Cfg::kClusterK > 1 || Cfg::kSplitPass > 1) {  // a piece with no k-blocks
       if (w.kb_begin == w.kb_end) {
 #pragma unroll
@@ -529,10 +511,6 @@ __device__ __forceinline__ void consume(const TmaDescriptor* tma_c, const GemmAr
       }
       if (kb - w.kb_begin >= Cfg::kMmaLag)
         release_stage<Cfg>(empty, ring_back<Cfg::kStages>(pos.stage, Cfg::kMmaLag));
-      if constexpr (kStagger)  // this warpgroup's first kStaggerBlocks k-blocks are done
-        if (consumer == 0 &&
-            kb == min(w.kb_begin + kStaggerBlocks - 1 + Cfg::kMmaLag, w.kb_end - 1))
-          named_barrier_arrive<256>(kStaggerBarrier);
     }
     if constexpr (Cfg::kPingPong)
       if (w.kb_begin == w.kb_end) hand_over();
