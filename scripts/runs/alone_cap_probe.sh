@@ -8,34 +8,22 @@
 # slower interleaved (h200_energy_ceiling_s46).
 # Predicted: alone, 256x192 c1x2 within +-2% of cuBLASLt-autotune, the ping-pong picks 1-3% behind it.
 # Output: $OUT/alone_cap.tgz (bench_*.csv/txt, smi.csv, windows.csv).
-set -uo pipefail
-cd "$(dirname "$0")/../.."
-source scripts/runs/cublas_libs.sh
+source "$(dirname "$0")/spec_bench.sh"
 out="${OUT:-/tmp/alone_cap}"
 dir="$out/alone_cap"
 mkdir -p "$dir"
-bin=build/tools/autogemm/autogemm
 echo "date_ms,$(date +%s%3N)" > "$dir/windows.csv"
 nvidia-smi --query-gpu=timestamp,power.draw,clocks.sm,temperature.gpu --format=csv,noheader,nounits \
   -lms 100 > "$dir/smi.csv" 2>&1 &
 smi=$!
 sleep 1
-bench() {  # NAME SHAPE ARGS...
-  local name=$1 shape=$2 t0
-  shift 2
-  t0=$(date +%s%3N)
-  timeout 120 "$bin" bench --mnk "$shape" --layout tn --benchmark_seconds 3 --rounds 1 "$@" \
-    --out "$dir/bench_${name}_$shape.csv" > "$dir/bench_${name}_$shape.txt" 2>&1
-  echo "bench,$name,$shape,$t0,$(date +%s%3N)" >> "$dir/windows.csv"
-  sleep 1
-}
 for rep in 1 2; do
   for shape in ${SHAPES:-12288_12288_4096 16384_16384_4096 8192_12288_12288}; do
-    bench cublaslt_$rep $shape --methods cublaslt_autotune_tn
-    bench table_$rep $shape --methods autogemm --spec table:tab=data/nvidia_h200.json
-    bench w256x192_$rep $shape --methods autogemm \
+    bench_alone "$dir" cublaslt_$rep $shape --methods cublaslt_autotune_tn
+    bench_alone "$dir" table_$rep $shape --methods autogemm --spec table:tab=data/nvidia_h200.json
+    bench_alone "$dir" w256x192_$rep $shape --methods autogemm \
       --spec sm90_f16f32_tn_256x192x64_s3_c1x2_coop_persist_r8m_etmar
-    bench w256x128_$rep $shape --methods autogemm \
+    bench_alone "$dir" w256x128_$rep $shape --methods autogemm \
       --spec sm90_f16f32_tn_256x128x64_s4_c1x2_coop_persist_r8m_etma
   done
 done

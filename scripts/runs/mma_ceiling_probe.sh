@@ -9,13 +9,11 @@
 # Build the probe first, here: nvcc -O3 -std=c++20 -gencode arch=compute_90a,code=sm_90a -Iinclude
 #   -o .device/build/mma_ceiling_probe scripts/runs/mma_ceiling_probe.cu (packed with the CLI)
 # Output: $OUT/mma_ceiling.tgz (probe.csv, smi.csv, bench_*.txt, windows.csv).
-set -uo pipefail
-cd "$(dirname "$0")/../.."
+source "$(dirname "$0")/spec_bench.sh"
 out="${OUT:-/tmp/mma_ceiling}"
 dir="$out/mma_ceiling"
 mkdir -p "$dir"
 probe="${PROBE:-build/mma_ceiling_probe}"
-bin=build/tools/autogemm/autogemm
 nvidia-smi -q | grep -iE "power limit|product name|driver version" > "$dir/gpu.txt"
 echo "date_ms,$(date +%s%3N)" > "$dir/windows.csv"
 nvidia-smi --query-gpu=timestamp,power.draw,clocks.sm,temperature.gpu --format=csv,noheader,nounits \
@@ -26,20 +24,10 @@ echo "smi_first,$(head -1 "$dir/smi.csv")" >> "$dir/windows.csv"
 timeout 120 "$probe" "${SECONDS_EACH:-2}" > "$dir/probe.csv" 2> "$dir/probe.err"
 echo "probe exit $?"
 sleep 1
-bench() {  # NAME SHAPE ARGS...
-  local name=$1 shape=$2
-  shift 2
-  local t0
-  t0=$(date +%s%3N)
-  timeout 120 "$bin" bench --mnk "$shape" --layout tn --benchmark_seconds 3 --rounds 1 "$@" \
-    --out "$dir/bench_${name}_$shape.csv" > "$dir/bench_${name}_$shape.txt" 2>&1
-  echo "bench,$name,$shape,$t0,$(date +%s%3N)" >> "$dir/windows.csv"
-  sleep 1
-}
 for shape in 16384_16384_4096 8192_8192_8192; do
-  bench cublaslt $shape --methods cublaslt_autotune_tn
-  bench auto $shape --methods autogemm --spec auto
-  bench coop256x128 $shape --methods autogemm --spec sm90_f16f32_tn_256x128x64_s4_c1x2_coop_persist_r8m_etma
+  bench_alone "$dir" cublaslt $shape --methods cublaslt_autotune_tn
+  bench_alone "$dir" auto $shape --methods autogemm --spec auto
+  bench_alone "$dir" coop256x128 $shape --methods autogemm --spec sm90_f16f32_tn_256x128x64_s4_c1x2_coop_persist_r8m_etma
 done
 kill $smi
 tar czf "$out/mma_ceiling.tgz" -C "$out" mma_ceiling

@@ -33,6 +33,10 @@
 # the loaded table and `re`) changes entries and appends each changed entry's M_N_K to `shapes`;
 # spec_bench_reps BENCH on those shapes into $OUT/NAME (OUT defaults to /tmp/NAME) with
 # record_machine's files, then $OUT/NAME.tgz of it; and
+#   bench_alone DIR NAME SHAPE ARGS...
+# one method (ARGS: --methods ..., --spec ...) alone on SHAPE for 3 s (`--benchmark_seconds 3`)
+# into DIR/bench_NAME_SHAPE.csv and .txt, its wall window (ms) appended to DIR/windows.csv for
+# matching with an nvidia-smi log, then a second's rest (the power-cap probes); and
 #   prebuild_ranked FILE TOP OUT
 # which writes the H200 cost model's TOP specs per shape of FILE to OUT (autogemm db rank) and
 # compiles them all into the JIT cache in parallel (so no timed call waits for NVRTC).
@@ -125,6 +129,16 @@ gpu_tests() {
     > "$1" 2>&1
   echo "ctest exit $?"
   tail -4 "$1"
+}
+bench_alone() {
+  local dir=$1 name=$2 shape=$3 t0
+  shift 3
+  t0=$(date +%s%3N)
+  timeout 120 build/tools/autogemm/autogemm bench --mnk "$shape" --layout tn \
+    --benchmark_seconds 3 --rounds 1 "$@" --out "$dir/bench_${name}_$shape.csv" \
+    > "$dir/bench_${name}_$shape.txt" 2>&1
+  echo "bench,$name,$shape,$t0,$(date +%s%3N)" >> "$dir/windows.csv"
+  sleep 1
 }
 shape_list() {
   grep -v '^#' "$1" | tr '\n' ' '

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """scripts/table_update_confirmed.py, scripts/sustained_table_update.py,
-scripts/oracle_short_report.py, scripts/arm_class_stats.py and scripts/trial_added_stats.py on
-tiny synthetic runs
+scripts/oracle_short_report.py, scripts/arm_class_stats.py, scripts/trial_added_stats.py and
+scripts/power_window_report.py on tiny synthetic runs
 whose outcomes are worked out by hand. Usage (CTest): python3 tests/cpu/test_table_scripts.py SCRIPTS_DIR"""
 import json
 import os
@@ -314,6 +314,32 @@ class TableScripts(unittest.TestCase):
                               os.path.join(self.dir.name, "cmp"), "--date", "today", "--margin",
                               "0.12", "--out", out)
         self.assertIn("0 entries taken", log)
+
+    def test_power_report_averages_each_runs_own_window(self):
+        # nvidia-smi every 100 ms from t = 1000 s (epoch, UTC): 300 W / 1000 MHz before 1002.0 s,
+        # 600 W / 1500 MHz up to 1004.0 s, then 700 W / 1200 MHz.
+        def stamp(ms):
+            import datetime
+            t = datetime.datetime.fromtimestamp(ms / 1000, datetime.timezone.utc)
+            return t.strftime("%Y/%m/%d %H:%M:%S.") + f"{t.microsecond // 1000:03d}"
+        lines = ["timestamp, power.draw [W], clocks.sm [MHz], temperature.gpu"]
+        for ms in range(1000000, 1008000, 100):
+            w, mhz = (300, 1000) if ms < 1002000 else (600, 1500) if ms < 1004000 else (700, 1200)
+            lines.append(f"{stamp(ms)}, {w}, {mhz}, 40")
+        d = os.path.join(self.dir.name, "cap")
+        os.makedirs(d)
+        self.put("cap/smi.csv", "\n".join(lines) + "\n")
+        # A probe run over [1001 s, 1003 s]: its second half (1002-1003 s) is all 600 W.
+        self.put("cap/probe.csv", "structure,data,start_ms,end_ms,tflops,sm_mhz,"
+                 "flops_per_sm_cycle,peak_fraction\n1x2x192,normal,1001000,1003000,600,1000,0,0\n")
+        # A bench run ending at 1007 s: its window 1004.5-1006.8 s is all 700 W.
+        self.put("cap/windows.csv", "date_ms,1000000\nbench,alone,8_8_8,1004000,1007000\n")
+        self.put("cap/bench_alone_8_8_8.csv", csv_text([("8,8,8", "autogemm", 1)]).replace(
+            ",,,x,ok", ",700,,x,ok"))
+        out = self.run_script("power_window_report.py", d, "100").splitlines()
+        # 600 TFLOP/s at 1000 MHz on 100 SMs: 6000 flop per SM cycle, 1.465 of 4096.
+        self.assertEqual(out[1], "1x2x192 normal,600.0,600,1500,1.000,1000,1.465")
+        self.assertEqual(out[2], "alone 8_8_8,700.0,700,1200,1.000,,")
 
 
 if __name__ == "__main__":
