@@ -249,8 +249,10 @@ Verdict rule_swap_ab(const KernelSpec& s, const DeviceLimits&) {
 
 Verdict rule_defer_store(const KernelSpec& s, const DeviceLimits&) {
   if (!s.defer_store) return {};
-  if (s.epilogue != Epilogue::tma_tile)
-    return "the deferred store stages a whole tile: epilogue must be tma_tile";
+  if (s.epilogue != Epilogue::tma_tile && s.epilogue != Epilogue::tma)
+    return "the deferred store stages C through shared memory: epilogue must be tma_tile (a "
+           "whole tile at once) or tma (64x64 blocks, one under each of the next tile's first "
+           "k-blocks)";
   if (s.stream_k || s.pingpong || s.swap_ab)
     return "the deferred store is for cooperative data-parallel kernels (no stream-K, ping-pong "
            "or swap-AB)";

@@ -594,7 +594,9 @@ TEST(Spec, DeferStoreRules) {
   EXPECT_TRUE(s.defer_store);
   EXPECT_EQ(spec_name(s), "sm90_f16f32_tn_128x256x64_s3_c2x1_coop_persist_r8m_etmat_lag0_defer");
   EXPECT_EQ(nlohmann::json(s).get<KernelSpec>(), s);
-  s.epilogue = Epilogue::tma;  // needs the whole-tile staging
+  s.epilogue = Epilogue::tma;  // 64x64 blocks, one under each of the next tile's k-blocks
+  EXPECT_FALSE(validate(s)) << *validate(s);
+  s.epilogue = Epilogue::tma_rows;  // neither a whole tile's nor 64x64 blocks' staging
   ASSERT_TRUE(validate(s));
   EXPECT_NE(validate(s)->find("tma_tile"), std::string::npos);
   s.epilogue = Epilogue::tma_tile;

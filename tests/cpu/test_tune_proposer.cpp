@@ -117,6 +117,25 @@ TEST(TuneProposer, LocalMovesChangeExactlyOneField) {
   }
 }
 
+// A cooperative tile with a TMA epilogue has the deferred store one move away, and back; the
+// row-block epilogue cannot hold it.
+TEST(TuneProposer, DeferredStoreIsALocalMove) {
+  const Problem p = problem(12288, 12288, 4096);
+  auto has = [](const std::vector<KernelSpec>& v, const std::string& name) {
+    return std::any_of(v.begin(), v.end(),
+                       [&](const KernelSpec& s) { return spec_name(s) == name; });
+  };
+  const std::string base = "sm90_f16f32_tn_256x128x64_s4_c1x2_coop_persist_r8m_etma";
+  EXPECT_TRUE(has(local_moves(parse_name(base), p), base + "_defer"));
+  EXPECT_TRUE(has(local_moves(parse_name(base + "_defer"), p), base));
+  const KernelSpec rows = parse_name("sm90_f16f32_tn_128x256x64_s3_c1x1_coop_persist_r8m_etmar");
+  for (const KernelSpec& s : local_moves(rows, p)) {
+    if (s.epilogue == Epilogue::tma_rows) {
+      EXPECT_FALSE(s.defer_store) << spec_name(s);
+    }
+  }
+}
+
 // A split-pass spec's first local move is its other launch order (it moves picks by -20% to
 // +10%, no rule predicts which); other specs have no such move.
 TEST(TuneProposer, SplitPassOrderIsTheFirstLocalMove) {

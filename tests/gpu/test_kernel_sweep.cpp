@@ -51,6 +51,10 @@ const char* const kSpecTails[] = {
     "256x128x64_s3_c1x2_coop_persist_r8n_etmat_defer",
     "128x128x64_s4_c1x1_wg1_persist_r4m_etmat_defer",
     "128x192x64_s3_c2x1_coop_persist_r8m_etmat_lag0_defer",
+    // The deferred store through the double-buffered staging, one block per k-block (and the
+    // rest after a tile shorter than its blocks).
+    "256x128x64_s4_c1x2_coop_persist_r8m_etma_defer",
+    "128x256x64_s4_c1x1_coop_persist_r16m_etma_defer",
     "128x192x64_s4_c2x1_pp_persist_r8m_etmar",
     "128x128x64_s4_c1x1_coop_persist_r8m_etmar",
     // A cooperative 256x192 tile: 192 accumulators per thread (notes 119).

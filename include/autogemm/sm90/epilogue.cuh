@@ -4,7 +4,7 @@
 //    past M and columns past N (N is a multiple of 8, so a column pair is wholly in or out);
 //  - TMA, double-buffered: each consumer warpgroup writes 64×64 blocks into two 128-byte-swizzled
 //    staging buffers in turn and one thread hands each block to the TMA engine, which clips the
-//    edges;
+//    edges (with the deferred store, one block under each of the next tile's first k-blocks);
 //  - TMA, whole tile: the warpgroup stages all of its rows at once, with one barrier, and issues
 //    every block's store together; it waits only for the previous tile's stores to have read
 //    the staging. Costs a tile of shared memory, frees the warpgroup soonest;
@@ -167,39 +167,50 @@ __device__ __forceinline__ void store_direct_transposed(const Frag& acc, const G
 // Bytes of one staging buffer: a 64×64 block of 16-bit values, 128 bytes per row.
 constexpr int kEpilogueBlockBytes = 64 * 128;
 
-// Stores a 64×kN accumulator block through `staging` (two kEpilogueBlockBytes buffers owned by
-// this warpgroup). `blocks_issued` counts this warpgroup's blocks so far; it picks the buffer and
+// Stores the 64×64 block `block` (columns 64·block..) of a 64×kN fragment (accumulators, or
+// pairs already packed) through `staging`, two kEpilogueBlockBytes buffers owned by this
+// warpgroup. `blocks_issued` counts this warpgroup's blocks so far; it picks the buffer and
 // persists across tiles so that a buffer is reused only after its previous store has read it.
+// `block` must be a compile-time constant after inlining (the fragment is indexed by it).
+template <ElemType kElem, int kN, class Frag>
+__device__ __forceinline__ void store_tma_double_block(const Frag& acc, int block,
+                                                       const TmaDescriptor* tma_c, u8* staging,
+                                                       int barrier_id, int row0, int col0,
+                                                       int& blocks_issued) {
+  const int t = threadIdx.x % 128;
+  const int r = (t / 32) * 16 + (t % 32) / 4;  // this thread's first row in the block
+  const bool leader = t == 0;
+  u8* buf = staging + (blocks_issued & 1) * kEpilogueBlockBytes;
+  // The store issued two blocks ago read this buffer; wait for it before overwriting.
+  if (leader) tma_store_wait_read<1>();
+  named_barrier_sync<128>(barrier_id);
+#pragma unroll
+  for (int jj = 0; jj < 8; ++jj) {
+    const int j = block * 8 + jj;
+    // 128-byte swizzle: the 16-byte chunk index is XORed with the row index mod 8, which also
+    // spreads a warp's eight rows over all 32 banks.
+    const int offset = ((jj ^ (r % 8)) * 16) + 4 * (t % 4);
+    *reinterpret_cast<u32*>(buf + r * 128 + offset) = out_pair<kElem, kN>(acc, 2 * j);
+    *reinterpret_cast<u32*>(buf + (r + 8) * 128 + offset) = out_pair<kElem, kN>(acc, 2 * j + 1);
+  }
+  fence_proxy_async_smem();
+  named_barrier_sync<128>(barrier_id);
+  if (leader) {
+    tma_store_2d(tma_c, buf, col0 + block * 64, row0);
+    tma_store_commit();
+  }
+  ++blocks_issued;
+}
+
+// Stores a 64×kN accumulator block through `staging`, block after block (above).
 template <ElemType kElem, int kN, class Frag>
 __device__ __forceinline__ void store_tma_double(const Frag& acc, const TmaDescriptor* tma_c,
                                                  u8* staging, int barrier_id, int row0, int col0,
                                                  int& blocks_issued) {
-  const int t = threadIdx.x % 128;
-  const int r = (t / 32) * 16 + (t % 32) / 4;  // this thread's first row in the block
-  const bool leader = t == 0;
 #pragma unroll
-  for (int block = 0; block < kN / 64; ++block) {
-    u8* buf = staging + (blocks_issued & 1) * kEpilogueBlockBytes;
-    // The store issued two blocks ago read this buffer; wait for it before overwriting.
-    if (leader) tma_store_wait_read<1>();
-    named_barrier_sync<128>(barrier_id);
-#pragma unroll
-    for (int jj = 0; jj < 8; ++jj) {
-      const int j = block * 8 + jj;
-      // 128-byte swizzle: the 16-byte chunk index is XORed with the row index mod 8, which also
-      // spreads a warp's eight rows over all 32 banks.
-      const int offset = ((jj ^ (r % 8)) * 16) + 4 * (t % 4);
-      *reinterpret_cast<u32*>(buf + r * 128 + offset) = out_pair<kElem, kN>(acc, 2 * j);
-      *reinterpret_cast<u32*>(buf + (r + 8) * 128 + offset) = out_pair<kElem, kN>(acc, 2 * j + 1);
-    }
-    fence_proxy_async_smem();
-    named_barrier_sync<128>(barrier_id);
-    if (leader) {
-      tma_store_2d(tma_c, buf, col0 + block * 64, row0);
-      tma_store_commit();
-    }
-    ++blocks_issued;
-  }
+  for (int block = 0; block < kN / 64; ++block)
+    store_tma_double_block<kElem, kN>(acc, block, tma_c, staging, barrier_id, row0, col0,
+                                      blocks_issued);
 }
 
 // Converts a 64×kN accumulator block to 16-bit pairs: packed[2j] is row r's columns 8j + 2(t%4)

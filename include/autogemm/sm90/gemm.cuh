@@ -183,8 +183,9 @@ struct GemmConfig {
   // for every set.
   static_assert(kAccSets <= kBK / 16, "no more accumulator sets than k16 steps per stage");
   static_assert(!kAccF16 || kElem == ElemType::kF16, "fp16 accumulation: fp16 data");
-  static_assert(!kDeferStore || (kEpilogue == 2 && !kStreamK && !kPingPong),
-                "deferred store: whole-tile TMA epilogue, no stream-K, no ping-pong");
+  static_assert(!kDeferStore || ((kEpilogue == 2 || kEpilogue == 1) && !kStreamK && !kPingPong),
+                "deferred store: whole-tile or double-buffered TMA epilogue, no stream-K, no "
+                "ping-pong");
   static_assert(!kSplitN || (kConsumers == 2 && !kPingPong && !kDeferStore &&
                              (kEpilogue == 0 || kEpilogue == 3) && kWgCols % 8 == 0 &&
                              (!kBMnMajor || kWgCols % 64 == 0)),
@@ -384,6 +385,22 @@ __device__ __forceinline__ void consume(const TmaDescriptor* tma_c, const GemmAr
   int pending_row0 = -1, pending_col0 = 0;
   u8* my_staging = staging + consumer * (Cfg::kEpilogueBytes / Cfg::kConsumers);
   int blocks_stored = 0;
+  // Deferred store through the double-buffered staging: the previous tile's 64×64 blocks, one
+  // under each of this tile's first k-blocks (kDeferBlocks of them, `pending_next` the next one).
+  constexpr int kDeferBlocks = Cfg::kMmaM * (Cfg::kBN / 64);
+  int pending_next = 0;
+  auto store_pending_block = [&](int b) {  // b: a constant after unrolling
+    if constexpr (Cfg::kDeferStore && Cfg::kEpilogue == 1)
+      store_tma_double_block<Cfg::kElem, Cfg::kBN>(
+          packed[b / (Cfg::kBN / 64)], b % (Cfg::kBN / 64), tma_c, my_staging, barrier_id,
+          pending_row0 + (b / (Cfg::kBN / 64)) * 64, pending_col0, blocks_stored);
+  };
+  auto flush_pending = [&] {  // every block not yet stored
+#pragma unroll
+    for (int b = 0; b < kDeferBlocks; ++b)
+      if (b >= pending_next) store_pending_block(b);
+    pending_row0 = -1;
+  };
   RingPosition pos;
   WorkItem w;
   // Ping-pong: warpgroup c takes items c, c+2, ... Their mainloops take turns through two named
@@ -490,12 +507,20 @@ __device__ __forceinline__ void consume(const TmaDescriptor* tma_c, const GemmAr
         }
       }
       wgmma_commit();
-      if constexpr (Cfg::kDeferStore) {
+      if constexpr (Cfg::kDeferStore && Cfg::kEpilogue == 2) {
         // This tile's first MMAs are running: stage and store the previous tile's C under them.
         if (kb == w.kb_begin && pending_row0 >= 0) {
           store_tma_tile_packed<Cfg::kBN, Cfg::kMmaM>(packed, tma_c, my_staging, barrier_id,
                                                       pending_row0, pending_col0);
           pending_row0 = -1;
+        }
+      } else if constexpr (Cfg::kDeferStore) {
+        // One block of the previous tile's C under each of this tile's first k-blocks' MMAs.
+        if (pending_row0 >= 0) {
+#pragma unroll
+          for (int b = 0; b < kDeferBlocks; ++b)
+            if (b == pending_next) store_pending_block(b);
+          if (++pending_next == kDeferBlocks) pending_row0 = -1;
         }
       }
       // Keep the last kMmaLag k-blocks' MMAs in flight; the one before them is done: free its
@@ -574,10 +599,14 @@ __device__ __forceinline__ void consume(const TmaDescriptor* tma_c, const GemmAr
         scale_block<Cfg::kElem, Cfg::kWgCols, Cfg::kSwapAB>(acc[mi], args, row0 + mi * 64, col0);
     }
     if constexpr (Cfg::kDeferStore) {
+      // A tile shorter than its blocks leaves some of the previous tile's C: store it first.
+      if constexpr (Cfg::kEpilogue == 1)
+        if (pending_row0 >= 0) flush_pending();
 #pragma unroll
       for (int mi = 0; mi < Cfg::kMmaM; ++mi) pack_block<Cfg::kElem, Cfg::kBN>(acc[mi], packed[mi]);
       pending_row0 = row0;
       pending_col0 = col0;
+      pending_next = 0;
     } else if constexpr (Cfg::kEpilogue == 2) {
       store_tma_tile<Cfg::kElem, Cfg::kBN, Cfg::kMmaM>(acc, tma_c, my_staging, barrier_id, row0,
                                                        col0);
@@ -599,9 +628,13 @@ __device__ __forceinline__ void consume(const TmaDescriptor* tma_c, const GemmAr
     rec.stamp(index, kEnd);
   }
   if constexpr (Cfg::kDeferStore) {  // the last tile's C
-    if (pending_row0 >= 0)
-      store_tma_tile_packed<Cfg::kBN, Cfg::kMmaM>(packed, tma_c, my_staging, barrier_id,
-                                                  pending_row0, pending_col0);
+    if (pending_row0 >= 0) {
+      if constexpr (Cfg::kEpilogue == 2)
+        store_tma_tile_packed<Cfg::kBN, Cfg::kMmaM>(packed, tma_c, my_staging, barrier_id,
+                                                    pending_row0, pending_col0);
+      else
+        flush_pending();
+    }
   }
   if (consumer == 0 && threadIdx.x % 128 == 0) trace_header(args, Cfg::kConsumers + 1, 2);
   // Shared memory must outlive the stores still reading it.
