@@ -11,18 +11,11 @@
 # cuBLASLt on the K = 4096 shapes; less where K is long.
 # Output: $OUT/defer_coop.tgz.
 source "$(dirname "$0")/spec_bench.sh"
-out="${OUT:-/tmp/defer_coop}/defer_coop"
-mkdir -p "$out"
-record_machine "$out"
+out=$(probe_out defer_coop)
 specs=(256x128x64_s3_c1x2_coop_persist_r8m_etmat_defer 256x128x64_s3_c1x2_coop_persist_r8m_etmat
   256x128x64_s4_c1x2_coop_persist_r8m_etma 128x256x64_s3_c1x1_coop_persist_r16m_etmat_defer
   128x256x64_s4_c1x1_coop_persist_r16m_etma)
-for shape in 12288_12288_4096 4096_4096_4096; do
-  for s in "${specs[@]}"; do
-    timeout 120 build/tools/autogemm/autogemm trace --spec "sm90_f16f32_tn_$s" --mnk "$shape" \
-      --runs 100 > "$out/trace_${shape}_$s.txt" 2>&1
-  done
-done
+for shape in 12288_12288_4096 4096_4096_4096; do trace_specs "$out" "$shape" "${specs[@]}"; done
 OUT="$out" BENCH_TIMEOUT=300 spec_bench_reps defer \
   "16384_16384_4096 12288_12288_4096 8192_12288_12288 8192_8192_8192 4096_4096_4096" \
   table:tab=data/nvidia_h200.json "${specs[@]}"

@@ -37,6 +37,11 @@
 # one method (ARGS: --methods ..., --spec ...) alone on SHAPE for 3 s (`--benchmark_seconds 3`)
 # into DIR/bench_NAME_SHAPE.csv and .txt, its wall window (ms) appended to DIR/windows.csv for
 # matching with an nvidia-smi log, then a second's rest (the power-cap probes); and
+#   probe_out NAME
+# which makes $OUT/NAME (OUT defaults to /tmp/NAME), records the machine there and prints its path;
+#   trace_specs DIR SHAPE SPEC...
+# `autogemm trace --runs 100` (alone at the power cap) of each fp16/tn SPEC tail on SHAPE into
+# DIR/trace_SHAPE_SPEC.txt; and
 #   prebuild_ranked FILE TOP OUT
 # which writes the H200 cost model's TOP specs per shape of FILE to OUT (autogemm db rank) and
 # compiles them all into the JIT cache in parallel (so no timed call waits for NVRTC).
@@ -139,6 +144,19 @@ bench_alone() {
     > "$dir/bench_${name}_$shape.txt" 2>&1
   echo "bench,$name,$shape,$t0,$(date +%s%3N)" >> "$dir/windows.csv"
   sleep 1
+}
+probe_out() {
+  local dir="${OUT:-/tmp/$1}/$1"
+  record_machine "$dir" >&2
+  echo "$dir"
+}
+trace_specs() {
+  local dir=$1 shape=$2 s
+  shift 2
+  for s in "$@"; do
+    timeout 120 build/tools/autogemm/autogemm trace --spec "sm90_f16f32_tn_$s" --mnk "$shape" \
+      --runs 100 > "$dir/trace_${shape}_$s.txt" 2>&1
+  done
 }
 shape_list() {
   grep -v '^#' "$1" | tr '\n' ' '
