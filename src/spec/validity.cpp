@@ -307,7 +307,10 @@ Verdict rule_registers(const KernelSpec& s, const DeviceLimits&) {
   // stream-K tail with fp16 accumulators widens them to fp32 to add the heads: it counts fp32.
   const int acc = s.acc == AccType::f16 && s.stream_k ? consumer_rows(s) * consumer_cols(s) / 128
                                                       : acc_registers_per_thread(s);
-  const int regs = (s.defer_store ? acc + acc / 2 : acc) * s.acc_sets;
+  // The packed tile holds 16-bit values two per register whatever the accumulator type (fp16
+  // accumulators are already packed: the deferred tile takes as many registers as they do).
+  const int packed = s.defer_store ? consumer_rows(s) * consumer_cols(s) / 256 : 0;
+  const int regs = (acc + packed) * s.acc_sets;
   // Ping-pong warpgroups hold one tile at a time, with no second set live: up to 192 (the 128x176
   // and 128x192 tiles cuBLASLt runs on short K; notes/NOTES.md item 17). Two cooperative
   // warpgroups reach 192 too (256x192), where ptxas keeps everything in registers: the direct or

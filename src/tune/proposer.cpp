@@ -91,8 +91,9 @@ std::vector<KernelSpec> local_moves(const KernelSpec& from, const Problem& p) {
   // The deferred store: a cooperative tile's C stored under the next tile's first MMAs instead of
   // after its own (with the double-buffered epilogue -2.7% to +2.4% per large shape, +0.5% over
   // them, -0.9% on short K; h200_energy_ceiling_s46 section 10): per shape, so the tuner times
-  // it. Validity keeps it to the TMA epilogues that can hold it.
-  try_move([](KernelSpec& s) { s.defer_store = !s.defer_store; });
+  // it. Validity keeps it to the TMA epilogues that can hold it; a grid of one tile per CTA has
+  // no next tile to hide it under.
+  if (from.persistent) try_move([](KernelSpec& s) { s.defer_store = !s.defer_store; });
   // 4x1: the cluster of two reduction-pass sweep specs (h200_cluster4_split2_tn), one move from
   // the 2x1 ones.
   for (auto [cm, cn] : {std::pair{1, 1}, std::pair{2, 1}, std::pair{1, 2}, std::pair{4, 1}})

@@ -608,6 +608,13 @@ TEST(Spec, DeferStoreRules) {
   EXPECT_NE(validate(s)->find("stream-K"), std::string::npos);
   // 128 accumulators + 64 packed fit in 232 registers; three consumers' 96 + 48 do not fit in
   // their 152.
+  // fp16 accumulators are packed already: the deferred tile takes as many registers again (a
+  // 256x256 cooperative tile: 128 + 128, which spilled 380 bytes when counted as 128 + 64).
+  EXPECT_FALSE(validate(parse_name("sm90_f16f16_tn_256x256x64_s3_c1x1_coop_persist_r8m_etma")));
+  KernelSpec f16acc = parse_name("sm90_f16f16_tn_256x256x64_s3_c1x1_coop_persist_r8m_etma");
+  f16acc.defer_store = true;
+  ASSERT_TRUE(validate(f16acc));
+  EXPECT_NE(validate(f16acc)->find("deferred tile"), std::string::npos) << *validate(f16acc);
   KernelSpec wide = parse_name("sm90_f16f32_tn_192x192x64_s3_c2x1_wg3_persist_r8m_etmat");
   wide.defer_store = true;
   ASSERT_TRUE(validate(wide));

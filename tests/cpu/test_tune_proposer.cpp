@@ -128,6 +128,10 @@ TEST(TuneProposer, DeferredStoreIsALocalMove) {
   const std::string base = "sm90_f16f32_tn_256x128x64_s4_c1x2_coop_persist_r8m_etma";
   EXPECT_TRUE(has(local_moves(parse_name(base), p), base + "_defer"));
   EXPECT_TRUE(has(local_moves(parse_name(base + "_defer"), p), base));
+  // A non-persistent grid (one tile per CTA) has no next tile to store under.
+  for (const KernelSpec& s :
+       local_moves(parse_name("sm90_f16f32_tn_128x128x64_s4_c1x1_coop_tiles_r8m_etma"), p))
+    EXPECT_FALSE(s.defer_store) << spec_name(s);
   const KernelSpec rows = parse_name("sm90_f16f32_tn_128x256x64_s3_c1x1_coop_persist_r8m_etmar");
   for (const KernelSpec& s : local_moves(rows, p)) {
     if (s.epilogue == Epilogue::tma_rows) {
