@@ -13,9 +13,7 @@ out="${OUT:-/tmp/alone_cap}"
 dir="$out/alone_cap"
 mkdir -p "$dir"
 echo "date_ms,$(date +%s%3N)" > "$dir/windows.csv"
-nvidia-smi --query-gpu=timestamp,power.draw,clocks.sm,temperature.gpu --format=csv,noheader,nounits \
-  -lms 100 > "$dir/smi.csv" 2>&1 &
-smi=$!
+smi_log "$dir"
 sleep 1
 for rep in 1 2; do
   for shape in ${SHAPES:-12288_12288_4096 16384_16384_4096 8192_12288_12288}; do
@@ -27,5 +25,5 @@ for rep in 1 2; do
       --spec sm90_f16f32_tn_256x128x64_s4_c1x2_coop_persist_r8m_etma
   done
 done
-kill $smi
+kill "$SMI_PID"
 tar czf "$out/alone_cap.tgz" -C "$out" alone_cap

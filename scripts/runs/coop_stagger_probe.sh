@@ -14,9 +14,7 @@
 # switch leaves ping-pong alone), its cooperative ones (4096^3) faster.
 # Output: $OUT/coop_stagger.tgz.
 source "$(dirname "$0")/spec_bench.sh"
-out="${OUT:-/tmp/coop_stagger}/coop_stagger"
-mkdir -p "$out"
-record_machine "$out"
+out=$(probe_out coop_stagger)
 bin=build/tools/autogemm/autogemm
 specs=(256x192x64_s3_c1x2_coop_persist_r8m_etmar 256x128x64_s4_c1x2_coop_persist_r8m_etma
   128x256x64_s4_c1x1_coop_persist_r16m_etma 256x192x64_s3_c2x1_coop_persist_r8m_etmar)

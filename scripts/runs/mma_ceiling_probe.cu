@@ -83,12 +83,6 @@ __global__ void __launch_bounds__(128 * kW, 1)
   if (threadIdx.x == 0) clocks[blockIdx.x] = Clocks{(unsigned long long)(c1 - c0), t1 - t0};
 }
 
-struct Structure {
-  const char* name;
-  int w, mi, n;
-  bool separate_b;
-};
-
 double now_ms() {
   return std::chrono::duration<double, std::milli>(
              std::chrono::system_clock::now().time_since_epoch())

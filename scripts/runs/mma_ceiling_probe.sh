@@ -16,9 +16,7 @@ mkdir -p "$dir"
 probe="${PROBE:-build/mma_ceiling_probe}"
 nvidia-smi -q | grep -iE "power limit|product name|driver version" > "$dir/gpu.txt"
 echo "date_ms,$(date +%s%3N)" > "$dir/windows.csv"
-nvidia-smi --query-gpu=timestamp,power.draw,clocks.sm,temperature.gpu --format=csv,noheader,nounits \
-  -lms 100 > "$dir/smi.csv" 2>&1 &
-smi=$!
+smi_log "$dir"
 sleep 2
 echo "smi_first,$(head -1 "$dir/smi.csv")" >> "$dir/windows.csv"
 timeout 120 "$probe" "${SECONDS_EACH:-2}" > "$dir/probe.csv" 2> "$dir/probe.err"
@@ -29,5 +27,5 @@ for shape in 16384_16384_4096 8192_8192_8192; do
   bench_alone "$dir" auto $shape --methods autogemm --spec auto
   bench_alone "$dir" coop256x128 $shape --methods autogemm --spec sm90_f16f32_tn_256x128x64_s4_c1x2_coop_persist_r8m_etma
 done
-kill $smi
+kill "$SMI_PID"
 tar czf "$out/mma_ceiling.tgz" -C "$out" mma_ceiling

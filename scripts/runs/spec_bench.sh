@@ -37,6 +37,10 @@
 # one method (ARGS: --methods ..., --spec ...) alone on SHAPE for 3 s (`--benchmark_seconds 3`)
 # into DIR/bench_NAME_SHAPE.csv and .txt, its wall window (ms) appended to DIR/windows.csv for
 # matching with an nvidia-smi log, then a second's rest (the power-cap probes); and
+#   smi_log DIR
+# which starts nvidia-smi sampling board power, SM clock and temperature every 100 ms into
+# DIR/smi.csv in the background and sets SMI_PID (kill it when done; scripts/power_window_report.py
+# reads the log);
 #   probe_out NAME
 # which makes $OUT/NAME (OUT defaults to /tmp/NAME), records the machine there and prints its path;
 #   trace_specs DIR SHAPE SPEC...
@@ -144,6 +148,11 @@ bench_alone() {
     > "$dir/bench_${name}_$shape.txt" 2>&1
   echo "bench,$name,$shape,$t0,$(date +%s%3N)" >> "$dir/windows.csv"
   sleep 1
+}
+smi_log() {
+  nvidia-smi --query-gpu=timestamp,power.draw,clocks.sm,temperature.gpu \
+    --format=csv,noheader,nounits -lms 100 > "$1/smi.csv" 2>&1 &
+  SMI_PID=$!
 }
 probe_out() {
   local dir="${OUT:-/tmp/$1}/$1"

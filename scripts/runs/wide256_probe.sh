@@ -10,9 +10,7 @@
 # 16384^2x4096, 8192x12288x12288), a loss on 8192^3 and 4096^3 (43 columns of 192, 2.7 waves).
 # Output: $OUT/wide256/ (wide_{1,2}.csv/log), $OUT/wide256.tgz.
 source "$(dirname "$0")/spec_bench.sh"
-out="${OUT:-/tmp/wide256}/wide256"
-mkdir -p "$out"
-record_machine "$out"
+out=$(probe_out wide256)
 OUT="$out" BENCH_TIMEOUT=400 spec_bench_reps wide \
   "16384_16384_4096 12288_12288_4096 8192_12288_12288 8192_8192_8192 4096_4096_4096" \
   table:tab=data/nvidia_h200.json 256x128x64_s4_c1x2_coop_persist_r8m_etma \
