@@ -30,7 +30,9 @@
 #   table_twin_probe NAME BENCH TWIN 'PYTHON'
 # the GPU's shipped table (H200 or H100, by name; another GPU: nothing run) as picker `old`
 # against a copy of it as picker TWIN (written as TWIN_table.json), in which PYTHON (run with `t`
-# the loaded table and `re`) changes entries and appends each changed entry's M_N_K to `shapes`;
+# the loaded table, `re` and `twin` the twin's name) changes entries and appends each changed
+# entry's M_N_K to `shapes`; TWIN may be several names ("a b"), one copy and picker each, PYTHON
+# run once per copy and changing the same shapes in each;
 # spec_bench_reps BENCH on those shapes into $OUT/NAME (OUT defaults to /tmp/NAME) with
 # record_machine's files, then $OUT/NAME.tgz of it; and
 #   bench_alone DIR NAME SHAPE ARGS...
@@ -199,15 +201,21 @@ table_twin_probe() {
   esac
   python3 - "$d" "$table" "$twin" "$code" <<'PY'
 import json, re, sys
-d, table, twin, code = sys.argv[1:5]
-scope = {"t": json.load(open(table)), "re": re, "shapes": []}
-exec(code, scope)
-json.dump(scope["t"], open(f"{d}/{twin}_table.json", "w"), indent=0)
-open(f"{d}/shapes.txt", "w").write(" ".join(scope["shapes"]) + "\n")
-print(len(scope["shapes"]), "entries changed in", table)
+d, table, twins, code = sys.argv[1:5]
+shapes = None
+for twin in twins.split():
+    scope = {"t": json.load(open(table)), "re": re, "shapes": [], "twin": twin}
+    exec(code, scope)
+    if shapes is not None and scope["shapes"] != shapes:
+        sys.exit(f"twin {twin} changes other shapes than the first twin")
+    shapes = scope["shapes"]
+    json.dump(scope["t"], open(f"{d}/{twin}_table.json", "w"), indent=0)
+open(f"{d}/shapes.txt", "w").write(" ".join(shapes) + "\n")
+print(len(shapes), "entries changed in", table)
 PY
-  OUT="$d" BENCH_TIMEOUT=280 spec_bench_reps "$bench" "$(cat "$d/shapes.txt")" \
-    table:old="$table" table:"$twin"="$d/${twin}_table.json"
+  local pickers=(table:old="$table") w
+  for w in $twin; do pickers+=(table:"$w"="$d/${w}_table.json"); done
+  OUT="$d" BENCH_TIMEOUT=280 spec_bench_reps "$bench" "$(cat "$d/shapes.txt")" "${pickers[@]}"
   tar czf "$top/$name.tgz" -C "$top" "$name"
 }
 prebuild_ranked() {
