@@ -27,6 +27,7 @@ constexpr Prefix kPrefixes[] = {
     {"tablefix:", PickerSource::Kind::table, &PickerSource::compile_shape},
     {"tableab:", PickerSource::Kind::table, &PickerSource::scaled_twin},
     {"tablebk32:", PickerSource::Kind::table, &PickerSource::bk32_twin},
+    {"tableborrow:", PickerSource::Kind::table, &PickerSource::borrow_twin},
     {"policy:", PickerSource::Kind::policy, nullptr},
     {"costmodel:", PickerSource::Kind::cost_model, nullptr},
 };
@@ -117,8 +118,19 @@ SpecPicker::SpecPicker(PickerSource source) : source_(std::move(source)) {
 
 Pick SpecPicker::pick(const Problem& p, const tune::DeviceFacts& device) const {
   if (table_) {
-    if (const tune::TableEntry* e = table_->find(p)) {
-      KernelSpec s = parse_name(e->spec);
+    const tune::TableEntry* e = table_->find(p);
+    std::optional<std::string> borrowed;  // the twin's spec in p's types (tableborrow)
+    if (!e && source_.borrow_twin)
+      if (const auto twin = tune::twin_of(p))
+        if (const tune::TableEntry* t = table_->find(*twin)) {
+          borrowed = tune::with_types_of(t->spec, p);
+          if (!borrowed)
+            return {"", "the table's spec " + t->spec + " for the problem's fp16/fp32/tn twin " +
+                            "has no form in its types"};
+          e = t;
+        }
+    if (e) {
+      KernelSpec s = parse_name(borrowed ? *borrowed : e->spec);
       if (source_.compile_shape) s.fixed = p.shape;
       if (source_.scaled_twin) s.scaled = true;
       if (source_.bk32_twin) {

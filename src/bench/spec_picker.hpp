@@ -7,6 +7,9 @@
 // measures what the scaling epilogue costs at beta 0);
 // `tablebk32:NAME=FILE` runs the table's spec with bk 32 and as many more stages as keep the
 // ring's bytes (bk32_twin), to measure what the 64-byte-swizzle stage gains;
+// `tableborrow:NAME=FILE` runs, where the table has no entry for the problem, its fp16/fp32/tn
+// twin's spec in the problem's types and layout, as the dispatcher borrows it (so a table tuned
+// in one type is timed as gemm() serves the others);
 // `costmodel:NAME=FILE,POLICY` ranks the sweep and POLICY's top
 // choices, as the dispatcher does with both loaded (rank_candidates); `costmodel:NAME@K=FILE`
 // runs the model's K-th ranked spec instead of its first (what timing its top K would find). Issue
@@ -42,6 +45,7 @@ struct PickerSource {
   bool compile_shape = false;  // tablefix: the table's spec with the problem's shape compiled in
   bool bk32_twin = false;      // tablebk32: the table's spec as its bk-32 twin
   bool scaled_twin = false;    // tableab: the table's spec as its scaled twin (`_ab`)
+  bool borrow_twin = false;    // tableborrow: else its fp16/fp32/tn twin's, as gemm() borrows it
 };
 
 // `s` with bk 32 and stages x (bk / 32), the ring's bytes unchanged; why not when s is bk 32
@@ -49,9 +53,9 @@ struct PickerSource {
 std::optional<std::string> bk32_twin(KernelSpec& s);
 
 // nullopt when `text` starts with none of "table:", "tablefix:", "tableab:", "tablebk32:",
-// "policy:", "costmodel:" (a spec name, sweep, auto). Throws InputError naming --spec when it does
-// but is not KIND:NAME=FILE with NAME letters, digits and '_' (starting with a letter), not a
-// registered method and not "oracle", and FILE not empty (for costmodel, FILE may be
+// "tableborrow:", "policy:", "costmodel:" (a spec name, sweep, auto). Throws InputError naming
+// --spec when it does but is not KIND:NAME=FILE with NAME letters, digits and '_' (starting with a
+// letter), not a registered method and not "oracle", and FILE not empty (for costmodel, FILE may be
 // COST_MODEL,POLICY).
 std::optional<PickerSource> parse_picker_source(std::string_view text);
 
@@ -68,12 +72,12 @@ class SpecPicker {
 
   const PickerSource& source() const { return source_; }
 
-  // A table: its entry for exactly `p`. A policy: its most probable valid spec for `p`, as the
-  // dispatcher's "policy" choice (dispatch.hpp), with `device`'s facts (tables ignore them);
-  // none for a problem the dispatcher sends to cuBLASLt. A cost model: its best-ranked sweep or
-  // fitted spec (tune::rank_sweep), with a policy its best-ranked of the sweep and the policy's
-  // Dispatcher::kPolicyProposals top choices (the dispatcher's "cost_model" choice); likewise
-  // none for cuBLASLt's problems.
+  // A table: its entry for exactly `p` (tableborrow: else its twin's, in p's types). A policy: its
+  // most probable valid spec for `p`, as the dispatcher's "policy" choice (dispatch.hpp), with
+  // `device`'s facts (tables ignore them); none for a problem the dispatcher sends to cuBLASLt. A
+  // cost model: its best-ranked sweep or fitted spec (tune::rank_sweep), with a policy its
+  // best-ranked of the sweep and the policy's Dispatcher::kPolicyProposals top choices (the
+  // dispatcher's "cost_model" choice); likewise none for cuBLASLt's problems.
   Pick pick(const Problem& p, const tune::DeviceFacts& device) const;
 
  private:

@@ -121,8 +121,11 @@ std::vector<KernelSpec> default_sweep(DType dtype, AccType acc, Layout layout) {
           add(s);
           s.mma_lag = 1;
         }
-        // defer_store stays out of the sweep: on 128x256 tiles it measured slower
-        // (bench/results/h200/h200_defer_probe_tn.csv; notes/NOTES.md item 15).
+        // defer_store stays out of the sweep. The whole-tile deferral measured slower on
+        // 128x256 tiles (h200_defer_probe_tn.csv, notes item 15); the double-buffered one wins
+        // 1-3% on about a quarter of the short-K table entries (h200_coop_defer_*_s47) but loses
+        // 10-17% with few k-blocks a tile and did not help gemm()'s trial
+        // (h200_s47_defer_family_s47). The tuner reaches it by its local move.
         s.stages = stages;
         s.epilogue = Epilogue::tma;
         s.stream_k = true;  // unlimited stream-K: 1x1 clusters (clustered split-K is below)

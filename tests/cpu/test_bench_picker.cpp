@@ -23,6 +23,7 @@
 #include "tune/dispatch.hpp"
 #include "tune/policy.hpp"
 #include "tune/policy_file.hpp"
+#include "tune/table.hpp"
 
 using namespace autogemm;
 using namespace autogemm::bench;
@@ -132,6 +133,32 @@ TEST_F(PickerFiles, TablePicksItsEntryElseNone) {
   Problem nn = tn_problem(4096, 4096, 4096);
   nn.layout = Layout::nn;
   EXPECT_EQ(picker.pick(nn, {}).spec, "");
+}
+
+// tableborrow: the entry where there is one, else the fp16/fp32/tn twin's spec in the problem's
+// types and layout, what the dispatcher serves.
+TEST_F(PickerFiles, TableBorrowServesOtherTypesAsTheDispatcher) {
+  const SpecPicker picker(*parse_picker_source("tableborrow:borrowed=" + table()));
+  EXPECT_EQ(picker.pick(tn_problem(4096, 4096, 4096), {}).spec, kSpec);
+  Problem bf16 = tn_problem(4096, 4096, 4096);
+  bf16.dtype = DType::bf16;
+  Problem nn = tn_problem(4096, 4096, 4096);
+  nn.layout = Layout::nn;
+  Problem f16acc = tn_problem(4096, 4096, 4096);
+  f16acc.acc = AccType::f16;
+  EXPECT_EQ(picker.pick(bf16, {}).spec, "sm90_bf16f32_tn_128x256x64_s4_c2x1_coop_persist_r8m_etma");
+  EXPECT_EQ(picker.pick(nn, {}).spec, "sm90_f16f32_nn_128x256x64_s4_c2x1_coop_persist_r8m_etma");
+  EXPECT_EQ(picker.pick(f16acc, {}).spec,
+            "sm90_f16f16_tn_128x256x64_s4_c2x1_coop_persist_r8m_etma");
+  const tune::Dispatcher d(tune::load_table(table()), table());
+  for (const Problem& p : {bf16, nn, f16acc}) {
+    EXPECT_TRUE(d.choose(p).borrowed);
+    EXPECT_EQ(picker.pick(p, {}).spec, d.choose(p).spec);
+  }
+  // No twin in the table: no entry, as with table:.
+  Problem other = bf16;
+  other.shape.k = 2048;
+  EXPECT_EQ(picker.pick(other, {}).spec, "");
 }
 
 // tablefix: the table's spec with the problem's shape compiled in; nothing where the table has

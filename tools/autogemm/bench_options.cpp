@@ -81,8 +81,9 @@ void add_bench_options(CLI::App& sub, BenchOptions& o) {
       "autogemm method (repeatable): a kernel spec name, sweep (the default sweep), "
       "fitted (per shape, the specs whose tiles fit it, then the swap-AB tiles split over M), "
       "auto (the dispatcher's choice), table:NAME=FILE (a method NAME running the "
-      "tuning table's spec per shape) or policy:NAME=FILE (the learned policy's top "
-      "choice per shape)");
+      "tuning table's spec per shape; its variants tablefix:, tableab:, tablebk32: and "
+      "tableborrow: are in the README) or policy:NAME=FILE (the learned policy's top "
+      "choice per shape; costmodel:NAME=FILE a cost model's)");
   sub.add_option("--layout", o.layout, "autogemm method: B layout, nn (A@B) or tn (A@W.T)")
       ->capture_default_str();
   sub.add_option("--data", o.data, "Timing input data: normal (N(0,1)) or uniform ([-1,1))")
