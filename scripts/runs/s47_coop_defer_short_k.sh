@@ -15,12 +15,13 @@
 # (1e10 <= 2MNK < 1e11) with at least two waves of 128x256 tiles instead (notes 333), where a
 # persistent CTA has a next tile to hide the store under; SET=lowmid those with 1e8 <= 2MNK < 1e10
 # (K <= 256), SET=k8192 the large ones with K = 8192 (notes 335), SET=longk those with K > 8192
-# (prepared for session 48, not run yet).
+# (prepared for session 48, not run yet), SET=tiles those with 2MNK >= 1e10, K <= 4096 and two
+# waves of 128x128 tiles, for the family's other tiles (128x192, 256x128, 128x128; notes 339).
 # Output: $OUT/${NAME:-s47_coop_defer_short_k}.tgz
 source "$(dirname "$0")/spec_bench.sh"
 case "${SET:-short_k}" in
-  short_k | middle | lowmid | k8192 | longk) ;;
-  *) echo "SET='$SET': expected short_k, middle, lowmid, k8192 or longk" >&2; exit 2 ;;
+  short_k | middle | lowmid | k8192 | longk | tiles) ;;
+  *) echo "SET='$SET': expected short_k, middle, lowmid, k8192, longk or tiles" >&2; exit 2 ;;
 esac
 twins="${TWINS:-d1=128x256x128_s2_c1x1_coop_persist_r8m_etma_lag0_defer d2=128x256x128_s2_c2x1_coop_persist_r16m_etma_lag0_defer d3=128x256x64_s4_c1x1_coop_persist_r16m_etma_defer}"
 names=""
@@ -42,6 +43,8 @@ for e in t["entries"]:
         chosen = flops >= 1e11 and k == 8192
     elif os.environ["TWIN_SET"] == "longk":
         chosen = flops >= 1e11 and k > 8192
+    elif os.environ["TWIN_SET"] == "tiles":  # two waves of 128x128 tiles, K <= 4096
+        chosen = flops >= 1e10 and k <= 4096 and -(-m // 128) * -(-n // 128) >= 264
     else:
         chosen = (flops >= 1e11 and k <= 4096) or (m, n, k) == (8192, 8192, 8192)
     if chosen:
