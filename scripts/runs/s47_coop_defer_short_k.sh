@@ -14,9 +14,10 @@
 # leaves them out since they are deferred already). SET=middle takes the middle entries
 # (1e10 <= 2MNK < 1e11) with at least two waves of 128x256 tiles instead (notes 333), where a
 # persistent CTA has a next tile to hide the store under; SET=lowmid those with 1e8 <= 2MNK < 1e10
-# (K <= 256), SET=k8192 the large ones with K = 8192 (notes 335), SET=longk those with K > 8192
+# (there K is 64-256), SET=k8192 the large ones with K = 8192 (notes 335), SET=longk those with K > 8192
 # (prepared for session 48, not run yet), SET=tiles those with 2MNK >= 1e10, K <= 4096 and two
 # waves of 128x128 tiles, for the family's other tiles (128x192, 256x128, 128x128; notes 339).
+# The bench's CSVs are named SET_1 .. SET_REPS (session 47's runs, before this, all short_k_N).
 # Output: $OUT/${NAME:-s47_coop_defer_short_k}.tgz
 source "$(dirname "$0")/spec_bench.sh"
 case "${SET:-short_k}" in
@@ -26,7 +27,7 @@ esac
 twins="${TWINS:-d1=128x256x128_s2_c1x1_coop_persist_r8m_etma_lag0_defer d2=128x256x128_s2_c2x1_coop_persist_r16m_etma_lag0_defer d3=128x256x64_s4_c1x1_coop_persist_r16m_etma_defer}"
 names=""
 for w in $twins; do names="$names ${w%%=*}"; done
-TWIN_SET="${SET:-short_k}" TWIN_SPECS="$twins" table_twin_probe "${NAME:-s47_coop_defer_short_k}" short_k "${names# }" '
+TWIN_SET="${SET:-short_k}" TWIN_SPECS="$twins" table_twin_probe "${NAME:-s47_coop_defer_short_k}" "${SET:-short_k}" "${names# }" '
 import os
 specs = dict(w.split("=", 1) for w in os.environ["TWIN_SPECS"].split())
 for e in t["entries"]:

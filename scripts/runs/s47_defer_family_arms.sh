@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# Run in session 47 and its switch removed (h200_s47_defer_family_s47: neither arm met the rule;
+# the switch's diff is in that file). As it stands it would time three identical arms.
 # Session 47 (notes 334), ON an H200 (~3-5 min; carry the CLI-only pack): gemm()'s pick with the
 # shipped trial (arm base) against experiment S47 (switch AUTOGEMM_EXP_S47 in
 # src/runtime/timed_choice.cpp): on problems with K <= 4096, 2MNK >= 1e10 and at least two waves

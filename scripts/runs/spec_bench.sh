@@ -199,7 +199,8 @@ table_twin_probe() {
     *H100*) table=data/nvidia_h100_80gb_hbm3.json ;;
     *) echo "no shipped table for this GPU: nothing run"; return 0 ;;
   esac
-  python3 - "$d" "$table" "$twin" "$code" <<'PY'
+  rm -f "$d/shapes.txt"  # an earlier call's, which a failing PYTHON must not leave in use
+  python3 - "$d" "$table" "$twin" "$code" <<'PY' || return 1
 import json, re, sys
 d, table, twins, code = sys.argv[1:5]
 shapes = None

@@ -9,7 +9,8 @@
 // ring's bytes (bk32_twin), to measure what the 64-byte-swizzle stage gains;
 // `tableborrow:NAME=FILE` runs, where the table has no entry for the problem, its fp16/fp32/tn
 // twin's spec in the problem's types and layout, as the dispatcher borrows it (so a table tuned
-// in one type is timed as gemm() serves the others);
+// in one type is timed as gemm() serves the others; none where that spec has no form in them,
+// where the dispatcher goes on to its cost model);
 // `costmodel:NAME=FILE,POLICY` ranks the sweep and POLICY's top
 // choices, as the dispatcher does with both loaded (rank_candidates); `costmodel:NAME@K=FILE`
 // runs the model's K-th ranked spec instead of its first (what timing its top K would find). Issue

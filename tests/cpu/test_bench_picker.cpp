@@ -159,6 +159,34 @@ TEST_F(PickerFiles, TableBorrowServesOtherTypesAsTheDispatcher) {
   Problem other = bf16;
   other.shape.k = 2048;
   EXPECT_EQ(picker.pick(other, {}).spec, "");
+  // Parsing sets the borrowing and nothing else.
+  const PickerSource source = *parse_picker_source("tableborrow:borrowed=" + table());
+  EXPECT_TRUE(source.borrow_twin);
+  EXPECT_FALSE(source.compile_shape || source.scaled_twin || source.bk32_twin);
+  EXPECT_FALSE(parse_picker_source("table:t=" + table())->borrow_twin);
+}
+
+// A twin's spec with no form in the problem's types: no entry, naming the spec, and the
+// dispatcher does not borrow it either (it goes on to its ranking).
+TEST_F(PickerFiles, TableBorrowWithoutAFormIsNoEntry) {
+  const std::string pp160 = "sm90_f16f32_tn_128x160x64_s4_c1x1_pp_persist_r16m_etmar";
+  tune::TuningTable t;
+  t.gpu = "NVIDIA H200";
+  tune::TableEntry e;
+  e.problem = tn_problem(2048, 16384, 2048);
+  e.spec = pp160;
+  e.time_us = 190;
+  e.gpu = t.gpu;
+  t.add(e);
+  const std::string file = (dir_ / "pp160.json").string();
+  tune::save_table(t, file);
+  Problem nn = tn_problem(2048, 16384, 2048);
+  nn.layout = Layout::nn;
+  ASSERT_FALSE(tune::with_types_of(pp160, nn));  // 160-wide tiles have no nn form
+  const Pick miss = SpecPicker(*parse_picker_source("tableborrow:b=" + file)).pick(nn, {});
+  EXPECT_EQ(miss.spec, "");
+  EXPECT_NE(miss.reason.find(pp160), std::string::npos) << miss.reason;
+  EXPECT_FALSE(tune::Dispatcher(tune::load_table(file), file).choose(nn).borrowed);
 }
 
 // tablefix: the table's spec with the problem's shape compiled in; nothing where the table has
