@@ -28,7 +28,8 @@
 # it empty for none
 # (OUT defaults to /tmp/NAME) with record_machine's files, then $OUT/NAME.tgz of it; and
 #   table_twin_probe NAME BENCH TWIN 'PYTHON'
-# the GPU's shipped table (H200 or H100, by name; another GPU: nothing run) as picker `old`
+# the GPU's shipped table (H200 or H100, by name; another GPU: nothing run; TWIN_TABLE names
+# another table file instead) as picker `old`
 # against a copy of it as picker TWIN (written as TWIN_table.json), in which PYTHON (run with `t`
 # the loaded table, `re` and `twin` the twin's name) changes entries and appends each changed
 # entry's M_N_K to `shapes`; TWIN may be several names ("a b"), one copy and picker each, PYTHON
@@ -194,7 +195,8 @@ table_twin_probe() {
   local name="$1" bench="$2" twin="$3" code="$4" top="${OUT:-/tmp/$1}" d table
   d="$top/$name"
   record_machine "$d"
-  case "$(cat "$d/gpu.txt")" in
+  case "${TWIN_TABLE:-}:$(cat "$d/gpu.txt")" in
+    ?*:*) table="$TWIN_TABLE" ;;
     *H200*) table=data/nvidia_h200.json ;;
     *H100*) table=data/nvidia_h100_80gb_hbm3.json ;;
     *) echo "no shipped table for this GPU: nothing run"; return 0 ;;

@@ -211,6 +211,19 @@ std::vector<KernelSpec> split_seeds(const Problem& p, const DeviceFacts& device)
   return out;
 }
 
+std::optional<KernelSpec> defer_seed(const Problem& p, const DeviceFacts& device) {
+  const int64_t tiles = ceil_div(p.shape.m, 128) * ceil_div(p.shape.n, 256);
+  if (p.shape.k < kDeferSeedMinK || p.shape.k > kDeferSeedMaxK ||
+      tiles < 2 * int64_t(std::max(1, device.sm_count)))
+    return std::nullopt;
+  KernelSpec s = parse_name(kDeferSeed);
+  s.dtype = p.dtype;
+  s.acc = p.acc;
+  s.layout = p.layout;
+  if (!fits(s, p)) return std::nullopt;
+  return s;
+}
+
 std::optional<KernelSpec> launch_twin(const KernelSpec& s, const Problem& p) {
   const KernelSpec twin = other_launch(s);
   if (!fits(twin, p)) return std::nullopt;
@@ -221,6 +234,7 @@ std::vector<KernelSpec> leading_specs(const ProposalContext& ctx) {
   std::vector<KernelSpec> out = {heuristic_pick(ctx.problem, ctx.device).spec};
   if (ctx.incumbent)
     if (const auto twin = launch_twin(*ctx.incumbent, ctx.problem)) out.push_back(*twin);
+  if (const auto seed = defer_seed(ctx.problem, ctx.device)) out.push_back(*seed);
   return out;
 }
 

@@ -3,8 +3,9 @@
 // Algorithm (deterministic for a given store state; only specs that are valid and fit the
 // problem; never a spec already tried; no duplicates), candidates in this order:
 //   1. the dispatcher heuristic's pick for the problem (what gemm() would run untuned), then
-//      the incumbent's launch twin (launch_twin below; from the second batch on), then, when a
-//      learned policy is given (policy.hpp), its most probable valid specs;
+//      the incumbent's launch twin (launch_twin below; from the second batch on), then the
+//      deferred-store seed where it applies (defer_seed below), then, when a learned policy is
+//      given (policy.hpp), its most probable valid specs;
 //   2. the best spec of each of the nearest finished shapes in the store (same GPU, dtype, acc,
 //      layout; distance in log M, log N, log K): experience transfers between similar shapes;
 //   2b. on few-tile shapes with long K, the split seeds (split_seeds below; with a policy they
@@ -58,8 +59,9 @@ std::vector<KernelSpec> propose(const ProposalContext& ctx, size_t count);
 std::optional<KernelSpec> launch_twin(const KernelSpec& s, const Problem& p);
 
 // The candidates that lead every batch whatever a scorer says (step 1 above): the heuristic's
-// pick, then the incumbent's launch twin where it has one. propose() offers them first (unless
-// tried) and propose_screened() keeps them (screening.hpp).
+// pick, then the incumbent's launch twin where it has one, then the deferred-store seed where
+// it applies (the shipped cost model predates its double-buffered form). propose() offers them
+// first (unless tried) and propose_screened() keeps them (screening.hpp).
 std::vector<KernelSpec> leading_specs(const ProposalContext& ctx);
 
 // Every valid spec fitting `p` that differs from `from` in exactly one field group (see
@@ -94,6 +96,18 @@ inline constexpr size_t kFittedSeeds = 12;
 // 2124x4544x11208 against the rest of the space's 0.95x (h200_swap_split_n_s30.md).
 inline constexpr size_t kWideSwapSeeds = 2;
 std::vector<KernelSpec> split_seeds(const Problem& p, const DeviceFacts& device);
+
+// The persistent cooperative 128x256x128 two-stage tile with the deferred store, in p's types,
+// where 128x256 tiles fill two waves and kDeferSeedMinK <= K <= kDeferSeedMaxK (and it is valid
+// for p); nullopt elsewhere. It won 53 of the H200 table's fp16 entries by 1.4-2.7% against their
+// tuned picks (h200_coop_defer_*_s47), on a quarter of those shapes, mostly against ping-pong
+// picks that no single local move turns into it (four fields differ). With K <= 256 it ran at
+// 0.83-0.90 of the picks' speed (h200_coop_defer_lowmid_s47); K > 8192 was not measured.
+inline constexpr const char* kDeferSeed =
+    "sm90_f16f32_tn_128x256x128_s2_c1x1_coop_persist_r8m_etma_lag0_defer";
+inline constexpr int64_t kDeferSeedMinK = 512;
+inline constexpr int64_t kDeferSeedMaxK = 8192;
+std::optional<KernelSpec> defer_seed(const Problem& p, const DeviceFacts& device);
 
 // The best (fastest ok, in timing `mode`) spec of each of the `max_shapes` finished shapes
 // nearest to `p` on `gpu_name` with p's dtype, acc and layout, nearest first; `p` itself

@@ -4,10 +4,11 @@
 // order: heuristic pick, nearest shapes' winners, local moves, ranked sweep), score them all,
 // and keep `count`: the heuristic's pick first whenever the proposer offered it (it is what
 // gemm() runs untuned, so every tuned shape is compared against it), then the incumbent's launch
-// twin (launch_twin: PDL or not is a placement question the scorer cannot answer), then the rest
-// by score, best first, ties in the proposer's order. GPU time goes to the predicted winners, while
-// the proposer still decides what is worth scoring (valid, untried, near the incumbent). Without a
-// scorer this is exactly propose(ctx, count).
+// twin (launch_twin: PDL or not is a placement question the scorer cannot answer) and the
+// deferred-store seed (defer_seed: the shipped model predates its double-buffered form), then the
+// rest by score, best first, ties in the proposer's order. GPU time goes to the predicted winners,
+// while the proposer still decides what is worth scoring (valid, untried, near the incumbent).
+// Without a scorer this is exactly propose(ctx, count).
 #pragma once
 
 #include <functional>

@@ -12,6 +12,7 @@
 #include "spec/name.hpp"
 #include "spec/validity.hpp"
 #include "tune/proposer.hpp"
+#include "tune/screening.hpp"
 #include "tune/shape_selection.hpp"
 #include "tune/store.hpp"
 #include "tune_test_util.hpp"
@@ -287,6 +288,40 @@ TEST(TuneProposer, WideSwapSeedsComeAfterTheFittedOnes) {
     EXPECT_NE(std::find(first.begin(), first.end(), s), first.end()) << spec_name(s);
 }
 
+// Two waves of 128x256 tiles and K in 512..8192: the deferred-store tile, in the problem's
+// types, among a budget-32 tuning's first proposals; not with K = 256, 12288 or one wave.
+TEST(TuneProposer, ShortKWideShapesGetTheDeferredStoreSeed) {
+  const Problem p = problem(4096, 16384, 2048);
+  const auto seed = defer_seed(p, DeviceFacts{});
+  ASSERT_TRUE(seed);
+  EXPECT_EQ(spec_name(*seed), kDeferSeed);
+  // It leads, after the heuristic's pick, and a scorer cannot drop it.
+  const std::vector<KernelSpec> leading = leading_specs(context(p));
+  ASSERT_EQ(leading.size(), 2u);
+  EXPECT_EQ(leading[1], *seed);
+  EXPECT_EQ(propose(context(p), 8)[1], *seed);
+  const SpecScorer against = [](const Problem&, const std::vector<KernelSpec>& pool,
+                                const DeviceFacts&) {
+    std::vector<double> scores;
+    for (const KernelSpec& s : pool) scores.push_back(s.defer_store ? -1.0 : 1.0);
+    return scores;
+  };
+  const auto screened = propose_screened(context(p), 4, against, 8);
+  EXPECT_NE(std::find(screened.begin(), screened.end(), *seed), screened.end());
+  // Once tried, it is not proposed again.
+  ProposalContext tried = context(p);
+  tried.tried = {*seed};
+  const auto later = propose(tried, 32);
+  EXPECT_EQ(std::find(later.begin(), later.end(), *seed), later.end());
+  const auto bf16 = defer_seed(problem(4096, 16384, 2048, Layout::nn, DType::bf16), DeviceFacts{});
+  ASSERT_TRUE(bf16);
+  EXPECT_EQ(spec_name(*bf16),
+            "sm90_bf16f32_nn_128x256x128_s2_c1x1_coop_persist_r8m_etma_lag0_defer");
+  for (const Problem& q :
+       {problem(4096, 16384, 256), problem(4096, 16384, 12288), problem(2048, 4096, 2048)})
+    EXPECT_FALSE(defer_seed(q, DeviceFacts{})) << describe(q);
+}
+
 TEST(TuneProposer, UsesTheNearestDoneShapesBestSpec) {
   ScratchDir dir;
   auto store = ExperienceStore::open((dir / "s.sqlite").string());
@@ -318,7 +353,10 @@ TEST(TuneProposer, UsesTheNearestDoneShapesBestSpec) {
   const auto proposed = propose(ctx, 8);
   ASSERT_GE(proposed.size(), 3u);
   EXPECT_EQ(proposed[0], heuristic_pick(target).spec);
-  EXPECT_EQ(proposed[1], winner);
+  // After the leading specs (here the pick and the deferred-store seed), the neighbour's winner.
+  const size_t lead = leading_specs(ctx).size();
+  ASSERT_EQ(lead, 2u);
+  EXPECT_EQ(proposed[lead], winner);
   EXPECT_EQ(nearest_done_specs(store, "NVIDIA H200", target, 3), specs);  // deterministic
 }
 
