@@ -89,9 +89,11 @@ struct GemmConfig {
   static constexpr int kMmaLag = kMmaLag_;
   // Swap-AB: the host passed B as A and A as B, so the kernel computes Cᵀ; it stores transposed.
   static constexpr bool kSwapAB = kSwapAB_;
-  // Deferred store (whole-tile TMA epilogue only): a tile's C is packed to 16 bits in registers
-  // and staged only once the next tile's first MMAs are in flight, so the tensor cores are not
-  // idle while C goes to shared memory. Costs kBN/4 registers per m64 block.
+  // Deferred store (TMA epilogues): a tile's C is packed to 16 bits in registers and staged only
+  // once the next tile's first MMAs are in flight, so the tensor cores are not idle while C goes
+  // to shared memory: the whole tile at once (kEpilogue 2), or 64x64 blocks through the
+  // double-buffered staging, one under each of the next tile's first k-blocks (kEpilogue 1).
+  // Costs kBN/4 registers per m64 block.
   static constexpr bool kDeferStore = kDeferStore_;
   // fp16 accumulators (F16F16F16F16): half the registers, C already in its output type.
   static constexpr bool kAccF16 = kAccF16_;
