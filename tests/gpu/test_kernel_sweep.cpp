@@ -55,6 +55,8 @@ const char* const kSpecTails[] = {
     // rest after a tile shorter than its blocks).
     "256x128x64_s4_c1x2_coop_persist_r8m_etma_defer",
     "128x256x64_s4_c1x1_coop_persist_r16m_etma_defer",
+    // ... in the form 53 H200 table entries run (bk 128, two stages, lag 0; notes 332-335).
+    "128x256x128_s2_c1x1_coop_persist_r4m_etma_lag0_defer",
     "128x192x64_s4_c2x1_pp_persist_r8m_etmar",
     "128x128x64_s4_c1x1_coop_persist_r8m_etmar",
     // A cooperative 256x192 tile: 192 accumulators per thread (notes 119).
@@ -345,6 +347,8 @@ TEST(KernelSweep, ScaledEpilogueMatchesReference) {
       // path) and M cut short.
       {"sm90_f16f32_tn_256x128x64_s4_c1x2_coop_persist_r8m_etma_defer", {1000, 1032, 192}},
       {"sm90_bf16f32_nn_128x256x64_s4_c1x1_coop_persist_r16m_etma_defer", {1500, 2048, 1024}},
+      // The table's bk-128 form: K 384 (three k-blocks, four blocks to store), 144 tiles.
+      {"sm90_f16f32_tn_128x256x128_s2_c1x1_coop_persist_r8m_etma_lag0_defer", {2000, 2056, 384}},
       {"sm90_f16f32_tn_128x256x64_s4_c1x1_coop_persist_r8m_etma_sk", {1024, 1024, 4096}},
       {"sm90_f16f32_tn_64x128x64_s6_c1x1_wg1_persist_r8m_etma_sk4", {512, 512, 16384}},
       {"sm90_f16f32_tn_192x192x64_s3_c1x1_wg3_persist_r8m_etma_sk", {384, 384, 20000}},
