@@ -24,6 +24,7 @@
 #include "tune/policy.hpp"
 #include "tune/policy_file.hpp"
 #include "tune/table.hpp"
+#include "tune_test_util.hpp"
 
 using namespace autogemm;
 using namespace autogemm::bench;
@@ -36,19 +37,6 @@ Problem tn_problem(int64_t m, int64_t n, int64_t k) {
   return {{m, n, k}, DType::f16, AccType::f32, Layout::tn};
 }
 
-// A table of one entry, p -> spec, written to `path`.
-void save_one_entry_table(const Problem& p, const std::string& spec, const std::string& path) {
-  tune::TuningTable t;
-  t.gpu = "NVIDIA H200";
-  tune::TableEntry e;
-  e.problem = p;
-  e.spec = spec;
-  e.time_us = 190;
-  e.gpu = t.gpu;
-  t.add(e);
-  tune::save_table(t, path);
-}
-
 // A scratch directory holding a one-entry table (4096^3 tn -> kSpec), an untrained policy and a
 // file that is neither.
 class PickerFiles : public ::testing::Test {
@@ -57,7 +45,7 @@ class PickerFiles : public ::testing::Test {
     dir_ = std::filesystem::temp_directory_path() /
            ("autogemm_picker_test_" + std::to_string(::getpid()));
     std::filesystem::create_directories(dir_);
-    save_one_entry_table(tn_problem(4096, 4096, 4096), kSpec, table());
+    tune::save_table(tune::testing::one_entry_table(tn_problem(4096, 4096, 4096), kSpec), table());
     tune::save_policy(tune::Policy(), policy());
     std::ofstream(corrupt()) << "{\"format\": \"autogemm-tuning-table\", \"version\": 1,";
   }
@@ -176,7 +164,7 @@ TEST_F(PickerFiles, TableBorrowServesOtherTypesAsTheDispatcher) {
 TEST_F(PickerFiles, TableBorrowWithoutAFormIsNoEntry) {
   const std::string pp160 = "sm90_f16f32_tn_128x160x64_s4_c1x1_pp_persist_r16m_etmar";
   const std::string file = (dir_ / "pp160.json").string();
-  save_one_entry_table(tn_problem(2048, 16384, 2048), pp160, file);
+  tune::save_table(tune::testing::one_entry_table(tn_problem(2048, 16384, 2048), pp160), file);
   Problem nn = tn_problem(2048, 16384, 2048);
   nn.layout = Layout::nn;
   ASSERT_FALSE(tune::with_types_of(pp160, nn));  // 160-wide tiles have no nn form
