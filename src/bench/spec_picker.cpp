@@ -120,15 +120,14 @@ Pick SpecPicker::pick(const Problem& p, const tune::DeviceFacts& device) const {
   if (table_) {
     const tune::TableEntry* e = table_->find(p);
     std::optional<std::string> borrowed;  // the twin's spec in p's types (tableborrow)
-    if (!e && source_.borrow_twin)
-      if (const auto twin = tune::twin_of(p))
-        if (const tune::TableEntry* t = table_->find(*twin)) {
-          borrowed = tune::with_types_of(t->spec, p);
-          if (!borrowed)
-            return {"", "the table's spec " + t->spec + " for the problem's fp16/fp32/tn twin " +
-                            "has no form in its types"};
-          e = t;
-        }
+    if (!e && source_.borrow_twin) {
+      const tune::TwinLoan loan = tune::borrow_from_twin(*table_, p);
+      if (loan.entry && !loan.spec)
+        return {"", "the table's spec " + loan.entry->spec +
+                        " for the problem's fp16/fp32/tn twin has no form in its types"};
+      e = loan.entry;
+      borrowed = loan.spec;
+    }
     if (e) {
       KernelSpec s = parse_name(borrowed ? *borrowed : e->spec);
       if (source_.compile_shape) s.fixed = p.shape;

@@ -91,6 +91,13 @@ std::optional<std::string> with_types_of(const std::string& spec, const Problem&
   }
 }
 
+TwinLoan borrow_from_twin(const TuningTable& table, const Problem& p) {
+  TwinLoan loan;
+  if (const auto twin = twin_of(p))
+    if ((loan.entry = table.find(*twin))) loan.spec = with_types_of(loan.entry->spec, p);
+  return loan;
+}
+
 std::string problem_type(const Problem& p) {
   return fmt::format("{}/{}/{}", to_string(p.dtype), to_string(p.acc), to_string(p.layout));
 }
@@ -187,17 +194,15 @@ Choice Dispatcher::choose(const Problem& p) const {
   if (user)
     if (const TableEntry* e = user->find(p))
       return table_choice(*e, "user tuning table", user_table_path_.string());
-  const std::optional<Problem> twin = twin_of(p);
-  if (twin && table_)
-    if (const TableEntry* e = table_->find(*twin))
-      if (auto spec = with_types_of(e->spec, p)) {
-        Choice c = table_choice(*e, "tuning table", table_source_);
-        c.spec = *spec;
-        c.reason += fmt::format(" for its {} twin, whose spec serves {} as {}", problem_type(*twin),
-                                problem_type(p), *spec);
-        c.borrowed = true;
-        return c;
-      }
+  if (table_)
+    if (const TwinLoan loan = borrow_from_twin(*table_, p); loan.spec) {
+      Choice c = table_choice(*loan.entry, "tuning table", table_source_);
+      c.spec = *loan.spec;
+      c.reason += fmt::format(" for its {} twin, whose spec serves {} as {}",
+                              problem_type(loan.entry->problem), problem_type(p), *loan.spec);
+      c.borrowed = true;
+      return c;
+    }
   std::string where =
       table_ ? fmt::format("not in tuning table {}", table_source_) : no_table_note_;
   if (user) where += fmt::format(", nor in user tuning table {}", user_table_path_.string());
@@ -214,7 +219,7 @@ Choice Dispatcher::choose(const Problem& p) const {
       return {ChoiceKind::cost_model, r.specs.front(),
               fmt::format("{}; cost model {}: its best-ranked spec for the {} twin that serves {} "
                           "(rank {} of {}: {})",
-                          where, ranker_source_, problem_type(*twin), problem_type(p),
+                          where, ranker_source_, problem_type(*twin_of(p)), problem_type(p),
                           r.first_rank + 1, r.twin_ranked, r.first_twin_spec)};
     }
   }

@@ -84,6 +84,15 @@ std::string problem_type(const Problem& p);
 std::optional<Problem> twin_of(const Problem& p);
 std::optional<std::string> with_types_of(const std::string& spec, const Problem& p);
 
+// What `table` lends p through its twin: the twin's entry (null when p has no twin or the table
+// has no entry for it) and that entry's spec in p's types (nullopt where it has no form in them).
+// The dispatcher serves p with `spec` when both are set; the bench's tableborrow: picker times it.
+struct TwinLoan {
+  const TableEntry* entry = nullptr;
+  std::optional<std::string> spec;
+};
+TwinLoan borrow_from_twin(const TuningTable& table, const Problem& p);
+
 class Dispatcher {
  public:
   // `table_source` names the table in reasons (its file); `no_table_note` says why there is
