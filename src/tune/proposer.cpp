@@ -8,6 +8,7 @@
 #include "spec/fitted.hpp"
 #include "spec/name.hpp"
 #include "spec/validity.hpp"
+#include "tune/dispatch.hpp"
 #include "tune/policy.hpp"
 #include "tune/store.hpp"
 
@@ -216,12 +217,9 @@ std::optional<KernelSpec> defer_seed(const Problem& p, const DeviceFacts& device
   if (p.shape.k < kDeferSeedMinK || p.shape.k > kDeferSeedMaxK ||
       tiles < 2 * int64_t(std::max(1, device.sm_count)))
     return std::nullopt;
-  KernelSpec s = parse_name(kDeferSeed);
-  s.dtype = p.dtype;
-  s.acc = p.acc;
-  s.layout = p.layout;
-  if (!fits(s, p)) return std::nullopt;
-  return s;
+  const std::optional<std::string> name = with_types_of(kDeferSeed, p);
+  if (!name) return std::nullopt;
+  return parse_name(*name);
 }
 
 std::optional<KernelSpec> launch_twin(const KernelSpec& s, const Problem& p) {
