@@ -195,12 +195,15 @@ table_twin_probe() {
   local name="$1" bench="$2" twin="$3" code="$4" top="${OUT:-/tmp/$1}" d table
   d="$top/$name"
   record_machine "$d"
-  case "${TWIN_TABLE:-}:$(cat "$d/gpu.txt")" in
-    ?*:*) table="$TWIN_TABLE" ;;
-    *H200*) table=data/nvidia_h200.json ;;
-    *H100*) table=data/nvidia_h100_80gb_hbm3.json ;;
-    *) echo "no shipped table for this GPU: nothing run"; return 0 ;;
-  esac
+  if [ -n "${TWIN_TABLE:-}" ]; then
+    table="$TWIN_TABLE"
+  else
+    case "$(cat "$d/gpu.txt")" in
+      *H200*) table=data/nvidia_h200.json ;;
+      *H100*) table=data/nvidia_h100_80gb_hbm3.json ;;
+      *) echo "no shipped table for this GPU: nothing run"; return 0 ;;
+    esac
+  fi
   rm -f "$d/shapes.txt"  # an earlier call's, which a failing PYTHON must not leave in use
   python3 - "$d" "$table" "$twin" "$code" <<'PY' || return 1
 import json, re, sys

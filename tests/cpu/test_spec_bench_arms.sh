@@ -2,7 +2,8 @@
 # spec_bench_arms (scripts/runs/spec_bench.sh) with spec_bench replaced by a stub that records
 # each process's name and the arm variables it sees: the default order, ARMS_ORDER, several
 # variables per arm (values with commas and glob characters kept whole), bad ARMS_ORDER entries
-# refused before anything runs, and the tgz written after every process. No GPU.
+# refused before anything runs, and the tgz written after every process; then table_twin_probe
+# with spec_bench_reps stubbed. No GPU.
 set -u
 source "$1/scripts/runs/spec_bench.sh"  # strict mode, and cd to the repository root
 set +e
@@ -52,6 +53,32 @@ OUT="$work/out/run" ARMS_TAR="$work/run.tgz" PAIRS=1 spec_bench_arms "a b" "s" a
 expect "ARMS_TAR written" "run/" "$(tar tzf "$work/run.tgz" | head -1)"
 (unset OUT; ARMS_TAR="$work/x.tgz" spec_bench_arms "a" "s" auto 2> /dev/null)
 expect "ARMS_TAR without OUT refused" "2" "$?"
+
+# table_twin_probe: the twins' tables and shapes from one PYTHON run per twin, the pickers
+# handed to spec_bench_reps; a PYTHON that fails or changes other shapes per twin stops it.
+record_machine() { mkdir -p "$1"; echo "NVIDIA H200, 0" > "$1/gpu.txt"; }
+spec_bench_reps() { echo "$1 | $2 | ${*:3}" >> "$log"; }
+table="$work/t.json"
+printf '%s' '{"entries": [{"m": 1, "n": 2, "k": 3, "spec": "s0"}, {"m": 4, "n": 5, "k": 6, "spec": "s1"}]}' \
+  > "$table"
+: > "$log"
+OUT="$work/tw" TWIN_TABLE="$table" table_twin_probe tw b "x y" '
+for e in t["entries"]:
+    if e["m"] == 4:
+        e["spec"] = "new_" + twin
+        shapes.append("%d_%d_%d" % (e["m"], e["n"], e["k"]))
+' > /dev/null
+expect "two twins: one bench with three pickers" \
+  "b | 4_5_6 | table:old=$table table:x=$work/tw/tw/x_table.json table:y=$work/tw/tw/y_table.json" \
+  "$(cat "$log")"
+expect "each twin's table" "new_x new_y" \
+  "$(python3 -c "import json; print(' '.join(json.load(open('$work/tw/tw/' + w + '_table.json'))['entries'][1]['spec'] for w in 'xy'))")"
+for code in 'raise SystemExit(3)' 'shapes.append(twin)'; do
+  : > "$log"
+  OUT="$work/tw" TWIN_TABLE="$table" table_twin_probe tw b "x y" "$code" > /dev/null 2>&1
+  expect "PYTHON '$code' stops it" "1 0 no" \
+    "$? $(wc -c < "$log") $([ -f "$work/tw/tw/shapes.txt" ] && echo yes || echo no)"
+done
 
 [ "$fail" = 0 ] && echo "spec_bench_arms: all cases pass"
 exit "$fail"
