@@ -214,7 +214,8 @@ std::vector<KernelSpec> split_seeds(const Problem& p, const DeviceFacts& device)
 
 std::optional<KernelSpec> defer_seed(const Problem& p, const DeviceFacts& device) {
   const int64_t tiles = ceil_div(p.shape.m, 128) * ceil_div(p.shape.n, 256);
-  if (p.shape.k < kDeferSeedMinK || p.shape.k > kDeferSeedMaxK ||
+  const bool whole_tiles = p.shape.m % 128 == 0 && p.shape.n % 256 == 0 && p.shape.k % 128 == 0;
+  if (!whole_tiles || p.shape.k < kDeferSeedMinK || p.shape.k > kDeferSeedMaxK ||
       tiles < 2 * int64_t(std::max(1, device.sm_count)))
     return std::nullopt;
   const std::optional<std::string> name = with_types_of(kDeferSeed, p);

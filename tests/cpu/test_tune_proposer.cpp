@@ -288,8 +288,9 @@ TEST(TuneProposer, WideSwapSeedsComeAfterTheFittedOnes) {
     EXPECT_NE(std::find(first.begin(), first.end(), s), first.end()) << spec_name(s);
 }
 
-// Two waves of 128x256 tiles and K in 512..8192: the deferred-store tile, in the problem's
-// types, among a budget-32 tuning's first proposals; not with K = 256, 12288 or one wave.
+// Two waves of whole 128x256x128 tiles and K in 512..16384: the deferred-store tile, in the
+// problem's types, among a budget-32 tuning's first proposals; not with K = 256, 20480, one wave,
+// or a partial tile in M, N or K.
 TEST(TuneProposer, ShortKWideShapesGetTheDeferredStoreSeed) {
   const Problem p = problem(4096, 16384, 2048);
   const auto seed = defer_seed(p, DeviceFacts{});
@@ -318,7 +319,8 @@ TEST(TuneProposer, ShortKWideShapesGetTheDeferredStoreSeed) {
   EXPECT_EQ(spec_name(*bf16),
             "sm90_bf16f32_nn_128x256x128_s2_c1x1_coop_persist_r8m_etma_lag0_defer");
   for (const Problem& q :
-       {problem(4096, 16384, 256), problem(4096, 16384, 12288), problem(2048, 4096, 2048)})
+       {problem(4096, 16384, 256), problem(4096, 16384, 20480), problem(2048, 4096, 2048),
+        problem(4000, 16384, 2048), problem(4096, 16000, 2048), problem(4096, 16384, 2000)})
     EXPECT_FALSE(defer_seed(q, DeviceFacts{})) << describe(q);
 }
 
