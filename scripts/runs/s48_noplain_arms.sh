@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# Run in session 48 and its switch removed (h200_s48_noplain_s48: `noplain` failed its rule; the
+# switch's diff is in that file). As it stands it would time two identical arms.
 # Session 48 (notes 349), ON an H200 (~2-3 min; carry the CLI-only pack): gemm()'s pick with the
 # shipped trial (arm base) against experiment S48 (switch AUTOGEMM_EXP_S48 in
 # src/runtime/timed_choice.cpp): `noplain` gives decode-like problems no plain-launch (`_nopdl`)

@@ -253,26 +253,10 @@ bool make_plain_twin(KernelSpec& s, bool decode) {
 
 }  // namespace
 
-// Experiment S48 (notes 349; remove after the run): `noplain` gives decode-like problems no
-// plain-launch twins. On the H200 the trial timed such twins 12-16% faster than the bench's loops
-// then ran them (1x5120x5120: 15.6-15.9 us in the trial, 17.8-18.4 in every process of
-// h200_acceptance_s48), while their PDL forms read alike in both.
-static bool exp_s48_noplain() {
-  static const bool on = [] {
-    const char* v = std::getenv("AUTOGEMM_EXP_S48");
-    const std::string text = v ? v : "";
-    if (!text.empty() && text != "noplain")
-      throw Error("AUTOGEMM_EXP_S48='" + text + "': expected noplain (or unset)");
-    return text == "noplain";
-  }();
-  return on;
-}
-
 std::vector<std::string> with_plain_launch_twins(const Problem& p,
                                                  std::vector<std::string> candidates) {
   if (large_class(p)) return candidates;  // as trial_candidates' branches
   const bool decode = decode_like(p);
-  if (decode && exp_s48_noplain()) return candidates;
   const size_t all = candidates.size();
   return with_twins(p, std::move(candidates), all,
                     [decode](KernelSpec& s) { return make_plain_twin(s, decode); });
