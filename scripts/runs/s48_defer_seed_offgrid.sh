@@ -12,10 +12,10 @@
 # the 142.
 # Output: $OUT/s48_defer_seed_offgrid.tgz
 # Done in session 48 (h200_defer_seed_offgrid_s48, notes 344): the seed beat the tuned pick by 1%
-# in all three processes on 3 of the 142 and ran at 0.84 of its speed over them (none of these
-# shapes has whole 128x256x128 tiles, as all 53 of its grid wins did); the seed now applies to
-# whole-tile shapes only, so on these shapes this script times a spec the tuner no longer
-# proposes.
+# in all three processes on 1 of the 142 (table_update_confirmed.py would replace 3) and ran at
+# 0.84 of its speed over them. None of these shapes has whole 128x256x128 tiles, as all 53 of its
+# grid wins did; the seed now applies to whole-tile shapes only, so on these shapes this script
+# times a spec the tuner no longer proposes.
 source "$(dirname "$0")/spec_bench.sh"
 mkdir -p "${OUT:-/tmp/s48_defer_seed_offgrid}"
 table="${OUT:-/tmp/s48_defer_seed_offgrid}/offgrid462_table.json"

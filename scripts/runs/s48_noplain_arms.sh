@@ -11,7 +11,7 @@
 # Why: in h200_acceptance_s48 the trial picked `_nopdl` twins on 1x5120x5120 (all three
 # processes), 8x13824x5120 and 8x5120x5120, timing them at 15.6-16.2 / 39.5-41.1 us, which the
 # bench's loops then ran at 17.8-18.4 / 40.0-42.2 us, 12-16% slower on 1x5120x5120 than its PDL
-# picks in session 47 (15.8-16.2).
+# picks in session 47 (15.8-16.0).
 # Rule, fixed now: `noplain` ships (the twins leave decode-like trials) if gemm() on decode.txt
 # gains >= 0.5% over base in every pair (scripts/arm_class_stats.py DIR base noplain 3
 # bench/shapes/decode.txt bench/shapes/decode_l2_24_s35.txt) and decode_l2_24_s35 loses no more

@@ -103,9 +103,9 @@ std::vector<KernelSpec> split_seeds(const Problem& p, const DeviceFacts& device)
 // entries by 1.4-2.7% against their tuned picks (h200_coop_defer_*_s47), on a quarter of those
 // shapes, mostly against ping-pong picks that no single local move turns into it (four fields
 // differ); all 53 are whole-tile shapes. On 142 off-grid shapes (no whole tiles) it beat a
-// budget-32 tuning by 1% in three processes on 3 and ran at 0.84 of the tuned picks' speed over
-// them (h200_defer_seed_offgrid_s48), so there it would mostly spend a slot. With K <= 256 it ran
-// at 0.83-0.90 of the picks' speed (h200_coop_defer_lowmid_s47); with 8192 < K <= 16384 it won 12
+// budget-32 tuning by 1% in all three processes on 1 (on 2 more in one) and ran at 0.84 of the
+// tuned picks' speed over them (h200_defer_seed_offgrid_s48), so there it would mostly spend a slot. With K <= 256 it ran
+// at 0.83-0.90 of the picks' speed (h200_coop_defer_lowmid_s47); with 8192 < K <= 16384 the family (r8m or r16m) won 12
 // of 83 large entries by 1-3% (h200_coop_defer_longk_s48), as often as at K = 8192 (5 of 34).
 inline constexpr const char* kDeferSeed =
     "sm90_f16f32_tn_128x256x128_s2_c1x1_coop_persist_r8m_etma_lag0_defer";

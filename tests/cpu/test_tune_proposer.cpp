@@ -318,6 +318,9 @@ TEST(TuneProposer, ShortKWideShapesGetTheDeferredStoreSeed) {
   ASSERT_TRUE(bf16);
   EXPECT_EQ(spec_name(*bf16),
             "sm90_bf16f32_nn_128x256x128_s2_c1x1_coop_persist_r8m_etma_lag0_defer");
+  // K from 8192 to 16384 (where the family won 12 large entries) gets it too.
+  for (const Problem& q : {problem(4096, 16384, 12288), problem(4096, 16384, 16384)})
+    EXPECT_TRUE(defer_seed(q, DeviceFacts{})) << describe(q);
   for (const Problem& q :
        {problem(4096, 16384, 256), problem(4096, 16384, 20480), problem(2048, 4096, 2048),
         problem(4000, 16384, 2048), problem(4096, 16000, 2048), problem(4096, 16384, 2000)})
