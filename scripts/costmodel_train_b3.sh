@@ -27,20 +27,23 @@ h100="h100_tune_s18 h100_tune_s19 h100_retune_b64_s19 h100_offgrid_train_s19 h10
 stores=()
 for f in $old; do
   n=${f%%:*} d=${f##*:}
-  mkdir -p "x/$n" && tar xzf "$R/h200/h200_${n}_state.tgz" -C "x/$n"
+  # The largest state archives are xz-compressed (.txz, 3366bf7), the others gzip (.tgz).
+  a="$R/h200/h200_${n}_state.txz"
+  [ -f "$a" ] || a="${a%.txz}.tgz"
+  mkdir -p "x/$n" && tar xf "$a" -C "x/$n"
   cp "x/$n/$d/tune.sqlite" "old/$n.sqlite"
   stores+=(--store "old/$n.sqlite")
 done
 rm -rf x
 for n in $new; do
-  gunzip -c "$R/h200/h200_$n.sqlite.gz" > "new/$n.sqlite"
+  xz -dc "$R/h200/h200_$n.sqlite.xz" > "new/$n.sqlite"
   stores+=(--store "new/$n.sqlite")
 done
 for n in $h100; do
-  gunzip -c "$R/h100/$n.sqlite.gz" > "h100/$n.sqlite"
+  xz -dc "$R/h100/$n.sqlite.xz" > "h100/$n.sqlite"
   stores+=(--store "h100/$n.sqlite")
 done
-gunzip -c "$R/h200/h200_offgrid215_s42.sqlite.gz" > off/offgrid215.sqlite
+xz -dc "$R/h200/h200_offgrid215_s42.sqlite.xz" > off/offgrid215.sqlite
 stores+=(--store off/offgrid215.sqlite)
 # The old stores lose every row of a shape that a re-tune store holds: those shapes' old rows
 # were timed with the early-trigger kernels (h200_costmodel_offline_s41).

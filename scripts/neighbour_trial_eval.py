@@ -7,7 +7,7 @@
 # counts where the store timed it on that shape. Prints per class the geomean of (best timed trial
 # candidate) / (best timed with the additions), and how many additions were timed.
 # Usage: neighbour_trial_eval.py STORE:TABLE... (the stores' SQLite files and their exported
-# tables, e.g. the gunzipped h200_offgrid462_s45/tune.sqlite.gz and table.json.gz)
+# tables, e.g. the decompressed h200_offgrid462_s45/tune.sqlite.xz and table.json.gz)
 import collections
 import json
 import math

@@ -5,9 +5,10 @@ all stores pooled (a later store's time for the same shape and spec wins): where
 `_nopdl` twin were both measured, the twin's time over the spec's, geomean per kind (split-pass
 or other) and cluster (c1x1 or clustered), with how often the plain launch was faster; and per
 size class the pooled best clustered / best unclustered.
-Usage: store_launch_pairs.py STORE.sqlite[.gz] ..."""
+Usage: store_launch_pairs.py STORE.sqlite[.gz|.xz] ..."""
 import collections
 import gzip
+import lzma
 import re
 import sqlite3
 import sys
@@ -17,9 +18,9 @@ from results_csv import geomean
 
 
 def rows(path):
-    if path.endswith(".gz"):
+    if path.endswith((".gz", ".xz")):
         tmp = tempfile.NamedTemporaryFile(suffix=".sqlite")
-        tmp.write(gzip.open(path).read())
+        tmp.write((gzip.open if path.endswith(".gz") else lzma.open)(path).read())
         tmp.flush()
         path, keep = tmp.name, tmp
     else:
