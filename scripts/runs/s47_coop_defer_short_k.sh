@@ -17,12 +17,15 @@
 # (there K is 64-256), SET=k8192 the large ones with K = 8192 (notes 335), SET=longk those with K > 8192
 # (prepared for session 48, not run yet), SET=tiles those with 2MNK >= 1e10, K <= 4096 and two
 # waves of 128x128 tiles, for the family's other tiles (128x192, 256x128, 128x128; notes 339).
+# SET=w256 (prepared in session 48, notes 350; not run yet): whole 128x256x128 tiles, 240-263 of
+# them (1.8-2 waves on 132 SMs, where the sets above stopped at 264), 512 <= K <= 4096 and
+# 2MNK >= 1e10: 4 of the table's 36 whole-tile 256-tile shapes won with K >= 8192 (session 48).
 # The bench's CSVs are named SET_1 .. SET_REPS (session 47's runs, before this, all short_k_N).
 # Output: $OUT/${NAME:-s47_coop_defer_short_k}.tgz
 source "$(dirname "$0")/spec_bench.sh"
 case "${SET:-short_k}" in
-  short_k | middle | lowmid | k8192 | longk | tiles) ;;
-  *) echo "SET='$SET': expected short_k, middle, lowmid, k8192, longk or tiles" >&2; exit 2 ;;
+  short_k | middle | lowmid | k8192 | longk | tiles | w256) ;;
+  *) echo "SET='$SET': expected short_k, middle, lowmid, k8192, longk, tiles or w256" >&2; exit 2 ;;
 esac
 twins="${TWINS:-d1=128x256x128_s2_c1x1_coop_persist_r8m_etma_lag0_defer d2=128x256x128_s2_c2x1_coop_persist_r16m_etma_lag0_defer d3=128x256x64_s4_c1x1_coop_persist_r16m_etma_defer}"
 names=""
@@ -46,6 +49,10 @@ for e in t["entries"]:
         chosen = flops >= 1e11 and k > 8192
     elif os.environ["TWIN_SET"] == "tiles":  # two waves of 128x128 tiles, K <= 4096
         chosen = flops >= 1e10 and k <= 4096 and -(-m // 128) * -(-n // 128) >= 264
+    elif os.environ["TWIN_SET"] == "w256":  # whole tiles just short of two waves
+        whole = m % 128 == 0 and n % 256 == 0 and k % 128 == 0
+        chosen = (whole and flops >= 1e10 and 512 <= k <= 4096
+                  and 240 <= (m // 128) * (n // 256) < 264)
     else:
         chosen = (flops >= 1e11 and k <= 4096) or (m, n, k) == (8192, 8192, 8192)
     if chosen:
