@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """scripts/table_update_confirmed.py, scripts/sustained_table_update.py,
-scripts/oracle_short_report.py, scripts/arm_class_stats.py, scripts/trial_added_stats.py and
-scripts/power_window_report.py on tiny synthetic runs
+scripts/oracle_short_report.py, scripts/arm_class_stats.py, scripts/trial_added_stats.py,
+scripts/trial_vs_bench.py and scripts/power_window_report.py on tiny synthetic runs
 whose outcomes are worked out by hand. Usage (CTest): python3 tests/cpu/test_table_scripts.py SCRIPTS_DIR"""
 import json
 import os
@@ -278,6 +278,33 @@ class TableScripts(unittest.TestCase):
         self.assertIn("n   1  raw 2.0000  vs cm 4.0000", lines["not every pooled"])
         self.assertIn("n   1  raw 1.2500  vs cm 2.5000", lines["won all pooled"])
         self.assertIn("won some  n   0", said)
+
+    def test_trial_vs_bench_pairs_each_candidate_and_flags_twin_order(self):
+        # The trial read spec a 16, its twin a_nopdl 15 (twin first), b 20, b_nopdl 21 (PDL
+        # first); the bench ran a 16, a_nopdl 18 (order flipped), b 20 (b_nopdl not timed: named,
+        # not counted), and gemm()'s own `auto` row ('timed ...') is no candidate. nopdl:
+        # 18 / 15 = 1.2 over one; other: (16 / 16 * 20 / 20) -> 1.0 over two; 1 of 1 pair flips.
+        # A process without its CSV is named and skipped.
+        log = ("1_2_3 autogemm: not in tuning table; timed on this GPU on its first call: 15.00 us "
+               "against the model's pick's 16.00 us, chosen from 4 candidates (medians in us: "
+               "sm90_a 16.00, sm90_a_nopdl 15.00, sm90_b 20.00, sm90_b_nopdl 21.00); first call "
+               "9 ms\n")
+        self.put("p_1.log", log)
+        self.put("p_1.csv", HEADER + "\n" + "\n".join([
+            "1,2,3,fp16,fp32,tn,autogemm,kernel,17,17,17,,,timed sm90_a_nopdl,ok",
+            "1,2,3,fp16,fp32,tn,c0,kernel,16,16,16,,,sm90_a,ok",
+            "1,2,3,fp16,fp32,tn,c1,kernel,18,18,18,,,sm90_a_nopdl,ok",
+            "1,2,3,fp16,fp32,tn,c2,kernel,20,20,20,,,sm90_b,ok",
+            "1,2,3,fp16,fp32,tn,c3,kernel,,,,,,sm90_b_nopdl,failed"]) + "\n")
+        self.put("p_2.log", log)
+        said = self.run_script("trial_vs_bench.py", *[os.path.join(self.dir.name, f) for f in
+                                                      ("p_1.log", "p_1.csv", "p_2.log", "p_2.csv")])
+        self.assertIn("1_2_3: trial pick sm90_a_nopdl (15.00 us)", said)
+        self.assertIn("nopdl: bench/trial geomean 1.200 over 1", said)
+        self.assertIn("other: bench/trial geomean 1.000 over 2", said)
+        self.assertIn("differs between trial and bench in 1 of 1 pairs", said)
+        self.assertIn("p_2.log: no results", said)
+        self.assertRegex(said, r"sm90_b_nopdl +trial +21.00 +bench -")
 
     def test_sustained_update_needs_alt_faster_in_every_process_of_both_protocols(self):
         A, B, C = (1, 8, 8), (2, 8, 8), (3, 8, 8)
