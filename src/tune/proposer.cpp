@@ -213,10 +213,10 @@ std::vector<KernelSpec> split_seeds(const Problem& p, const DeviceFacts& device)
 }
 
 std::optional<KernelSpec> defer_seed(const Problem& p, const DeviceFacts& device) {
-  const int64_t tiles = ceil_div(p.shape.m, 128) * ceil_div(p.shape.n, 256);
-  const bool whole_tiles = p.shape.m % 128 == 0 && p.shape.n % 256 == 0 && p.shape.k % 128 == 0;
-  if (!whole_tiles || p.shape.k < kDeferSeedMinK || p.shape.k > kDeferSeedMaxK ||
-      tiles < 2 * int64_t(std::max(1, device.sm_count)))
+  const Shape& s = p.shape;
+  if (s.m % 128 != 0 || s.n % 256 != 0 || s.k % 128 != 0) return std::nullopt;  // whole tiles
+  if (s.k < kDeferSeedMinK || s.k > kDeferSeedMaxK ||
+      (s.m / 128) * (s.n / 256) < 2 * int64_t(std::max(1, device.sm_count)))
     return std::nullopt;
   const std::optional<std::string> name = with_types_of(kDeferSeed, p);
   if (!name) return std::nullopt;

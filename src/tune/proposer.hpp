@@ -99,14 +99,12 @@ std::vector<KernelSpec> split_seeds(const Problem& p, const DeviceFacts& device)
 
 // The persistent cooperative 128x256x128 two-stage tile with the deferred store, in p's types,
 // where 128x256x128 tiles divide M, N and K whole, fill two waves, and kDeferSeedMinK <= K <=
-// kDeferSeedMaxK (and it is valid for p); nullopt elsewhere. It won 53 of the H200 table's fp16
-// entries by 1.4-2.7% against their tuned picks (h200_coop_defer_*_s47), on a quarter of those
-// shapes, mostly against ping-pong picks that no single local move turns into it (four fields
-// differ); all 53 are whole-tile shapes. On 142 off-grid shapes (no whole tiles) it beat a
-// budget-32 tuning by 1% in all three processes on 1 (on 2 more in one) and ran at 0.84 of the
-// tuned picks' speed over them (h200_defer_seed_offgrid_s48), so there it would mostly spend a slot. With K <= 256 it ran
-// at 0.83-0.90 of the picks' speed (h200_coop_defer_lowmid_s47); with 8192 < K <= 16384 the family (r8m or r16m) won 12
-// of 83 large entries by 1-3% (h200_coop_defer_longk_s48), as often as at K = 8192 (5 of 34).
+// kDeferSeedMaxK (and it is valid for p); nullopt elsewhere. Why a seed: this tile, in one raster
+// or another, won 71 H200 table entries by at least 1% against tuned picks, mostly ping-pong ones
+// four fields away, which no single local move reaches (h200_coop_defer_*_s47, *_s48). Why whole
+// tiles: all those wins are whole-tile shapes, and on 142 off-grid shapes it ran at 0.84 of the
+// tuned picks' speed (h200_defer_seed_offgrid_s48). With K <= 256 it ran at 0.83-0.90
+// (h200_coop_defer_lowmid_s47).
 inline constexpr const char* kDeferSeed =
     "sm90_f16f32_tn_128x256x128_s2_c1x1_coop_persist_r8m_etma_lag0_defer";
 inline constexpr int64_t kDeferSeedMinK = 512;
