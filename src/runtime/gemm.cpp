@@ -230,6 +230,7 @@ tune::Dispatcher& dispatcher(int device) {
     tune::use_first_sight_from_environment(*d, prop.name, device, AUTOGEMM_BUILT_TUNE_COMMAND);
     runtime::autotune_candidates();  // a bad AUTOGEMM_AUTOTUNE fails the first call, any problem
     runtime::trial_fixed_twins();    // and so does a bad AUTOGEMM_TRIAL_FIXED
+    runtime::trial_batch_floor();    // or AUTOGEMM_TRIAL_BATCH
   }
   return *d;
 }

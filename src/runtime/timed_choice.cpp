@@ -46,6 +46,17 @@ int parse_trial_fixed(const char* text) {
                      "compiled in (0: none)");
 }
 
+int parse_trial_batch(const char* text) {
+  return parse_count(text, 0, 16, "AUTOGEMM_TRIAL_BATCH",
+                     "the fewest launches a trial times back to back per candidate and round "
+                     "outside the large class (0: the trial's own plan)");
+}
+
+int trial_batch_floor() {
+  static const int n = parse_trial_batch(std::getenv("AUTOGEMM_TRIAL_BATCH"));
+  return n;
+}
+
 int trial_fixed_twins() {
   static const int n = parse_trial_fixed(std::getenv("AUTOGEMM_TRIAL_FIXED"));
   return n;
@@ -312,7 +323,7 @@ bool l2_contested(const Problem& p, double l2_bytes) {
   return memory_us(p) >= mma_us(p) && bytes >= 0.5 * l2_bytes && bytes <= 1.3 * l2_bytes;
 }
 
-TrialPlan trial_plan(const Problem& p, double l2_bytes) {
+TrialPlan trial_plan(const Problem& p, double l2_bytes, int batch_floor) {
   const double call_us = estimated_call_us(p);
   TrialPlan plan;
   plan.batch = std::clamp(int(std::ceil(20.0 / call_us)), 1, 16);
@@ -332,6 +343,9 @@ TrialPlan trial_plan(const Problem& p, double l2_bytes) {
     plan.lead = 4;
     plan.batch = std::max(plan.batch, 8);
   }
+  // A PDL launch overlaps its prologue with the tail of the launch before it, which the bench's
+  // back-to-back loop sees and a batch of one after an event does not.
+  if (!large_class(p)) plan.batch = std::max(plan.batch, batch_floor);
   return plan;
 }
 
@@ -468,7 +482,7 @@ bool TimedChoices::start(int device, const Problem& p, const std::vector<std::st
 
 void TimedChoices::enqueue(Trial& t, const Problem& p, const std::vector<std::string>& specs,
                            const Launch& launch, cudaStream_t stream, double l2_bytes) {
-  t.plan = trial_plan(p, l2_bytes);
+  t.plan = trial_plan(p, l2_bytes, trial_batch_floor());
   // Warm-up round: loads (compiles) every candidate and leaves out one that fails; the pick's
   // failure is the call's.
   for (size_t i = 0; i < specs.size(); ++i) {

@@ -22,6 +22,8 @@
 // candidate (trial_candidates), come on top.
 // AUTOGEMM_TRIAL_FIXED: how many of a trial's first candidates (outside the large class) are also
 // timed with the problem's shape compiled in (with_fixed_twins; default 2, 0: none).
+// AUTOGEMM_TRIAL_BATCH: the fewest launches each timed batch holds outside the large class
+// (trial_plan; default 0, the plan's own).
 #pragma once
 
 #include <cuda_runtime.h>
@@ -169,7 +171,13 @@ struct TrialPlan {
   int rounds = 5;
   int lead = 0;  // untimed launches of the candidate before each of its batches
 };
-TrialPlan trial_plan(const Problem& p, double l2_bytes);
+// `batch_floor` (AUTOGEMM_TRIAL_BATCH) raises the batch outside the large class.
+TrialPlan trial_plan(const Problem& p, double l2_bytes, int batch_floor = 0);
+
+// The batch floor AUTOGEMM_TRIAL_BATCH asks for (`text` its value, null when unset): default 0,
+// the plan's own batch. Throws Error for anything but a whole number from 0 to 16.
+int parse_trial_batch(const char* text);
+int trial_batch_floor();  // parse_trial_batch of the environment, read once per process
 
 // Whether p is memory-bound (by the roofline estimate) with A, B and C of half to 1.3 times an L2
 // of `l2_bytes`.

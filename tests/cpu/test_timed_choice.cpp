@@ -377,6 +377,32 @@ TEST(TimedChoice, TrialPlanBatchesShortCallsAndSparesLongOnes) {
             0);  // decode-like but large: the large trial
 }
 
+// AUTOGEMM_TRIAL_BATCH raises short batches outside the large class, never lowers one, and
+// leaves the large class's one-call batches alone.
+TEST(TimedChoice, TrialBatchFloorRaisesShortBatchesOutsideTheLargeClass) {
+  EXPECT_EQ(trial_plan(tn(1, 5120, 13824), kH100L2, 4).batch, 4);
+  EXPECT_EQ(trial_plan(tn(1, 5120, 13824), kH100L2, 4).lead, 1);
+  EXPECT_EQ(trial_plan(tn(2048, 2048, 2048), kH100L2, 8).batch, 8);
+  EXPECT_EQ(trial_plan(tn(64, 64, 64), kH100L2, 4).batch, 7);
+  EXPECT_EQ(trial_plan(tn(16384, 16384, 16384), kH100L2, 8).batch, 1);
+  EXPECT_EQ(trial_plan(tn(1, 5120, 13824), kH100L2, 0).batch, 1);
+}
+
+TEST(TimedChoice, TrialBatchSettingDefaultsToThePlanAndRefusesNonsense) {
+  EXPECT_EQ(parse_trial_batch(nullptr), 0);
+  EXPECT_EQ(parse_trial_batch(""), 0);
+  EXPECT_EQ(parse_trial_batch("4"), 4);
+  EXPECT_EQ(parse_trial_batch("16"), 16);
+  for (const char* bad : {"17", "-1", "four", "4 "}) {
+    try {
+      parse_trial_batch(bad);
+      ADD_FAILURE() << bad << " accepted";
+    } catch (const Error& e) {
+      EXPECT_NE(std::string(e.what()).find("AUTOGEMM_TRIAL_BATCH"), std::string::npos) << e.what();
+    }
+  }
+}
+
 // A memory-bound problem whose A, B and C are half to 1.3 times the L2 is timed after 4 launches
 // and over at least 8; the L2's size is the device's (H100 50 MiB, H200 60).
 TEST(TimedChoice, TrialPlanTimesL2SizedProblemsInTheirSteadyState) {
