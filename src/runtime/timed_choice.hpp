@@ -6,12 +6,12 @@
 // (bench/results/h200/h200_topk_s28.md). So gemm() times them itself: the first call of such a
 // problem (beta 0, on a stream not being captured) enqueues each candidate on the caller's stream
 // on the caller's own A, B and C, a warm-up round and then `rounds` rounds of `batch` launches
-// each between CUDA events (decode-like batches after one untimed `lead` launch, and those of a
-// memory-bound problem whose operands are about the L2's size after four: trial_plan), and ends
-// with one launch of the model's pick, so C holds the product as from any call. In the large class
-// and for decode-like problems the candidates also include kernel families the model ranks low
-// there (trial_candidates), and decode-like ones (and split-pass ones without a cluster) their
-// plain-launch twins. Nothing waits for the GPU: a later call asks the last event
+// each between CUDA events (decode-like batches of at least 4 after one untimed `lead` launch, and
+// those of a memory-bound problem whose operands are about the L2's size after four: trial_plan),
+// and ends with one launch of the model's pick, so C holds the product as from any call. In the
+// large class and for decode-like problems the candidates also include kernel families the model
+// ranks low there (trial_candidates), and decode-like ones (and split-pass ones without a cluster)
+// their plain-launch twins. Nothing waits for the GPU: a later call asks the last event
 // (cudaEventQuery) and, once the GPU has passed it, the fastest candidate runs the problem from
 // then on in this process (Dispatcher::set_timed; choose() says kind "timed"). Until then the
 // model's pick runs; a trial with nothing to time (one candidate) or whose timing failed leaves it
@@ -47,7 +47,8 @@ int autotune_candidates();  // parse_autotune of the environment, read once per 
 // long-K small problems (below), up to an estimated kLongestTimedCallUs a call (a trial times
 // each candidate in rounds of about 20 us of launches: 25-49 launches in all for a long call,
 // some 290 for eight candidates of a short one; a decode-like trial, with its twins and lead
-// launches, up to ~600 launches of 5-50 us, i.e. tens of ms once per problem; an L2-sized one 61
+// launches and batches of at least 4, some 350 launches of 15-50 us for 14 candidates, i.e.
+// 5-20 ms once per problem; an L2-sized one 61
 // launches a candidate, ~800 for the default's 13; with many more candidates than the default the
 // host may wait for the GPU to drain its launch queue). Measured (notes 200-201) over eight
 // pairings of on/off processes on both GPUs: middle +2.4-4.8% in every one; the whole small class
@@ -166,6 +167,7 @@ std::string trial_description(const Problem& p, const std::vector<std::string>& 
 // (without that trigger the plan still saved 0.7-2.6% on an H200, h200_trial_arms_s37), and a
 // short batch after another candidate's times the L2 that one left behind, not the steady state
 // (h100_trial_lead_s35).
+inline constexpr int kDecodeTrialBatch = 4;  // the fewest launches a decode-like batch times
 struct TrialPlan {
   int batch = 1;
   int rounds = 5;

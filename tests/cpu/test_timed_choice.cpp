@@ -363,8 +363,11 @@ TEST(TimedChoice, TrialPlanBatchesShortCallsAndSparesLongOnes) {
   const TrialPlan big = trial_plan(tn(16384, 16384, 16384), kH100L2);
   EXPECT_EQ(big.batch, 1);
   EXPECT_EQ(big.rounds, 3);
-  // A memory-bound decode shape: its bytes, not its flops, set the estimate (~47 us).
-  EXPECT_EQ(trial_plan(tn(1, 5120, 13824), kH100L2).batch, 1);
+  // A memory-bound decode shape: its bytes, not its flops, set the estimate (~47 us), which
+  // would time one launch a batch; decode-like batches hold at least kDecodeTrialBatch.
+  EXPECT_EQ(trial_plan(tn(1, 5120, 13824), kH100L2).batch, kDecodeTrialBatch);
+  EXPECT_EQ(trial_plan(tn(1, 5120, 13824), kH100L2, 8).batch, 8);
+  EXPECT_EQ(trial_plan(tn(128, 5120, 13824), kH100L2).batch, 1);  // not decode-like
   EXPECT_EQ(trial_plan(tn(1, 512, 512), kH100L2).batch, 7);
   // Decode-like batches start with one untimed launch; no others do (outside the L2 window).
   EXPECT_EQ(trial_plan(tn(1, 5120, 13824), kH100L2).lead, 1);
@@ -380,12 +383,12 @@ TEST(TimedChoice, TrialPlanBatchesShortCallsAndSparesLongOnes) {
 // AUTOGEMM_TRIAL_BATCH raises short batches outside the large class, never lowers one, and
 // leaves the large class's one-call batches alone.
 TEST(TimedChoice, TrialBatchFloorRaisesShortBatchesOutsideTheLargeClass) {
-  EXPECT_EQ(trial_plan(tn(1, 5120, 13824), kH100L2, 4).batch, 4);
+  EXPECT_EQ(trial_plan(tn(128, 5120, 13824), kH100L2, 4).batch, 4);
   EXPECT_EQ(trial_plan(tn(1, 5120, 13824), kH100L2, 4).lead, 1);
   EXPECT_EQ(trial_plan(tn(2048, 2048, 2048), kH100L2, 8).batch, 8);
   EXPECT_EQ(trial_plan(tn(64, 64, 64), kH100L2, 4).batch, 7);
   EXPECT_EQ(trial_plan(tn(16384, 16384, 16384), kH100L2, 8).batch, 1);
-  EXPECT_EQ(trial_plan(tn(1, 5120, 13824), kH100L2, 0).batch, 1);
+  EXPECT_EQ(trial_plan(tn(128, 5120, 13824), kH100L2, 0).batch, 1);
 }
 
 TEST(TimedChoice, TrialBatchSettingDefaultsToThePlanAndRefusesNonsense) {
@@ -428,11 +431,11 @@ TEST(TimedChoice, TrialPlanTimesL2SizedProblemsInTheirSteadyState) {
   EXPECT_EQ(trial_plan(tn(1002, 2384, 8504), kH100L2).lead, 0);
   EXPECT_FALSE(l2_contested(tn(8, 5120, 5120), 0));
   EXPECT_EQ(trial_plan(tn(8, 5120, 5120), 0).lead, 1);
-  // Outside the window, decode-like problems keep the one-launch lead and the ~20 us batch, and
+  // Outside the window, decode-like problems keep the one-launch lead and a batch of 4, and
   // memory-bound middle-class ones no lead: 6866x80x1024 (15.3 MB, ~5 us) and 6866x80x8192
   // (114.9 MB, ~38 us).
   EXPECT_EQ(trial_plan(tn(1, 5120, 13824), kH100L2).lead, 1);
-  EXPECT_EQ(trial_plan(tn(1, 5120, 13824), kH100L2).batch, 1);
+  EXPECT_EQ(trial_plan(tn(1, 5120, 13824), kH100L2).batch, kDecodeTrialBatch);
   EXPECT_EQ(trial_plan(tn(6866, 80, 1024), kH100L2).lead, 0);
   EXPECT_EQ(trial_plan(tn(6866, 80, 1024), kH100L2).batch, 4);
   EXPECT_EQ(trial_plan(tn(6866, 80, 8192), kH100L2).lead, 0);
