@@ -57,6 +57,8 @@ TEST(BenchFlags, Defaults) {
   EXPECT_EQ(c.data, bench::DataDist::normal);
   EXPECT_FALSE(c.l2_cold);
   EXPECT_EQ(c.protocol.rounds, 7);
+  EXPECT_EQ(c.protocol.target_loop_us, 500);
+  EXPECT_EQ(parse({"--mnk", "1_1_1", "--loop_us", "20"}).protocol.target_loop_us, 20);
   EXPECT_EQ(c.alpha, 1.0f);
   EXPECT_EQ(c.beta, 0.0f);
   EXPECT_EQ(c.csv_path, "./autogemm_bench_kernel_fp16_accfp32_TS.csv");
@@ -160,6 +162,9 @@ TEST(BenchFlags, BadInputNamesTheProblem) {
       {{"--mnk", "1_1_1", "--graph", "--l2", "cold"}, "--graph"},
       {{"--mnk", "1_1_1", "--target_qps", "0"}, "--target_qps"},
       {{"--mnk", "1_1_1", "--rounds", "0"}, "--rounds"},
+      {{"--mnk", "1_1_1", "--loop_us", "0"}, "--loop_us"},
+      {{"--mnk", "1_1_1", "--loop_us", "nan"}, "--loop_us"},
+      {{"--mnk", "1_1_1", "--loop_us", "2e6"}, "--loop_us"},
       {{"--mnk", "1_1_1", "--spec", "x"}, "--spec"},
       {{"--mnk", "1_1_1", "--vs", "cublas_xx"}, "cublas_xx"},
       {{"--mnk", "1_1_1", "--out", "x.txt"}, "x.txt"},

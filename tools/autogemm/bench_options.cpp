@@ -71,6 +71,10 @@ void add_bench_options(CLI::App& sub, BenchOptions& o) {
       ->capture_default_str();
   sub.add_option("--rounds", o.rounds, "Fast protocol: interleaved timed rounds per shape")
       ->capture_default_str();
+  sub.add_option("--loop_us", o.loop_us,
+                 "Fast protocol: length of one timed loop of back-to-back calls (us; at least "
+                 "one call)")
+      ->capture_default_str();
   sub.add_option("--methods", o.methods,
                  "Comma-separated methods (default: the six cuBLAS/cuBLASLt baselines): "
                  "cublas_nn, cublas_tn, cublaslt_heuristic_nn, cublaslt_heuristic_tn, "
@@ -137,6 +141,9 @@ bench::BenchConfig make_bench_config(const BenchOptions& o, const std::string& c
     throw InputError("--warmup_seconds and --benchmark_seconds must not be negative");
   if (o.rounds < 1) throw InputError("--rounds must be at least 1");
   c.protocol.rounds = o.rounds;
+  if (!(o.loop_us > 0 && o.loop_us <= 1e6))
+    throw InputError("--loop_us must be above 0 and at most 1000000 (one second)");
+  c.protocol.target_loop_us = o.loop_us;
   c.protocol.warmup_seconds = o.warmup_seconds;
   c.protocol.benchmark_seconds = o.benchmark_seconds;
   if (o.gpu_device_id < 0) throw InputError("--gpu_device_id must not be negative");

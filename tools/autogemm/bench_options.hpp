@@ -20,6 +20,7 @@ struct BenchOptions {
   double warmup_seconds = 0;
   double benchmark_seconds = 0;
   int rounds = 7;
+  double loop_us = 500;
   std::vector<std::string> methods;
   std::vector<std::string> specs;
   std::string layout = "nn";
