@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdlib>
 #include <map>
@@ -386,6 +387,8 @@ struct TimedChoices::Trial {
   bool enqueued = false;  // start() is done with it (before: another thread is enqueuing)
   bool finished = false;
   std::string failure;  // why there is nothing to time, when the events are gone
+  // The host's time per launch of each candidate (host_probe), 0 where not probed.
+  std::vector<double> host_us;
 
   ~Trial() { release(); }
   void release();
@@ -487,6 +490,34 @@ bool TimedChoices::start(int device, const Problem& p, const std::vector<std::st
   return true;
 }
 
+bool host_probed(const Problem& p) {
+  const char* exp = std::getenv("AUTOGEMM_EXP_S49");  // experiment S49 (notes 357): "nohost"
+  if (exp != nullptr && std::string_view(exp) == "nohost") return false;
+  return estimated_call_us(p) <= kHostProbeMaxCallUs;
+}
+
+std::vector<double> host_times(const std::vector<std::string>& specs,
+                               const std::function<void(const std::string&)>& launch) {
+  // Right after the warm-up the launch queue is nearly empty, so no launch waits for the GPU and
+  // the clock reads the host's own work: kHostProbeRounds rounds of kHostProbeLaunches launches
+  // per candidate, the median round.
+  std::vector<std::vector<double>> rounds(specs.size());
+  for (int r = 0; r < kHostProbeRounds; ++r)
+    for (size_t i = 0; i < specs.size(); ++i) {
+      const auto start = std::chrono::steady_clock::now();
+      for (int k = 0; k < kHostProbeLaunches; ++k) launch(specs[i]);
+      const std::chrono::duration<double, std::micro> took =
+          std::chrono::steady_clock::now() - start;
+      rounds[i].push_back(took.count() / kHostProbeLaunches);
+    }
+  std::vector<double> out;
+  for (std::vector<double>& t : rounds) {
+    std::sort(t.begin(), t.end());
+    out.push_back(t[t.size() / 2]);
+  }
+  return out;
+}
+
 void TimedChoices::enqueue(Trial& t, const Problem& p, const std::vector<std::string>& specs,
                            const Launch& launch, cudaStream_t stream, double l2_bytes) {
   t.plan = trial_plan(p, l2_bytes, trial_batch_floor());
@@ -508,6 +539,7 @@ void TimedChoices::enqueue(Trial& t, const Problem& p, const std::vector<std::st
     bool recorded = true;
     for (cudaEvent_t& e : t.events) recorded = recorded && ok(cudaEventCreate(&e));
     try {
+      if (recorded && host_probed(p)) t.host_us = host_times(t.specs, launch);
       for (int r = 0; r < t.plan.rounds && recorded; ++r)
         for (size_t j = 0; j < n && recorded; ++j) {
           const size_t i = (j + size_t(r)) % n;  // each round in another order
@@ -561,6 +593,8 @@ std::optional<TimedChoices::Result> TimedChoices::poll(int device, const Problem
         return finish(
             {t.specs.front(), fmt::format("no timing: {}", cudaGetErrorString(failed)), false});
       times[size_t(r)][i] = 1000.0 * ms / t.plan.batch;
+      // Back-to-back calls run no faster than the host issues them.
+      if (!t.host_us.empty()) times[size_t(r)][i] = std::max(times[size_t(r)][i], t.host_us[i]);
     }
   const double margin = winner_margin(p);
   const Winner w = pick_winner(times, margin);
@@ -568,6 +602,12 @@ std::optional<TimedChoices::Result> TimedChoices::poll(int device, const Problem
   std::string all;
   for (size_t i = 0; i < n; ++i)
     all += fmt::format("{}{} {:.2f}", i ? ", " : "", t.specs[i], w.medians_us[i]);
+  // The host's times, where probed, after the medians (which already count them).
+  std::string host;
+  if (!t.host_us.empty()) {
+    host = "; the host's us per launch:";
+    for (size_t i = 0; i < n; ++i) host += fmt::format(" {}={:.2f}", t.specs[i], t.host_us[i]);
+  }
   // The pick stays unless another beat it by the margin: say so when a faster one lost by it.
   const double fastest = *std::min_element(w.medians_us.begin(), w.medians_us.end());
   const std::string kept =
@@ -578,13 +618,13 @@ std::optional<TimedChoices::Result> TimedChoices::poll(int device, const Problem
       {t.specs[w.index],
        fmt::format("timed on this GPU on its first call: {:.2f} us against the model's "
                    "pick's {:.2f} us, chosen from {} candidates ({}; {} rounds of {}{}; "
-                   "medians in us: {}){}",
+                   "medians in us: {}){}{}",
                    w.median_us, w.pick_median_us, n, trial_description(p, t.specs), t.plan.rounds,
                    t.plan.batch,
                    t.plan.lead > 0
                        ? fmt::format(", {} untimed launch(es) before each batch", t.plan.lead)
                        : "",
-                   all, kept),
+                   all, kept, host),
        true});
 }
 

@@ -168,6 +168,22 @@ std::string trial_description(const Problem& p, const std::vector<std::string>& 
 // short batch after another candidate's times the L2 that one left behind, not the steady state
 // (h100_trial_lead_s35).
 inline constexpr int kDecodeTrialBatch = 4;  // the fewest launches a decode-like batch times
+
+// A call that the roofline puts at kHostProbeMaxCallUs or less may take the host longer to issue
+// than the GPU to run: a split-pass spec launches twice, ~2.5-3.5 us each on an H200's host, and
+// the bench's loops ran 64x8x64 skp2 on 7x3328x2176 at 5.9-8.7 us (by process) where a CUDA graph
+// of the same loop ran it at 4.5 and the one-launch pick at 5.4 (h200_skp_loops_s49). The trial's
+// batches run long after the host enqueued them, so they time the GPU alone. For such a problem
+// the trial clocks each candidate's launches on the host too (host_times) and ranks it by the
+// longer of the two per call.
+inline constexpr double kHostProbeMaxCallUs = 15;
+inline constexpr int kHostProbeRounds = 3;
+inline constexpr int kHostProbeLaunches = 4;
+bool host_probed(const Problem& p);
+// The host's median time per launch of each spec (kHostProbeRounds rounds of kHostProbeLaunches
+// launches each).
+std::vector<double> host_times(const std::vector<std::string>& specs,
+                               const std::function<void(const std::string&)>& launch);
 struct TrialPlan {
   int batch = 1;
   int rounds = 5;

@@ -4,8 +4,11 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
+#include <map>
 #include <string>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -378,6 +381,23 @@ TEST(TimedChoice, TrialPlanBatchesShortCallsAndSparesLongOnes) {
   EXPECT_EQ(tiny.lead, 0);
   EXPECT_EQ(trial_plan(tn(64, 131072, 8192), kH100L2).lead,
             0);  // decode-like but large: the large trial
+}
+
+// The host probe: short calls only, and each candidate's median time per launch on the host.
+TEST(TimedChoice, HostProbeTimesShortCallsLaunchesOnTheHost) {
+  EXPECT_TRUE(host_probed(tn(7, 3328, 2176)));      // ~4.8 us by the roofline
+  EXPECT_FALSE(host_probed(tn(1, 5120, 13824)));    // ~47 us
+  EXPECT_FALSE(host_probed(tn(4096, 4096, 4096)));  // ~211 us
+  std::map<std::string, int> launches;
+  const std::vector<double> us = host_times({"fast", "slow"}, [&](const std::string& spec) {
+    ++launches[spec];
+    if (spec == "slow") std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  });
+  ASSERT_EQ(us.size(), 2u);
+  EXPECT_EQ(launches["fast"], kHostProbeRounds * kHostProbeLaunches);
+  EXPECT_EQ(launches["slow"], kHostProbeRounds * kHostProbeLaunches);
+  EXPECT_GE(us[1], 2000);
+  EXPECT_LT(us[0], us[1]);
 }
 
 // AUTOGEMM_TRIAL_BATCH raises short batches outside the large class, never lowers one, and
