@@ -10,15 +10,20 @@
 # Rule, set before the run: the probe ships if pick/best improves by >= 0.5% on the decode-like
 # set and loses <= 0.3% on the small set, in the pooled rounds. Predicted: decode-like
 # 1.010 -> 1.003-1.006 (split-pass picks gone where the host binds), small within +-0.3%.
+# SETS="NAME:FILE ..." replaces the two sets, NO_TESTS=1 skips the GPU tests. The second run
+# (notes 357): SETS=middle:bench/shapes/offgrid_middle_short32_s49.txt NO_TESTS=1, the 32 of
+# offgrid_middle_s49's shapes in the probe's range.
 # Output: $OUT/s49_host_probe.tgz
 root="${OUT:-/tmp/s49_host_probe}"
 mkdir -p "$root/s49_host_probe"
-timeout 200 ctest --test-dir build -L gpu -R "TimedChoiceGpu|DispatchGpu" \
-  > "$root/s49_host_probe/ctest_gpu.log" 2>&1
-tail -3 "$root/s49_host_probe/ctest_gpu.log"
+if [ -z "${NO_TESTS:-}" ]; then
+  timeout 200 ctest --test-dir build -L gpu -R "TimedChoiceGpu|DispatchGpu" \
+    > "$root/s49_host_probe/ctest_gpu.log" 2>&1
+  tail -3 "$root/s49_host_probe/ctest_gpu.log"
+fi
 for round in $(seq 1 "${ROUNDS:-2}"); do
   for arm in nohost:nohost host:; do
-    for set in short:bench/shapes/decode_like_short24_s49.txt small:bench/shapes/small_long_k24_s49.txt; do
+    for set in ${SETS:-short:bench/shapes/decode_like_short24_s49.txt small:bench/shapes/small_long_k24_s49.txt}; do
       d="$root/s49_host_probe/${set%%:*}_${arm%%:*}_$round"
       mkdir -p "$d"
       OUT="$d" REPS=1 SHAPES="${set#*:}" AUTOGEMM_EXP_S49="${arm#*:}" timeout 200 \
