@@ -13,6 +13,7 @@
 # SETS="NAME:FILE ..." replaces the two sets, NO_TESTS=1 skips the GPU tests. The second run
 # (notes 357): SETS=middle:bench/shapes/offgrid_middle_short32_s49.txt NO_TESTS=1, the 32 of
 # offgrid_middle_s49's shapes in the probe's range.
+# The switch is gone since the probe shipped (notes 357): both arms now run it.
 # Output: $OUT/s49_host_probe.tgz
 root="${OUT:-/tmp/s49_host_probe}"
 mkdir -p "$root/s49_host_probe"

@@ -387,7 +387,7 @@ struct TimedChoices::Trial {
   bool enqueued = false;  // start() is done with it (before: another thread is enqueuing)
   bool finished = false;
   std::string failure;  // why there is nothing to time, when the events are gone
-  // The host's time per launch of each candidate (host_probe), 0 where not probed.
+  // The host's time per call of each candidate (host_times), empty where not probed.
   std::vector<double> host_us;
 
   ~Trial() { release(); }
@@ -491,8 +491,6 @@ bool TimedChoices::start(int device, const Problem& p, const std::vector<std::st
 }
 
 bool host_probed(const Problem& p) {
-  const char* exp = std::getenv("AUTOGEMM_EXP_S49");  // experiment S49 (notes 357): "nohost"
-  if (exp != nullptr && std::string_view(exp) == "nohost") return false;
   return estimated_call_us(p) <= kHostProbeMaxCallUs;
 }
 
@@ -605,7 +603,7 @@ std::optional<TimedChoices::Result> TimedChoices::poll(int device, const Problem
   // The host's times, where probed, after the medians (which already count them).
   std::string host;
   if (!t.host_us.empty()) {
-    host = "; the host's us per launch:";
+    host = "; the host's us per call:";
     for (size_t i = 0; i < n; ++i) host += fmt::format(" {}={:.2f}", t.specs[i], t.host_us[i]);
   }
   // The pick stays unless another beat it by the margin: say so when a faster one lost by it.

@@ -5,10 +5,11 @@
 // 63 fresh off-grid shapes, chosen in one process and measured in another
 // (bench/results/h200/h200_topk_s28.md). So gemm() times them itself: the first call of such a
 // problem (beta 0, on a stream not being captured) enqueues each candidate on the caller's stream
-// on the caller's own A, B and C, a warm-up round and then `rounds` rounds of `batch` launches
-// each between CUDA events (decode-like batches of at least 4 after one untimed `lead` launch, and
-// those of a memory-bound problem whose operands are about the L2's size after four: trial_plan),
-// and ends with one launch of the model's pick, so C holds the product as from any call. In the
+// on the caller's own A, B and C, a warm-up round, for a short call a few more on the host's clock
+// (host_times), and then `rounds` rounds of `batch` launches each between CUDA events
+// (decode-like batches of at least 4 after one untimed `lead` launch, and those of a memory-bound
+// problem whose operands are about the L2's size after four: trial_plan), and ends with one
+// launch of the model's pick, so C holds the product as from any call. In the
 // large class and for decode-like problems the candidates also include kernel families the model
 // ranks low there (trial_candidates), and decode-like ones (and split-pass ones without a cluster)
 // their plain-launch twins. Nothing waits for the GPU: a later call asks the last event
@@ -170,18 +171,21 @@ std::string trial_description(const Problem& p, const std::vector<std::string>& 
 inline constexpr int kDecodeTrialBatch = 4;  // the fewest launches a decode-like batch times
 
 // A call that the roofline puts at kHostProbeMaxCallUs or less may take the host longer to issue
-// than the GPU to run: a split-pass spec launches twice, ~2.5-3.5 us each on an H200's host, and
-// the bench's loops ran 64x8x64 skp2 on 7x3328x2176 at 5.9-8.7 us (by process) where a CUDA graph
-// of the same loop ran it at 4.5 and the one-launch pick at 5.4 (h200_skp_loops_s49). The trial's
-// batches run long after the host enqueued them, so they time the GPU alone. For such a problem
-// the trial clocks each candidate's launches on the host too (host_times) and ranks it by the
-// longer of the two per call.
+// than the GPU to run: a split-pass spec launches twice, and the bench's loops ran 64x8x64 skp2
+// on 7x3328x2176 at 5.9-8.7 us (by process) where a CUDA graph of the same loop ran it at 4.5 and
+// the one-launch pick at 5.4 (h200_skp_loops_s49). The trial's batches run long after the host
+// enqueued them, so they time the GPU alone. For such a problem the trial clocks each candidate's
+// calls on the host too (host_times: 3.6-5.0 us for one launch on an H200's host, 7-9 us for a
+// split-pass spec's two, plan lookup included) and ranks it by the longer of the two per call.
+// Measured (h200_host_probe_s49, the trial's pick against the bench's fastest candidate in one
+// process): 24 fresh short decode-like shapes 1.028x -> 1.010x, 24 fresh small long-K ones
+// 1.033x -> 1.014x, 32 short middle-class ones 1.0086x -> 1.0083x.
 inline constexpr double kHostProbeMaxCallUs = 15;
 inline constexpr int kHostProbeRounds = 3;
 inline constexpr int kHostProbeLaunches = 4;
 bool host_probed(const Problem& p);
-// The host's median time per launch of each spec (kHostProbeRounds rounds of kHostProbeLaunches
-// launches each).
+// The host's median time per call of each spec (kHostProbeRounds rounds of kHostProbeLaunches
+// calls each, `launch` making one call).
 std::vector<double> host_times(const std::vector<std::string>& specs,
                                const std::function<void(const std::string&)>& launch);
 struct TrialPlan {
