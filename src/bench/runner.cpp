@@ -188,6 +188,7 @@ std::vector<ResultRow> Runner::run() {
                           {"alpha", cfg_.alpha},
                           {"beta", cfg_.beta},
                           {"rounds", cfg_.protocol.rounds},
+                          {"loop_us", cfg_.protocol.target_loop_us},
                           {"warmup_seconds", cfg_.protocol.warmup_seconds},
                           {"benchmark_seconds", cfg_.protocol.benchmark_seconds},
                           {"shapes", cfg_.shapes.size()},

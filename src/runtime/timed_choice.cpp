@@ -340,7 +340,7 @@ TrialPlan trial_plan(const Problem& p, double l2_bytes, int batch_floor) {
   // 0.980x, and the pick read 1.0095x the bench's fastest candidate on decode.txt and 1.026x on
   // fresh decode-like shapes; with 4, 0.995x and 1.000x, picks 1.003x and 1.010x
   // (h200_trial_batch_s49).
-  if (plan.lead > 0) plan.batch = std::max(plan.batch, kDecodeTrialBatch);
+  if (decode_like(p) && !large_class(p)) plan.batch = std::max(plan.batch, kDecodeTrialBatch);
   // Where the operands only just fit in L2, a PDL candidate reads them from L2 for several calls
   // after another's and from DRAM once its own placement has scattered them (4x8960x2048: 10.5
   // us in the old trial, 17.4 us back to back): time it after 4 launches and over 8. Measured:
@@ -351,8 +351,9 @@ TrialPlan trial_plan(const Problem& p, double l2_bytes, int batch_floor) {
     plan.lead = 4;
     plan.batch = std::max(plan.batch, 8);
   }
-  // A PDL launch overlaps its prologue with the tail of the launch before it, which the bench's
-  // back-to-back loop sees and a batch of one after an event does not.
+  // AUTOGEMM_TRIAL_BATCH: the same for any class but the large, for whoever wants to measure it;
+  // off by default, since middle-class picks read the same at 4 (h200_trial_batch_s49). Each
+  // batch then costs the floor's calls: seconds of trial for a millisecond call at 16.
   if (!large_class(p)) plan.batch = std::max(plan.batch, batch_floor);
   return plan;
 }
@@ -496,9 +497,10 @@ bool host_probed(const Problem& p) {
 
 std::vector<double> host_times(const std::vector<std::string>& specs,
                                const std::function<void(const std::string&)>& launch) {
-  // Right after the warm-up the launch queue is nearly empty, so no launch waits for the GPU and
-  // the clock reads the host's own work: kHostProbeRounds rounds of kHostProbeLaunches launches
-  // per candidate, the median round.
+  // Right after the warm-up the launch queue holds the warm-up and whatever the caller enqueued
+  // before, far from full for a call this short, so no launch waits for the GPU and the clock
+  // reads the host's own work (were the queue full, it would read the GPU's pace draining it):
+  // kHostProbeRounds rounds of kHostProbeLaunches calls per candidate, the median round.
   std::vector<std::vector<double>> rounds(specs.size());
   for (int r = 0; r < kHostProbeRounds; ++r)
     for (size_t i = 0; i < specs.size(); ++i) {

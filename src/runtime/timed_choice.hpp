@@ -47,16 +47,16 @@ int autotune_candidates();  // parse_autotune of the environment, read once per 
 // Whether a problem is timed at all: 2MNK >= 1e8 (the middle and large classes), decode-like and
 // long-K small problems (below), up to an estimated kLongestTimedCallUs a call (a trial times
 // each candidate in rounds of about 20 us of launches: 25-49 launches in all for a long call,
-// some 290 for eight candidates of a short one; a decode-like trial, with its twins and lead
-// launches and batches of at least 4, some 350 launches of 15-50 us for 14 candidates, i.e.
-// 5-20 ms once per problem; an L2-sized one 61
-// launches a candidate, ~800 for the default's 13; with many more candidates than the default the
-// host may wait for the GPU to drain its launch queue). Measured (notes 200-201) over eight
-// pairings of on/off processes on both GPUs: middle +2.4-4.8% in every one; the whole small class
-// (mostly launch-bound: the host's time per call, which the trial's back-to-back batches do not
-// see, decides there) within its spread. The large class gained nothing from the model's top six
-// alone (they differ little), but does with other families among them (trial_candidates; notes
-// 206).
+// some 290 for eight candidates of a short one, and 12 more a candidate on the host's clock
+// under 15 us (host_times); a decode-like trial, with its twins and lead launches and batches of
+// at least 4, some 350 launches for 14 candidates, i.e. 5-20 ms once per problem at 15-50 us a
+// call; an L2-sized one 61 launches a candidate, ~800 for the default's 13; with many more
+// candidates than the default the host may wait for the GPU to drain its launch queue). Measured
+// (notes 200-201) over eight pairings of on/off processes on both GPUs: middle +2.4-4.8% in every
+// one; the whole small class (mostly launch-bound: the host's time per call, which the trial's
+// batches did not see then, decides there; host_times since) within its spread. The large class
+// gained nothing from the model's top six alone (they differ little), but does with other families
+// among them (trial_candidates; notes 206).
 inline constexpr double kLongestTimedCallUs = 20000;
 bool worth_timing(const Problem& p);
 bool large_class(const Problem& p);  // 2MNK >= 1e11
@@ -169,6 +169,15 @@ std::string trial_description(const Problem& p, const std::vector<std::string>& 
 // short batch after another candidate's times the L2 that one left behind, not the steady state
 // (h100_trial_lead_s35).
 inline constexpr int kDecodeTrialBatch = 4;  // the fewest launches a decode-like batch times
+struct TrialPlan {
+  int batch = 1;
+  int rounds = 5;
+  int lead = 0;  // untimed launches of the candidate before each of its batches
+};
+// A decode-like batch holds at least kDecodeTrialBatch launches (a PDL launch hides its prologue
+// under the one before it, which a lone launch after an event does not show); `batch_floor`
+// (AUTOGEMM_TRIAL_BATCH) raises the batch outside the large class.
+TrialPlan trial_plan(const Problem& p, double l2_bytes, int batch_floor = 0);
 
 // A call that the roofline puts at kHostProbeMaxCallUs or less may take the host longer to issue
 // than the GPU to run: a split-pass spec launches twice, and the bench's loops ran 64x8x64 skp2
@@ -176,10 +185,13 @@ inline constexpr int kDecodeTrialBatch = 4;  // the fewest launches a decode-lik
 // the one-launch pick at 5.4 (h200_skp_loops_s49). The trial's batches run long after the host
 // enqueued them, so they time the GPU alone. For such a problem the trial clocks each candidate's
 // calls on the host too (host_times: 3.6-5.0 us for one launch on an H200's host, 7-9 us for a
-// split-pass spec's two, plan lookup included) and ranks it by the longer of the two per call.
-// Measured (h200_host_probe_s49, the trial's pick against the bench's fastest candidate in one
-// process): 24 fresh short decode-like shapes 1.028x -> 1.010x, 24 fresh small long-K ones
-// 1.033x -> 1.014x, 32 short middle-class ones 1.0086x -> 1.0083x.
+// split-pass spec's two, each with a plan lookup that steady-state calls skip) and ranks it by
+// the longer of the two per call. Measured (h200_host_probe_s49, the trial's pick against the
+// bench's fastest candidate in one process): 24 fresh short decode-like shapes 1.028x -> 1.010x,
+// 24 fresh small long-K ones 1.033x -> 1.014x, 32 short middle-class ones 1.0086x -> 1.0083x.
+// The choice so favours calls launched one by one, as the bench's kernel mode and most callers
+// make them; in a CUDA graph, where the host's time does not count, a split-pass spec it turned
+// down can be the faster (README).
 inline constexpr double kHostProbeMaxCallUs = 15;
 inline constexpr int kHostProbeRounds = 3;
 inline constexpr int kHostProbeLaunches = 4;
@@ -188,13 +200,6 @@ bool host_probed(const Problem& p);
 // calls each, `launch` making one call).
 std::vector<double> host_times(const std::vector<std::string>& specs,
                                const std::function<void(const std::string&)>& launch);
-struct TrialPlan {
-  int batch = 1;
-  int rounds = 5;
-  int lead = 0;  // untimed launches of the candidate before each of its batches
-};
-// `batch_floor` (AUTOGEMM_TRIAL_BATCH) raises the batch outside the large class.
-TrialPlan trial_plan(const Problem& p, double l2_bytes, int batch_floor = 0);
 
 // The batch floor AUTOGEMM_TRIAL_BATCH asks for (`text` its value, null when unset): default 0,
 // the plan's own batch. Throws Error for anything but a whole number from 0 to 16.

@@ -388,16 +388,22 @@ TEST(TimedChoice, HostProbeTimesShortCallsLaunchesOnTheHost) {
   EXPECT_TRUE(host_probed(tn(7, 3328, 2176)));      // ~4.8 us by the roofline
   EXPECT_FALSE(host_probed(tn(1, 5120, 13824)));    // ~47 us
   EXPECT_FALSE(host_probed(tn(4096, 4096, 4096)));  // ~211 us
+  // "slow" sleeps 2 ms a call in every round, "spike" 50 ms a call in its first round only: the
+  // median round reads "slow" at 2 ms or more and "spike" below it.
   std::map<std::string, int> launches;
-  const std::vector<double> us = host_times({"fast", "slow"}, [&](const std::string& spec) {
-    ++launches[spec];
-    if (spec == "slow") std::this_thread::sleep_for(std::chrono::milliseconds(2));
-  });
-  ASSERT_EQ(us.size(), 2u);
-  EXPECT_EQ(launches["fast"], kHostProbeRounds * kHostProbeLaunches);
-  EXPECT_EQ(launches["slow"], kHostProbeRounds * kHostProbeLaunches);
+  const std::vector<double> us =
+      host_times({"fast", "slow", "spike"}, [&](const std::string& spec) {
+        const int n = launches[spec]++;
+        if (spec == "slow") std::this_thread::sleep_for(std::chrono::milliseconds(2));
+        if (spec == "spike" && n < kHostProbeLaunches)
+          std::this_thread::sleep_for(std::chrono::milliseconds(50));
+      });
+  ASSERT_EQ(us.size(), 3u);
+  for (const char* spec : {"fast", "slow", "spike"})
+    EXPECT_EQ(launches[spec], kHostProbeRounds * kHostProbeLaunches) << spec;
   EXPECT_GE(us[1], 2000);
   EXPECT_LT(us[0], us[1]);
+  EXPECT_LT(us[2], us[1]);  // the one slow round is not the median
 }
 
 // AUTOGEMM_TRIAL_BATCH raises short batches outside the large class, never lowers one, and

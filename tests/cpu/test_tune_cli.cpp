@@ -181,6 +181,9 @@ TEST(TuneCli, DispatchListsTheFirstCallTrial) {
           "AUTOGEMM_TRIAL_FIXED=x");
   EXPECT_EQ(bad_table.code, 2) << bad_table.output;
   EXPECT_TRUE(contains(bad_table.output, "AUTOGEMM_TRIAL_FIXED='x'")) << bad_table.output;
+  const CommandResult bad_batch = run(args, "AUTOGEMM_TRIAL_BATCH=17");
+  EXPECT_EQ(bad_batch.code, 2) << bad_batch.output;
+  EXPECT_TRUE(contains(bad_batch.output, "AUTOGEMM_TRIAL_BATCH='17'")) << bad_batch.output;
 
   // Tuning on first sight replaces the trial.
   EXPECT_TRUE(contains(run(args, "AUTOGEMM_TUNE=1").output,

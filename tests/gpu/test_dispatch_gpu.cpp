@@ -113,6 +113,7 @@ class TimedChoiceGpu : public ::testing::Test {
     ASSERT_NO_THROW(require_gpu()) << "this test needs a GPU";
     setenv("AUTOGEMM_AUTOTUNE", "6", 1);     // its own process (ctest): read at the first call
     setenv("AUTOGEMM_TRIAL_FIXED", "2", 1);  // the default, whatever the caller's environment
+    setenv("AUTOGEMM_TRIAL_BATCH", "0", 1);  // the same
   }
   // gemm() on fresh inputs in `gc`, then the reference check.
   void call(test::GemmChecker& gc, const Problem& p, Scaling s, cudaStream_t stream,
@@ -167,6 +168,9 @@ TEST_F(TimedChoiceGpu, EveryResultStaysRightAndTheProblemEndsTimed) {
   // The model's top six and the fixed-shape twins of its first two (AUTOGEMM_TRIAL_FIXED unset).
   EXPECT_NE(timed.reason.find("chosen from 8 candidates (the model's top and fixed-shape twins;"),
             std::string::npos)
+      << timed.reason;
+  // A short call (~4.7 us by the roofline): the host's clock counts too (host_times).
+  EXPECT_NE(timed.reason.find("; the host's us per call: sm90_"), std::string::npos)
       << timed.reason;
   call(gc, p, {}, nullptr, "the timed choice");
   call(gc, p, {2.0f, 0.0f}, nullptr, "the timed choice, scaled");
