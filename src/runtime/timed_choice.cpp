@@ -518,6 +518,11 @@ std::vector<double> host_times(const std::vector<std::string>& specs,
   return out;
 }
 
+bool host_clock_plausible(const std::vector<double>& host_us) {
+  return std::all_of(host_us.begin(), host_us.end(),
+                     [](double us) { return us <= kHostCallMostUs; });
+}
+
 void TimedChoices::enqueue(Trial& t, const Problem& p, const std::vector<std::string>& specs,
                            const Launch& launch, cudaStream_t stream, double l2_bytes) {
   t.plan = trial_plan(p, l2_bytes, trial_batch_floor());
@@ -539,7 +544,10 @@ void TimedChoices::enqueue(Trial& t, const Problem& p, const std::vector<std::st
     bool recorded = true;
     for (cudaEvent_t& e : t.events) recorded = recorded && ok(cudaEventCreate(&e));
     try {
-      if (recorded && host_probed(p)) t.host_us = host_times(t.specs, launch);
+      if (recorded && host_probed(p)) {
+        t.host_us = host_times(t.specs, launch);
+        if (!host_clock_plausible(t.host_us)) t.host_us.clear();  // the GPU's times alone, then
+      }
       for (int r = 0; r < t.plan.rounds && recorded; ++r)
         for (size_t j = 0; j < n && recorded; ++j) {
           const size_t i = (j + size_t(r)) % n;  // each round in another order

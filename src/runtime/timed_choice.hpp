@@ -200,6 +200,13 @@ bool host_probed(const Problem& p);
 // calls each, `launch` making one call).
 std::vector<double> host_times(const std::vector<std::string>& specs,
                                const std::function<void(const std::string&)>& launch);
+// Whether every host time is one a call's own launches take (at most kHostCallMostUs; the 325
+// candidates probed in h200_host_probe_s49's trials read 2.5-11.4 us). A longer one means the
+// launches waited, for a launch queue the caller had filled (the clock then reads the GPU draining
+// the caller's work) or a preempted thread; the trial then ranks by the GPU's times alone, as
+// before the probe.
+inline constexpr double kHostCallMostUs = 15;
+bool host_clock_plausible(const std::vector<double>& host_us);
 
 // The batch floor AUTOGEMM_TRIAL_BATCH asks for (`text` its value, null when unset): default 0,
 // the plan's own batch. Throws Error for anything but a whole number from 0 to 16.

@@ -404,6 +404,11 @@ TEST(TimedChoice, HostProbeTimesShortCallsLaunchesOnTheHost) {
   EXPECT_GE(us[1], 2000);
   EXPECT_LT(us[0], us[1]);
   EXPECT_LT(us[2], us[1]);  // the one slow round is not the median
+  // 2 ms a call is no launch's own cost: that clock is not used.
+  EXPECT_FALSE(host_clock_plausible(us));
+  EXPECT_TRUE(host_clock_plausible({3.2, 7.9, kHostCallMostUs}));
+  EXPECT_FALSE(host_clock_plausible({3.2, kHostCallMostUs + 0.1}));
+  EXPECT_TRUE(host_clock_plausible({}));
 }
 
 // AUTOGEMM_TRIAL_BATCH raises short batches outside the large class, never lowers one, and
