@@ -333,14 +333,15 @@ TrialPlan trial_plan(const Problem& p, double l2_bytes, int batch_floor) {
   // SMs' L2 half (with_plain_launch_twins): one untimed launch first, so the batch times the
   // steady state that back-to-back calls see. Measured (h100_trial_lead_s34): decode-like 1-5%
   // faster picks; the middle class unchanged, so not there.
-  plan.lead = decode_like(p) && !large_class(p) ? 1 : 0;
+  const bool decode = decode_like(p) && !large_class(p);
+  plan.lead = decode ? 1 : 0;
   // And at least 4 launches a batch there: a PDL launch hides its prologue under the tail of the
   // launch before it, which back-to-back calls see and a lone launch after an event does not.
   // With batches of one, the bench ran PDL specs at 0.957x the trial's time and plain twins at
   // 0.980x, and the pick read 1.0095x the bench's fastest candidate on decode.txt and 1.026x on
   // fresh decode-like shapes; with 4, 0.995x and 1.000x, picks 1.003x and 1.010x
   // (h200_trial_batch_s49).
-  if (decode_like(p) && !large_class(p)) plan.batch = std::max(plan.batch, kDecodeTrialBatch);
+  if (decode) plan.batch = std::max(plan.batch, kDecodeTrialBatch);
   // Where the operands only just fit in L2, a PDL candidate reads them from L2 for several calls
   // after another's and from DRAM once its own placement has scattered them (4x8960x2048: 10.5
   // us in the old trial, 17.4 us back to back): time it after 4 launches and over 8. Measured:

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <initializer_list>
 #include <map>
 #include <string>
 #include <thread>
@@ -27,20 +28,26 @@ Problem tn(int64_t m, int64_t n, int64_t k) {
   return Problem{{m, n, k}, DType::f16, AccType::f32, Layout::tn};
 }
 
+// Each value in `bad` makes `parse` throw an Error naming `variable`.
+void expect_refused(int (*parse)(const char*), std::initializer_list<const char*> bad,
+                    const std::string& variable) {
+  for (const char* text : bad) {
+    try {
+      parse(text);
+      ADD_FAILURE() << variable << "='" << text << "' accepted";
+    } catch (const Error& e) {
+      EXPECT_NE(std::string(e.what()).find(variable), std::string::npos) << e.what();
+    }
+  }
+}
+
 TEST(TimedChoice, AutotuneSettingDefaultsToSixAndRefusesNonsense) {
   EXPECT_EQ(parse_autotune(nullptr), 6);
   EXPECT_EQ(parse_autotune(""), 6);
   EXPECT_EQ(parse_autotune("0"), 0);
   EXPECT_EQ(parse_autotune("1"), 1);
   EXPECT_EQ(parse_autotune("16"), 16);
-  for (const char* bad : {"17", "-1", "x", "6 ", "1.5", "100"}) {
-    try {
-      parse_autotune(bad);
-      ADD_FAILURE() << bad << " accepted";
-    } catch (const Error& e) {
-      EXPECT_NE(std::string(e.what()).find("AUTOGEMM_AUTOTUNE"), std::string::npos) << e.what();
-    }
-  }
+  expect_refused(parse_autotune, {"17", "-1", "x", "6 ", "1.5", "100"}, "AUTOGEMM_AUTOTUNE");
 }
 
 TEST(TimedChoice, FixedTwinSettingDefaultsToTwoAndRefusesNonsense) {
@@ -48,14 +55,7 @@ TEST(TimedChoice, FixedTwinSettingDefaultsToTwoAndRefusesNonsense) {
   EXPECT_EQ(parse_trial_fixed(""), 2);
   EXPECT_EQ(parse_trial_fixed("0"), 0);
   EXPECT_EQ(parse_trial_fixed("16"), 16);
-  for (const char* bad : {"17", "-1", "two", " 2"}) {
-    try {
-      parse_trial_fixed(bad);
-      ADD_FAILURE() << bad << " accepted";
-    } catch (const Error& e) {
-      EXPECT_NE(std::string(e.what()).find("AUTOGEMM_TRIAL_FIXED"), std::string::npos) << e.what();
-    }
-  }
+  expect_refused(parse_trial_fixed, {"17", "-1", "two", " 2"}, "AUTOGEMM_TRIAL_FIXED");
 }
 
 // A middle-class trial adds the fixed-shape twins of its first candidates, after all of them;
@@ -427,14 +427,7 @@ TEST(TimedChoice, TrialBatchSettingDefaultsToThePlanAndRefusesNonsense) {
   EXPECT_EQ(parse_trial_batch(""), 0);
   EXPECT_EQ(parse_trial_batch("4"), 4);
   EXPECT_EQ(parse_trial_batch("16"), 16);
-  for (const char* bad : {"17", "-1", "four", "4 "}) {
-    try {
-      parse_trial_batch(bad);
-      ADD_FAILURE() << bad << " accepted";
-    } catch (const Error& e) {
-      EXPECT_NE(std::string(e.what()).find("AUTOGEMM_TRIAL_BATCH"), std::string::npos) << e.what();
-    }
-  }
+  expect_refused(parse_trial_batch, {"17", "-1", "four", "4 "}, "AUTOGEMM_TRIAL_BATCH");
 }
 
 // A memory-bound problem whose A, B and C are half to 1.3 times the L2 is timed after 4 launches
