@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Prepared for session 50 and run in session 49 (notes 359), ON an H200 (~40 s; CLI-only pack):
-# why the trial's host clock (runtime::host_times) reads 3.6-5.0 us per one-launch call where a
-# steady-state gemm() call on 64x64x64 takes 2.7-2.9 us. `autogemm overhead` (gemm() with the
+# why the trial's host clock (runtime::host_times) read 3.6-5.0 us per one-launch call in three
+# trials' logs (2.9-4.3 p10-p90 over all 325 probed candidates,
+# h200_host_probe_s49/host_clock.csv.gz) where a steady-state gemm() call on 64x64x64 takes
+# 2.7-2.9 us. `autogemm overhead` (gemm() with the
 # spec against a bare cuLaunchKernelEx, and the first call) for the kinds of candidates a short
 # decode-like trial holds on 7x3328x2176: one-launch persistent swap-AB under PDL and plainly
 # launched and a 4x1-cluster cooperative (`overhead` refuses split-pass and stream-K specs); REPS

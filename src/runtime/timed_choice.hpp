@@ -184,9 +184,9 @@ TrialPlan trial_plan(const Problem& p, double l2_bytes, int batch_floor = 0);
 // on 7x3328x2176 at 5.9-8.7 us (by process) where a CUDA graph of the same loop ran it at 4.5 and
 // the one-launch pick at 5.4 (h200_skp_loops_s49). The trial's batches run long after the host
 // enqueued them, so they time the GPU alone. For such a problem the trial clocks each candidate's
-// calls on the host too (host_times: 3.6-5.0 us for one launch on an H200's host, 7-9 us for a
-// split-pass spec's two, each with a plan lookup that steady-state calls skip) and ranks it by
-// the longer of the two per call. Measured (h200_host_probe_s49, the trial's pick against the
+// calls on the host too (host_times, p10-p90 on an H200's host: 2.9-4.3 us for one launch, 5.5-8.6
+// us for a split-pass spec's two, each with a plan lookup that steady-state calls skip) and ranks
+// it by the longer of the two per call. Measured (h200_host_probe_s49, the trial's pick against the
 // bench's fastest candidate in one process): 24 fresh short decode-like shapes 1.028x -> 1.010x,
 // 24 fresh small long-K ones 1.033x -> 1.014x, 32 short middle-class ones 1.0086x -> 1.0083x.
 // The choice so favours calls launched one by one, as the bench's kernel mode and most callers
