@@ -44,8 +44,9 @@ const LoadedKernel& load(const KernelSpec& spec, bool trace) {
 }
 
 const LoadedKernel& load_split_reduce(const KernelSpec& spec, bool trace) {
-  if (spec.split_pass <= 1)
-    throw Error("spec " + spec_name(spec) + " has no reduction pass (split_pass is 1)");
+  if (!has_reduction_pass(spec))
+    throw Error("spec " + spec_name(spec) +
+                " has no reduction pass (split_pass is 1, or its last pieces sum: split_last)");
   return ModuleCache::global().load(*build(spec, trace), split_reduce_entry_name(),
                                     kSplitReduceSmemBytes);
 }

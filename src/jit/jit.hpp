@@ -24,7 +24,7 @@ std::vector<BuildResult> build_many(const std::vector<KernelSpec>&, int threads)
 // build(), then load into the current context with the spec's dynamic shared memory.
 // Needs a GPU. `trace`: the tracing build (trace.cuh), for `autogemm trace` only.
 const LoadedKernel& load(const KernelSpec&, bool trace = false);
-// The same module's reduction pass (split_pass > 1 only; Error otherwise).
+// The same module's reduction pass (has_reduction_pass specs only; Error otherwise).
 const LoadedKernel& load_split_reduce(const KernelSpec&, bool trace = false);
 
 // Fills the on-disk cache ahead of time (`autogemm prebuild`).

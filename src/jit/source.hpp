@@ -23,7 +23,7 @@ std::string parse_jit_defines(std::string_view list);  // the parser behind it
 
 // The extern "C" symbol AUTOGEMM_SM90_DEFINE_KERNEL defines.
 const char* kernel_entry_name();
-// The reduction pass's symbol (AUTOGEMM_SM90_DEFINE_SPLIT_REDUCE; specs with split_pass > 1).
+// The reduction pass's symbol (AUTOGEMM_SM90_DEFINE_SPLIT_REDUCE; has_reduction_pass specs).
 const char* split_reduce_entry_name();
 
 }  // namespace autogemm::jit

@@ -107,7 +107,8 @@ class Runtime {
     loaded->spec = parse_name(spec);  // throws on a malformed or invalid name
     const jit::LoadedKernel& kernel = jit::load(loaded->spec);
     loaded->function = kernel.function;
-    if (loaded->spec.split_pass > 1) loaded->reduce = jit::load_split_reduce(loaded->spec).function;
+    if (has_reduction_pass(loaded->spec))
+      loaded->reduce = jit::load_split_reduce(loaded->spec).function;
     loaded->resident_clusters = max_active_clusters(kernel.function, loaded->spec);
     std::unique_lock lock(mutex_);
     auto [it, inserted] = specs_.emplace(key, std::move(loaded));

@@ -107,7 +107,8 @@ LaunchPlan make_plan(const KernelSpec& s, const Problem& p, CUfunction fn, int r
   // Stream-K and the reduction pass both keep one fp32 partial tile per CTA of the grid.
   if (s.stream_k || s.split_pass > 1)
     plan.partial_bytes = stream_k_partial_bytes(plan.grid, s.bm, s.bn);
-  if (s.split_pass > 1) {
+  if (s.split_last) plan.split_last_counters = split_last_counters(s, p.shape);
+  if (has_reduction_pass(s)) {
     if (reduce == nullptr) throw Error("split-K with a reduction pass: no reduction kernel given");
     plan.reduce_function = reduce;
     // Blocks per tile and consumer: at most four 128-thread blocks per SM in all (one wave, see
@@ -144,11 +145,13 @@ void launch(const LaunchPlan& plan, cudaStream_t stream, const Workspace* worksp
   if (plan.needs_workspace()) {
     // Stream-K also needs its flags; the reduction pass's pieces only their partials.
     if (workspace == nullptr || workspace->partial_bytes < plan.partial_bytes ||
-        (plan.stream_k && workspace->flag_count / 2 < plan.consumers * int(plan.grid)))
+        (plan.stream_k && workspace->flag_count / 2 < plan.consumers * int(plan.grid)) ||
+        workspace->counter_count < plan.split_last_counters)
       throw Error(std::string(plan.stream_k ? "stream-K" : "split-K") +
                   " launch without a large enough workspace");
     args.workspace = workspace->partials;
-    args.flags = workspace->flags;
+    // split_last's pieces count per warp in their own array (stream-K's flags are per CTA).
+    args.flags = plan.split_last_counters > 0 ? workspace->counters : workspace->flags;
     args.flag_stride = workspace->flag_count / 2;
   }
   const LaunchConfig config(plan, stream);

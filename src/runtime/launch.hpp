@@ -30,7 +30,12 @@ struct LaunchPlan {
   CUfunction reduce_function = nullptr;
   unsigned reduce_grid = 0;
   unsigned reduce_smem = 0;  // shared memory its blocks ask for (kSplitReduceSmemBytes or 0)
-  bool needs_workspace() const { return stream_k || reduce_function != nullptr; }
+  // Split-K summed by each tile's last piece (KernelSpec::split_last): the workspace's counters
+  // it needs (split_last_counters), no pass.
+  long long split_last_counters = 0;
+  bool needs_workspace() const {
+    return stream_k || reduce_function != nullptr || split_last_counters > 0;
+  }
 };
 
 // cuLaunchKernelEx's configuration with the cluster attribute (and the programmatic-stream-

@@ -34,6 +34,11 @@ std::unique_ptr<Workspace> allocate(int device, cudaStream_t stream) {
              "allocating the stream-K flags");
   check_cuda(cudaMemsetAsync(ws->flags, 0, size_t(ws->flag_count) * sizeof(int), stream),
              "zeroing the stream-K flags");
+  ws->counter_count = size.counter_count;
+  check_cuda(cudaMalloc(&ws->counters, size_t(ws->counter_count) * sizeof(int)),
+             "allocating the split-K counters");
+  check_cuda(cudaMemsetAsync(ws->counters, 0, size_t(ws->counter_count) * sizeof(int), stream),
+             "zeroing the split-K counters");
   return ws;
 }
 
@@ -47,6 +52,8 @@ WorkspaceSize workspace_size(int sms) {
                                 kSplitPassMaxFloats * sizeof(float));
   // A ready flag and a reader count per CTA and consumer warpgroup (fixup.cuh).
   size.flag_count = 2 * kMaxConsumers * sms;
+  // split_last's counters (validate_problem bounds a problem's need by this).
+  size.counter_count = (long long)kSplitLastMaxCounters;
   return size;
 }
 

@@ -14,6 +14,8 @@ struct Workspace {
   int* flags = nullptr;
   size_t partial_bytes = 0;
   int flag_count = 0;
+  int* counters = nullptr;  // split-K summed by the last piece: one per warp (zero between calls)
+  long long counter_count = 0;
 };
 
 // Bytes of partials a launch of `grid` CTAs with bm×bn tiles needs.
@@ -27,6 +29,7 @@ inline size_t stream_k_partial_bytes(unsigned grid, int bm, int bn) {
 struct WorkspaceSize {
   size_t partial_bytes = 0;
   int flag_count = 0;
+  long long counter_count = 0;
 };
 WorkspaceSize workspace_size(int sms);
 

@@ -69,6 +69,7 @@ void to_json(nlohmann::json& j, const KernelSpec& s) {
                      {"sk_splits", s.sk_splits},
                      {"split_pass", s.split_pass},
                      {"split_piece_major", s.split_piece_major},
+                     {"split_last", s.split_last},
                      {"pingpong", s.pingpong},
                      {"split_n", s.split_n},
                      {"mma_lag", s.mma_lag},
@@ -148,6 +149,8 @@ void from_json(const nlohmann::json& j, KernelSpec& out) {
         s.split_pass = get_int(v, key);
       else if (key == "split_piece_major")
         s.split_piece_major = get_bool(v, key);
+      else if (key == "split_last")
+        s.split_last = get_bool(v, key);
       else if (key == "epilogue")
         s.epilogue = parse_epilogue(get_string(v, key));
       else

@@ -108,4 +108,8 @@ size_t split_pass_partial_floats(const KernelSpec& s, const Shape& shape) {
   return size_t(split_pass_ctas(s, shape)) * size_t(s.bm) * size_t(s.bn);
 }
 
+long long split_last_counters(const KernelSpec& s, const Shape& shape) {
+  return split_pass_ctas(s, shape) / s.split_pass * s.consumers * 4;
+}
+
 }  // namespace autogemm

@@ -84,6 +84,12 @@ struct KernelSpec {
   // (notes 161), so the tuner tries both; the default sweep's split-pass specs and the fitted
   // family's without swap-AB are piece-major.
   bool split_piece_major = false;
+  // Split-K without the reduction pass ("_skpNl"): every piece still writes its fp32 partial, and
+  // each warp of the tile's last piece to finish (a counter per warp in the workspace) sums the
+  // pieces' partials in piece order, its own from registers (the same sum as the pass's,
+  // deterministic), and stores C. One launch instead of two: for calls where the host's second
+  // launch or the pass's own start costs more than the last piece's reads.
+  bool split_last = false;
 
   // k-blocks of MMAs a consumer keeps in flight before releasing a pipeline stage (0 to 3).
   int mma_lag = 1;
@@ -177,7 +183,17 @@ long long cluster_units(const KernelSpec&, const Shape&);
 // kSplitPassMaxFloats: 32 MiB).
 long long split_pass_ctas(const KernelSpec&, const Shape&);
 size_t split_pass_partial_floats(const KernelSpec&, const Shape&);
+// Whether `s` launches split-K's reduction pass behind its GEMM (split_pass > 1 without
+// split_last).
+inline bool has_reduction_pass(const KernelSpec& s) {
+  return s.split_pass > 1 && !s.split_last;
+}
+// split_last's counters: one per warp of every consumer of every CTA of one piece of each unit.
+long long split_last_counters(const KernelSpec&, const Shape&);
 inline constexpr size_t kSplitPassMaxFloats = size_t(8) << 20;
+// split_last's counters (split_last_counters) that the workspace holds: each warp's share of a
+// piece is at least 16 x 8 floats, so a problem within kSplitPassMaxFloats never needs more.
+inline constexpr size_t kSplitLastMaxCounters = kSplitPassMaxFloats / 256;
 // The reduction pass's 128-thread blocks may ask for this much shared memory, which they never
 // use, so that at most four fit on an SM (228 KB): without it the block scheduler packs up to
 // sixteen onto each of the first SMs the GEMM's pieces leave, and the pass runs on a fraction of

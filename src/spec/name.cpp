@@ -96,7 +96,8 @@ std::string spec_name(const KernelSpec& s) {
                                              : "") +
          (s.stream_k ? (s.sk_splits > 0 ? fmt::format("_sk{}", s.sk_splits) : "_sk") : "") +
          (s.cluster_k > 1 ? fmt::format("_ck{}", s.cluster_k) : "") +
-         (s.split_pass > 1 ? fmt::format("_skp{}{}", s.split_pass, s.split_piece_major ? "p" : "")
+         (s.split_pass > 1 ? fmt::format("_skp{}{}{}", s.split_pass, s.split_piece_major ? "p" : "",
+                                         s.split_last ? "l" : "")
                            : "") +
          (s.mma_lag != 1 ? fmt::format("_lag{}", s.mma_lag) : "") + (s.swap_ab ? "_swap" : "") +
          (s.defer_store ? "_defer" : "") +
@@ -195,11 +196,22 @@ KernelSpec parse_name(std::string_view name) {
       s.epilogue = Epilogue::tma_rows;
     else if (tokens[i] == "sk")
       s.stream_k = true;
-    else if (tokens[i].size() > 4 && tokens[i].starts_with("skp") && tokens[i].ends_with("p")) {
-      const char* expected = "'skpNp', N from 2 to 16: split-K in N pieces, launched piece-major";
-      s.split_pass = p.integer(tokens[i], tokens[i].substr(3, tokens[i].size() - 4), expected);
+    else if (tokens[i].size() > 4 && tokens[i].starts_with("skp") &&
+             (tokens[i].ends_with("p") || tokens[i].ends_with("l"))) {
+      const char* expected =
+          "'skpNp', 'skpNl' or 'skpNpl', N from 2 to 16: split-K in N pieces, launched "
+          "piece-major (p), summed by the last piece (l)";
+      std::string_view digits = tokens[i].substr(3);
+      if (digits.ends_with("l")) {
+        s.split_last = true;
+        digits.remove_suffix(1);
+      }
+      if (digits.ends_with("p")) {
+        s.split_piece_major = true;
+        digits.remove_suffix(1);
+      }
+      s.split_pass = p.integer(tokens[i], digits, expected);
       if (s.split_pass < 2) p.fail(tokens[i], expected);
-      s.split_piece_major = true;
     } else if (auto n = p.numbered(tokens[i], "sk", "'skN': stream-K with N splits")) {
       s.stream_k = true;
       s.sk_splits = *n;
@@ -227,11 +239,11 @@ KernelSpec parse_name(std::string_view name) {
       const auto mnk = p.dims(tokens[i], "fix", 3, "the compiled-in shape like fix64x4096x64");
       s.fixed = {mnk[0], mnk[1], mnk[2]};
     } else
-      p.fail(
-          tokens[i],
-          "an optional field token: 'etma', 'etmat', 'etmar', 'sk', 'skN', 'ckN', 'skpN', 'skpNp', "
-          "'lag0', 'lag2', "
-          "'lag3', 'swap', 'defer', 'acc2', 'acc4', 'nopdl', 'pfN', 'fixMxNxK' or 'ab'");
+      p.fail(tokens[i],
+             "an optional field token: 'etma', 'etmat', 'etmar', 'sk', 'skN', 'ckN', 'skpN', "
+             "'skpNp', 'skpNl', 'skpNpl', "
+             "'lag0', 'lag2', "
+             "'lag3', 'swap', 'defer', 'acc2', 'acc4', 'nopdl', 'pfN', 'fixMxNxK' or 'ab'");
   }
 
   // Canonical form only ("s04" or "wg2" would otherwise alias another name).

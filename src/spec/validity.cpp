@@ -153,6 +153,8 @@ Verdict rule_split_pass(const KernelSpec& s, const DeviceLimits&) {
     if (s.split_piece_major)
       return "split_piece_major orders the pieces of split-K with a reduction pass: it needs "
              "split_pass > 1";
+    if (s.split_last)
+      return "split_last sums split-K's pieces in the kernel: it needs split_pass > 1";
     return {};
   }
   if (s.split_pass < 2 || s.split_pass > 16)
@@ -390,6 +392,9 @@ std::optional<std::string> validate_problem(const KernelSpec& s, const Problem& 
           "spec {} keeps {} fp32 partials of its tiles ({} MiB) for the reduction pass; the "
           "workspace holds {} MiB: fewer pieces, or a spec without skp, for this shape",
           spec_name(s), s.split_pass, floats * 4 >> 20, kSplitPassMaxFloats * 4 >> 20);
+    if (s.split_last && size_t(split_last_counters(s, sh)) > kSplitLastMaxCounters)
+      return fmt::format("spec {} needs {} counters for its last pieces; the workspace holds {}",
+                         spec_name(s), split_last_counters(s, sh), kSplitLastMaxCounters);
   }
   // Swap-AB reads B as the kernel's A and stores C element by element: any N in layout tn
   // (B's rows are of K); in nn B's rows are of N, so TMA's 16-byte rule holds N too.

@@ -58,7 +58,7 @@ TraceRun run_traced(const KernelSpec& spec, const Problem& p, const void* a, con
   const jit::LoadedKernel& kernel = jit::load(spec, /*trace=*/true);
   LaunchPlan plan = make_plan(
       spec, p, kernel.function, max_active_clusters(kernel.function, spec), a, b, c,
-      spec.split_pass > 1 ? jit::load_split_reduce(spec, /*trace=*/true).function : nullptr);
+      has_reduction_pass(spec) ? jit::load_split_reduce(spec, /*trace=*/true).function : nullptr);
   const long long tiles_m = (plan.args.m + spec.bm - 1) / spec.bm;
   const long long tiles_n = (plan.args.n + spec.bn - 1) / spec.bn;
   const long long per_cta = (tiles_m * tiles_n + plan.grid - 1) / plan.grid;

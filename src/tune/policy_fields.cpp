@@ -159,6 +159,7 @@ const std::array<FieldCodec, kNumPolicyFields>& codecs() {
       int_codec<&KernelSpec::bk, bks>(),
       int_codec<&KernelSpec::cluster_k, cluster_ks>(),
       split_pass_codec(),
+      bool_codec<&KernelSpec::split_last, false>(),
   }};
   return c;
 }
@@ -194,6 +195,7 @@ std::array<PolicyField, kNumPolicyFields> make_fields() {
       {"bk", int_names(bks())},
       {"cluster_k", int_names(cluster_ks())},
       {"split_pass", split_pass_names()},
+      {"split_last", {"false", "true"}},
   }};
 }
 

@@ -1,4 +1,4 @@
-// The learned policy's view of a KernelSpec: nineteen fields, each with a finite list of values.
+// The learned policy's view of a KernelSpec: twenty fields, each with a finite list of values.
 //
 // Fields and their values (the first value of each is KernelSpec's default, so that a policy
 // that has learned nothing about a field picks the default; the rest ascend):
@@ -9,13 +9,14 @@
 //   mma_lag {1, 0, 2, 3}; persistent {true, false}; raster {m, n}; swizzle {8, 1, 2, 4, 16};
 //   sk_splits {0, 2, 3, ..., 64}; acc_sets {1, 2, 4}; defer_store {false, true};
 //   pdl {true, false}; bk {64, 128, 32}; cluster_k {1, 2, 4, 8, 16};
-//   split_pass {1, 2, 3, 4, 7, 8, 16, 2p, 3p, 4p, 7p, 8p, 16p} ("p": split_piece_major).
+//   split_pass {1, 2, 3, 4, 7, 8, 16, 2p, 3p, 4p, 7p, 8p, 16p} ("p": split_piece_major);
+//   split_last {false, true}.
 // Together they cover every value the validity rules (src/spec/validity.cpp) allow but split
 // passes of other counts (5, 6, 9-15: only the fitted family's split pieces, spec/fitted.cpp, can
 // have them, and such specs have no encoding); only dtype, acc and layout are not fields: they
-// come from the problem. The first twelve fields are those of the first policies; sk_splits and the ones after
-// it were added later, at the end, so that the older fields keep their positions (a policy file
-// without them still loads: policy_file.hpp).
+// come from the problem. The first twelve fields are those of the first policies; sk_splits and the
+// ones after it were added later, at the end, so that the older fields keep their positions (a
+// policy file without them still loads: policy_file.hpp).
 //
 // A spec with a value outside these lists (bk 256, say) has no encoding: the policy gives it
 // probability zero and training skips its measurements.
@@ -32,7 +33,7 @@
 
 namespace autogemm::tune {
 
-inline constexpr size_t kNumPolicyFields = 19;
+inline constexpr size_t kNumPolicyFields = 20;
 
 struct PolicyField {
   std::string_view name;            // e.g. "bn"

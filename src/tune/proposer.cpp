@@ -60,7 +60,9 @@ std::vector<std::string> changed_fields(const KernelSpec& a, const KernelSpec& b
   diff(a.epilogue != b.epilogue, "epilogue");
   diff(a.stream_k != b.stream_k || a.sk_splits != b.sk_splits, "stream_k");
   diff(a.cluster_k != b.cluster_k, "cluster_k");
-  diff(a.split_pass != b.split_pass || a.split_piece_major != b.split_piece_major, "split_pass");
+  diff(a.split_pass != b.split_pass || a.split_piece_major != b.split_piece_major ||
+           a.split_last != b.split_last,
+       "split_pass");
   diff(a.swap_ab != b.swap_ab, "swap_ab");
   diff(a.mma_lag != b.mma_lag || a.acc_sets != b.acc_sets, "mma_lag");
   diff(a.persistent != b.persistent, "persistent");
@@ -85,6 +87,9 @@ std::vector<KernelSpec> local_moves(const KernelSpec& from, const Problem& p) {
   // model does not see the order.)
   if (from.split_pass > 1)
     try_move([](KernelSpec& s) { s.split_piece_major = !s.split_piece_major; });
+  // Who sums the pieces: the reduction pass, or each tile's last piece (one launch, the last
+  // piece's reads on its own SM): which pays depends on the tile's partial and the call's length.
+  if (from.split_pass > 1) try_move([](KernelSpec& s) { s.split_last = !s.split_last; });
   // Then the cheapest to judge: pipeline depth and the epilogue rarely break a good tile.
   for (int d : {+1, -1}) try_move([&](KernelSpec& s) { s.stages += d; });
   for (Epilogue e : {Epilogue::tma, Epilogue::tma_tile, Epilogue::tma_rows, Epilogue::direct})
@@ -158,6 +163,7 @@ std::vector<KernelSpec> local_moves(const KernelSpec& from, const Problem& p) {
     try_move([&](KernelSpec& s) {
       s.split_pass = pieces;
       s.split_piece_major = s.split_piece_major && pieces > 1;
+      s.split_last = s.split_last && pieces > 1;
     });
   try_move([](KernelSpec& s) { s.raster = s.raster == Raster::m ? Raster::n : Raster::m; });
   for (int sw : {1, 4, 8, 16}) try_move([&](KernelSpec& s) { s.swizzle = sw; });

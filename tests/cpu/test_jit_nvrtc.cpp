@@ -198,6 +198,13 @@ std::vector<KernelSpec> representative_specs() {
            "sm90_f16f32_tn_64x64x64_s8_c1x1_wg1_tiles_r8m_skp4_swap_ab",
            "sm90_f16f32_tn_64x32x128_s6_c1x1_wg1_tiles_r8m_skp16",
            "sm90_f16f32_tn_64x128x64_s9_c4x1_wg1_tiles_r8m_skp3p",
+           // Split-K summed by each tile's last piece (no pass): decode's swap-AB tile, a
+           // cluster with N-major B, fp16 accumulators with the scaled epilogue and 16 pieces,
+           // split N.
+           "sm90_f16f32_tn_128x16x64_s8_c1x1_coop_tiles_r8m_skp3l_swap",
+           "sm90_bf16f32_nn_128x128x64_s4_c1x2_coop_tiles_r8m_skp4pl",
+           "sm90_f16f16_tn_64x128x64_s6_c1x1_wg1_tiles_r8m_skp16l_ab",
+           "sm90_f16f32_tn_192x128x64_s5_c1x1_coopn_tiles_r8m_skp4l",
            // Eight-CTA clusters: a quarter of one operand's tile per CTA.
            "sm90_f16f32_tn_128x256x64_s4_c2x4_coop_persist_r8m_etma",
            "sm90_f16f32_nn_256x128x64_s4_c4x2_coop_persist_r8m_etmar",
@@ -310,7 +317,7 @@ TEST(NvrtcKernelTemplate, RepresentativeSpecsCompileWithoutSpills) {
       EXPECT_TRUE(touched.empty()) << name << ": " << touched.size() << " accumulator reads above "
                                    << "the wait, the first: " << touched.front();
       // The reduction pass is compiled in exactly when the spec has one.
-      EXPECT_EQ(sass.find(split_reduce_entry_name()) != std::string::npos, spec.split_pass > 1)
+      EXPECT_EQ(sass.find(split_reduce_entry_name()) != std::string::npos, has_reduction_pass(spec))
           << name;
     }
   }

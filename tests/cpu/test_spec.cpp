@@ -726,6 +726,33 @@ TEST(Spec, SplitReductionPassNamesAndRules) {
   no_pass.split_piece_major = true;
   ASSERT_TRUE(validate(no_pass));
   EXPECT_NE(validate(no_pass)->find("split_pass > 1"), std::string::npos) << *validate(no_pass);
+  // Summed by the last piece: "l" after the order ("_skpNl", "_skpNpl"); off by default, so
+  // every older name keeps its pass.
+  EXPECT_FALSE(s.split_last);
+  EXPECT_FALSE(pm.split_last);
+  EXPECT_TRUE(has_reduction_pass(s));
+  for (const char* name : {"sm90_f16f32_tn_128x16x64_s8_c1x1_coop_tiles_r8m_skp3l_swap",
+                           "sm90_f16f32_tn_64x128x64_s6_c2x1_wg1_tiles_r8m_skp8pl"}) {
+    const KernelSpec l = parse_name(name);
+    EXPECT_TRUE(l.split_last) << name;
+    EXPECT_FALSE(has_reduction_pass(l)) << name;
+    EXPECT_EQ(spec_name(l), name);
+    EXPECT_EQ(nlohmann::json(l).get<KernelSpec>(), l);
+    EXPECT_EQ(nlohmann::json(l)["split_last"], true);
+    EXPECT_FALSE(validate(l)) << *validate(l);
+  }
+  EXPECT_EQ(parse_name("sm90_f16f32_tn_64x128x64_s6_c2x1_wg1_tiles_r8m_skp8pl").split_pass, 8);
+  EXPECT_TRUE(
+      parse_name("sm90_f16f32_tn_64x128x64_s6_c2x1_wg1_tiles_r8m_skp8pl").split_piece_major);
+  EXPECT_EQ(nlohmann::json(s)["split_last"], false);
+  for (const char* bad : {"skp8lp", "skp1l", "skpl", "skp8ll"})
+    EXPECT_THROW(parse_name(std::string("sm90_f16f32_tn_64x128x64_s6_c1x1_wg1_tiles_r8m_") + bad),
+                 Error)
+        << bad;
+  no_pass.split_piece_major = false;
+  no_pass.split_last = true;
+  ASSERT_TRUE(validate(no_pass));
+  EXPECT_NE(validate(no_pass)->find("split_pass > 1"), std::string::npos) << *validate(no_pass);
   // Each restriction is named.
   auto rule_of = [&](void (*change)(KernelSpec&)) { return broken_rule(s, change); };
   EXPECT_NE(rule_of([](KernelSpec& c) { c.persistent = true; }).find("not persistent"),

@@ -119,7 +119,7 @@ TEST(TunePolicy, FieldCodingRoundTrips) {
 
 TEST(TunePolicy, SplitPassOrderIsEncoded) {
   // split_pass's values: the counts, then the same counts piece-major ("p"), appended.
-  const PolicyField& field = policy_fields()[kNumPolicyFields - 1];
+  const PolicyField& field = policy_fields()[kNumPolicyFields - 2];
   ASSERT_EQ(field.name, "split_pass");
   EXPECT_EQ(field.values, (std::vector<std::string>{"1", "2", "3", "4", "7", "8", "16", "2p", "3p",
                                                     "4p", "7p", "8p", "16p"}));
@@ -134,6 +134,13 @@ TEST(TunePolicy, SplitPassOrderIsEncoded) {
       ASSERT_TRUE(choice) << spec_name(s);
       EXPECT_EQ(decode(*choice, p), s) << spec_name(s);
     }
+  // Who sums the pieces: a field of its own, after split_pass.
+  EXPECT_EQ(policy_fields()[kNumPolicyFields - 1].name, "split_last");
+  KernelSpec last = parse_name("sm90_f16f32_tn_64x128x64_s8_c2x1_wg1_tiles_r8m_skp8pl");
+  const auto last_choice = encode(last);
+  ASSERT_TRUE(last_choice);
+  EXPECT_EQ((*last_choice)[kNumPolicyFields - 1], 1);
+  EXPECT_EQ(decode(*last_choice, p), last);
   // A count outside the lists has no encoding in either order.
   KernelSpec five = parse_name("sm90_f16f32_tn_64x128x64_s8_c2x1_wg1_tiles_r8m_skp5p");
   EXPECT_FALSE(encode(five));
@@ -160,7 +167,7 @@ TEST(TunePolicy, FileWithoutThePieceMajorValuesLoads) {
   ASSERT_TRUE(found);
   write_file(dir / "old.json", j.dump(2));
   const Policy old = load_policy(dir / "old.json");
-  const size_t f = kNumPolicyFields - 1;
+  const size_t f = kNumPolicyFields - 2;
   const double* before = trained().policy.params(f).data();
   const double* after = old.params(f).data();
   for (size_t v = 0; v < 13; ++v)

@@ -152,10 +152,22 @@ TEST(TuneProposer, SplitPassOrderIsTheFirstLocalMove) {
     ASSERT_FALSE(moves.empty());
     EXPECT_EQ(moves.front().split_piece_major, !from.split_piece_major) << name;
     EXPECT_EQ(changed_fields(from, moves.front()), std::vector<std::string>{"split_pass"});
+    // The second: who sums the pieces (the pass, or each tile's last piece).
+    ASSERT_GE(moves.size(), 2u);
+    EXPECT_EQ(moves[1].split_last, !from.split_last) << name;
+    EXPECT_EQ(changed_fields(from, moves[1]), std::vector<std::string>{"split_pass"});
   }
   const KernelSpec whole = parse_name("sm90_f16f32_tn_128x128x64_s4_c1x1_coop_persist_r8m_etma");
-  for (const KernelSpec& s : local_moves(whole, p))
+  for (const KernelSpec& s : local_moves(whole, p)) {
     EXPECT_FALSE(s.split_piece_major) << spec_name(s);
+    EXPECT_FALSE(s.split_last) << spec_name(s);
+  }
+  // Moving to one piece drops the last piece's sum with the pass.
+  const KernelSpec last = parse_name("sm90_f16f32_tn_64x128x64_s8_c2x1_wg1_tiles_r8m_skp4l");
+  for (const KernelSpec& s : local_moves(last, p))
+    if (s.split_pass == 1) {
+      EXPECT_FALSE(s.split_last) << spec_name(s);
+    }
 }
 
 // The prefetch before the PDL wait belongs to the pdl field group: a pf spec's PDL move drops it

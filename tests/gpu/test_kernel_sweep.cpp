@@ -582,44 +582,24 @@ TEST(KernelSweep, CompiledInShapesMatchReference) {
   }
 }
 
-// Split-K with a reduction pass ("skpN"): 2-16 pieces per tile, each writing its partial, and a
-// second kernel summing them. Random shapes with M·N small enough for the workspace (the case
-// it is for) and K from one k-block (most pieces empty) up, both layouts, fp16 and bf16, one to
-// three consumers, clusters with multicast (four CTAs too), swap-AB, bk 32 and 128, PDL off; each
-// call twice back to back (the second GEMM must wait for the first's pass before it overwrites the
-// partials), and scaled. A shape whose partials outgrow the workspace is refused, naming it.
-TEST(KernelSweep, SplitReductionPassMatchesReference) {
-  ASSERT_NO_THROW(require_gpu()) << "this test needs a GPU";
-  const char* const tails[] = {
-      "64x128x64_s6_c1x1_wg1_tiles_r8m_skp4",
-      "128x128x64_s4_c2x1_coop_tiles_r8m_skp3",
-      "64x64x64_s8_c1x2_wg1_tiles_r1n_skp8",
-      "192x192x64_s3_c1x1_wg3_tiles_r8m_skp2",
-      "64x32x128_s6_c1x1_wg1_tiles_r8m_skp16",
-      "64x128x32_s12_c2x1_wg1_tiles_r8m_skp5_acc2",
-      "64x128x64_s6_c1x1_wg1_tiles_r8m_skp4_nopdl",
-      "64x64x64_s8_c1x1_wg1_tiles_r8m_skp8_swap",
-      "64x16x64_s8_c1x1_wg1_tiles_r8m_skp12_swap",
-      "64x128x64_s9_c4x1_wg1_tiles_r8m_skp3",
-      // The piece-major launch order (the reduction pass finds the pieces in the other order).
-      "64x128x64_s6_c1x1_wg1_tiles_r8m_skp4p",
-      "128x128x64_s4_c2x1_coop_tiles_r8m_skp3p",
-      "64x64x64_s8_c1x2_wg1_tiles_r1n_skp8p",
-      "64x16x64_s8_c1x1_wg1_tiles_r8m_skp12p_swap",
-      "64x128x64_s9_c4x1_wg1_tiles_r8m_skp3p",
-      // A piece's first k-blocks prefetched into L2 before the PDL wait.
-      "128x16x64_s8_c1x1_coop_tiles_r8m_skp3_swap_pf4",
-  };
+// Random split-K shapes for `tails` (see the two tests below): M·N small enough for the workspace
+// (the case split-K is for) and K from one k-block (most pieces empty) up, both layouts, fp16 and
+// bf16, fp16 accumulation every fourth case; each call twice back to back (the second GEMM must
+// wait for the first's sum before it overwrites the partials), then scaled. A shape whose partials
+// outgrow the workspace is refused, naming it. With `against_pass`, each spec's twin with the
+// reduction pass (its "l" dropped) runs on the same inputs, and C must match it bit for bit.
+void split_sweep(const std::vector<const char*>& tails, int cases, const char* what_kind,
+                 bool against_pass) {
   std::mt19937_64 rng(sweep_seed());
   auto log_uniform = [&](int lo, int hi) {
     std::uniform_real_distribution<double> u(std::log(lo), std::log(hi + 1));
     return std::min(hi, int(std::exp(u(rng))));
   };
   test::GemmChecker gc(int64_t(4096) * 16384);
-  int checked = 0;
+  int checked = 0, identical = 0;
   double worst = 0;
-  for (int i = 0; i < 72; ++i) {
-    const char* tail = tails[i % std::size(tails)];
+  for (int i = 0; i < cases; ++i) {
+    const char* tail = tails[i % tails.size()];
     const bool swap = std::string(tail).ends_with("swap");
     const Layout layout = i % 2 == 0 ? Layout::tn : Layout::nn;
     // Every fourth case accumulates in fp16 (its pieces written as fp32 partials).
@@ -650,6 +630,17 @@ TEST(KernelSweep, SplitReductionPassMatchesReference) {
     const auto verdict = gc.check(p);
     EXPECT_TRUE(verdict.pass) << what << ": " << verdict.reason;
     worst = std::max(worst, verdict.rel_err);
+    if (against_pass) {
+      const size_t bytes = size_t(sh.m) * size_t(sh.n) * 2;
+      std::vector<unsigned char> last(bytes), pass(bytes);
+      ASSERT_EQ(cudaMemcpy(last.data(), gc.c(), bytes, cudaMemcpyDeviceToHost), cudaSuccess);
+      KernelSpec twin = parse_name(spec);
+      twin.split_last = false;
+      ASSERT_NO_THROW(gemm(p, spec_name(twin), gc.a(), gc.b(), gc.c())) << what;
+      ASSERT_EQ(cudaMemcpy(pass.data(), gc.c(), bytes, cudaMemcpyDeviceToHost), cudaSuccess);
+      EXPECT_TRUE(last == pass) << what << ": C differs from the reduction pass's";
+      identical += last == pass;
+    }
     gc.prepare(p, rng());
     gc.fill_addend(p, rng());
     ASSERT_NO_THROW(gemm(p, spec, gc.a(), gc.b(), gc.c(), Scaling{0.5f, -1.0f})) << what;
@@ -658,14 +649,71 @@ TEST(KernelSweep, SplitReductionPassMatchesReference) {
     EXPECT_TRUE(scaled.pass) << what << " scaled: " << scaled.reason;
     ++checked;
   }
-  std::printf("reduction pass: checked %d shapes (plain and scaled); worst relative error %.3e\n",
-              checked, worst);
-  EXPECT_GE(checked, 40);
+  std::printf(
+      "%s: checked %d shapes (plain and scaled), %d identical to the pass; worst "
+      "relative error %.3e\n",
+      what_kind, checked, identical, worst);
+  EXPECT_GE(checked, cases * 5 / 9);
   // Too many partials for the workspace: 4096 x 4096 in 4 pieces is 256 MiB of fp32.
   const Problem big{{4096, 4096, 1024}, DType::f16, AccType::f32, Layout::tn};
   EXPECT_THROW(
       gemm(big, "sm90_f16f32_tn_64x128x64_s6_c1x1_wg1_tiles_r8m_skp4", gc.a(), gc.b(), gc.c()),
       Error);
+  EXPECT_THROW(
+      gemm(big, "sm90_f16f32_tn_64x128x64_s6_c1x1_wg1_tiles_r8m_skp4l", gc.a(), gc.b(), gc.c()),
+      Error);
+}
+
+// Split-K with a reduction pass ("skpN"): 2-16 pieces per tile, each writing its partial, and a
+// second kernel summing them: one to three consumers, clusters with multicast (four CTAs too),
+// swap-AB, bk 32 and 128, PDL off, both launch orders.
+TEST(KernelSweep, SplitReductionPassMatchesReference) {
+  ASSERT_NO_THROW(require_gpu()) << "this test needs a GPU";
+  split_sweep(
+      {
+          "64x128x64_s6_c1x1_wg1_tiles_r8m_skp4",
+          "128x128x64_s4_c2x1_coop_tiles_r8m_skp3",
+          "64x64x64_s8_c1x2_wg1_tiles_r1n_skp8",
+          "192x192x64_s3_c1x1_wg3_tiles_r8m_skp2",
+          "64x32x128_s6_c1x1_wg1_tiles_r8m_skp16",
+          "64x128x32_s12_c2x1_wg1_tiles_r8m_skp5_acc2",
+          "64x128x64_s6_c1x1_wg1_tiles_r8m_skp4_nopdl",
+          "64x64x64_s8_c1x1_wg1_tiles_r8m_skp8_swap",
+          "64x16x64_s8_c1x1_wg1_tiles_r8m_skp12_swap",
+          "64x128x64_s9_c4x1_wg1_tiles_r8m_skp3",
+          // The piece-major launch order (the reduction pass finds the pieces in the other order).
+          "64x128x64_s6_c1x1_wg1_tiles_r8m_skp4p",
+          "128x128x64_s4_c2x1_coop_tiles_r8m_skp3p",
+          "64x64x64_s8_c1x2_wg1_tiles_r1n_skp8p",
+          "64x16x64_s8_c1x1_wg1_tiles_r8m_skp12p_swap",
+          "64x128x64_s9_c4x1_wg1_tiles_r8m_skp3p",
+          // A piece's first k-blocks prefetched into L2 before the PDL wait.
+          "128x16x64_s8_c1x1_coop_tiles_r8m_skp3_swap_pf4",
+      },
+      72, "reduction pass", false);
+}
+
+// Split-K summed by each tile's last piece ("skpNl", no pass): the same shapes and structures,
+// each against its pass twin bit for bit (the same sum in the same order). The counters the
+// pieces count on must be zero again after every call, or the second call of a pair goes wrong.
+TEST(KernelSweep, SplitLastPieceMatchesReference) {
+  ASSERT_NO_THROW(require_gpu()) << "this test needs a GPU";
+  split_sweep(
+      {
+          "64x128x64_s6_c1x1_wg1_tiles_r8m_skp4l",
+          "128x128x64_s4_c2x1_coop_tiles_r8m_skp3l",
+          "64x64x64_s8_c1x2_wg1_tiles_r1n_skp8pl",
+          "192x192x64_s3_c1x1_wg3_tiles_r8m_skp2l",
+          "64x32x128_s6_c1x1_wg1_tiles_r8m_skp16l",
+          "64x128x32_s12_c2x1_wg1_tiles_r8m_skp5l_acc2",
+          "64x128x64_s6_c1x1_wg1_tiles_r8m_skp4l_nopdl",
+          "64x16x64_s8_c1x1_wg1_tiles_r8m_skp12pl_swap",
+          "128x16x64_s8_c1x1_coop_tiles_r8m_skp3l_swap",
+          "64x128x64_s9_c4x1_wg1_tiles_r8m_skp3pl",
+          "128x32x64_s8_c1x1_coop_tiles_r8m_skp3l_swap_pf4",
+          "64x128x64_s8_c2x1_coopn_tiles_r8m_skp4l",
+      },
+      48, "last piece's sum", true);
 }
 
 // Bad input reaches the caller as an Error naming the problem, never a crash.

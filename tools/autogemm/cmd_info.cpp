@@ -22,12 +22,14 @@ void register_info(CLI::App& app) {
     const WorkspaceSize ws = workspace_size(d.sm_count);
     if (*json) {
       auto j = bench::to_json(d);
-      j["workspace_bytes_per_stream"] = ws.partial_bytes + size_t(ws.flag_count) * sizeof(int);
+      j["workspace_bytes_per_stream"] =
+          ws.partial_bytes + size_t(ws.flag_count + ws.counter_count) * sizeof(int);
       std::cout << j.dump(2) << "\n";
     } else {
       bench::print_device(d, std::cout);
       std::cout << "  workspace per stream:   " << (ws.partial_bytes >> 20) << " MiB of partials"
-                << " + " << ws.flag_count << " flags (stream-K, split-K, cuBLASLt fallback;"
+                << " + " << ws.flag_count << " flags + " << ws.counter_count
+                << " counters (stream-K, split-K, cuBLASLt fallback;"
                 << " allocated on a stream's first call that needs it)\n";
     }
   });

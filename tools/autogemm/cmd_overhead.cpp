@@ -81,13 +81,21 @@ void register_overhead(CLI::App& app) {
     gemm(p, a, b, c, nullptr);
     check_cuda(cudaDeviceSynchronize(), "first call");
 
-    if (spec.stream_k || spec.split_pass > 1)
-      throw bench::InputError("overhead: pick a spec without stream-K or a reduction pass");
+    if (spec.stream_k || has_reduction_pass(spec))
+      throw bench::InputError(
+          "overhead: pick a spec without stream-K or a reduction pass (skpN; skpNl is one launch)");
     // A bare launch of the same kernel: config and parameters built once, outside the loop.
     const LaunchPlan plan =
         make_plan(spec, p, loaded.function, max_active_clusters(loaded.function, spec), a, b, c);
     const LaunchConfig launch(plan, nullptr);
     sm90::GemmArgs args = plan.args;
+    if (plan.needs_workspace()) {  // split_last: the stream's workspace, as launch() passes it
+      int device = 0;
+      check_cuda(cudaGetDevice(&device), "cudaGetDevice");
+      const Workspace& ws = workspace_for(device, nullptr);
+      args.workspace = ws.partials;
+      args.flags = ws.counters;
+    }
     CUtensorMap maps[3] = {plan.maps.a, plan.maps.b, plan.maps.c};
     void* params[] = {&maps[0], &maps[1], &maps[2], &args};
 

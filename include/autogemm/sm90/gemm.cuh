@@ -46,7 +46,7 @@ template <ElemType kElem_, bool kBMnMajor_, int kBM_, int kBN_, int kBK_, int kS
           int kAccSets_ = 1, bool kScaled_ = false, int kFixedM_ = 0, int kFixedN_ = 0,
           int kFixedK_ = 0, int kFixedLdc_ = 0, int kClusterK_ = 1, int kSplitPass_ = 1,
           bool kAMnMajor_ = false, bool kSplitPieceMajor_ = false, bool kSplitN_ = false,
-          int kPdlPrefetch_ = 0>
+          int kPdlPrefetch_ = 0, bool kSplitLast_ = false>
 struct GemmConfig {
   static constexpr ElemType kElem = kElem_;
   static constexpr bool kBMnMajor = kBMnMajor_;  // B row-major K×N ("nn"): N-major tiles
@@ -66,6 +66,8 @@ struct GemmConfig {
   static constexpr int kSplitPass = kSplitPass_;
   // The pieces' launch order (scheduler.cuh): a tile's pieces side by side, or piece-major.
   static constexpr bool kSplitPieceMajor = kSplitPieceMajor_;
+  // No second kernel: each tile's last piece sums the partials (split_sum_last).
+  static constexpr bool kSplitLast = kSplitLast_;
   static constexpr int kClusterSize = kMulticastSize * kClusterK;
   static constexpr bool kPersistent = kPersistent_, kRasterN = kRasterN_;
   static constexpr int kSwizzle = kSwizzle_;
@@ -166,6 +168,7 @@ struct GemmConfig {
                      kClusterK == 1 && !kPingPong && kEpilogue == 0 && !kDeferStore),
                 "split-K with a reduction pass: 2-16 pieces, one per CTA (not persistent, no "
                 "stream-K or cluster split-K), no ping-pong, direct stores");
+  static_assert(!kSplitLast || kSplitPass > 1, "the last piece sums split-K's pieces");
   // The pieces' partials are exchanged through the (by then idle) pipeline ring.
   static_assert(kClusterK == 1 || kStages * kStageBytes >= kBM * kBN * 4,
                 "cluster split-K: the ring must hold the tile's fp32 partial");
@@ -563,8 +566,11 @@ __device__ __forceinline__ void consume(const TmaDescriptor* tma_c, const GemmAr
 
     const int2 origin = warpgroup_origin<Cfg>(tm, tn, consumer);
     const int row0 = origin.x, col0 = origin.y;
-    if constexpr (Cfg::kSplitPass > 1) {  // the reduction pass adds the pieces and stores C
-      Fixup<Cfg>::write_partial(acc, args, int(blockIdx.x), consumer);
+    if constexpr (Cfg::kSplitPass > 1) {  // the pass, or the last piece, adds the pieces
+      if constexpr (Cfg::kSplitLast)
+        split_sum_last<Cfg>(acc, args, sched, int(rank), consumer, row0, col0);
+      else
+        Fixup<Cfg>::write_partial(acc, args, int(blockIdx.x), consumer);
       rec.stamp(index, kEnd);
       continue;
     }

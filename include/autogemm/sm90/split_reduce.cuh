@@ -1,4 +1,5 @@
-// Split-K's reduction pass (KernelSpec::split_pass, GemmConfig::kSplitPass).
+// Split-K's reduction pass (KernelSpec::split_pass, GemmConfig::kSplitPass), and its in-kernel
+// form, the last piece's sum (KernelSpec::split_last, GemmConfig::kSplitLast).
 //
 // The GEMM grid computes every tile in kSplitPass pieces of its k-blocks, one CTA each, and each
 // piece only writes its fp32 partial to the workspace (Fixup::write_partial: the accumulators in
@@ -61,6 +62,60 @@ __device__ __forceinline__ void split_reduce(const GemmArgs& args) {
     for (int p = 1; p < kPieces; ++p) s0 += v0[p], s1 += v1[p];
     store_acc_pair<Cfg>(args, q, s0, s1, origin.x, origin.y);
   }
+}
+
+// Split-K summed by each tile's last piece (Cfg::kSplitLast), with no pass: every piece writes
+// its partial as above, then each of its warps counts itself on the counter of its unit, CTA rank,
+// consumer and warp (in args.flags: the workspace's split-K counters). The warp that counts last
+// reads every piece's share of its rows, its own included (this thread wrote it), adds them in
+// piece order as the pass does (the same sum, bit for bit), stores them as the pass would, and
+// zeroes the counter for the next launch. No warp waits for another.
+template <class Cfg, class Acc>
+__device__ __forceinline__ void split_sum_last(const Acc& acc, const GemmArgs& args,
+                                               const TileScheduler<Cfg>& sched, int rank,
+                                               int consumer, int row0, int col0) {
+  constexpr int kPieces = Cfg::kSplitPass;
+  constexpr int kPairs = Fixup<Cfg>::kAccPerThread / 2;
+  constexpr int kBatch = kPieces >= 8 ? 1 : kPieces >= 4 ? 2 : 4;  // pairs whose loads overlap
+  const int cluster = int(blockIdx.x) / Cfg::kClusterSize;
+  const int unit = sched.split_unit(cluster);
+  Fixup<Cfg>::write_partial(acc, args, int(blockIdx.x), consumer);
+  const int t = int(threadIdx.x) % 128, lane = t % 32;
+  int* count =
+      args.flags + ((unit * Cfg::kClusterSize + rank) * Cfg::kConsumers + consumer) * 4 + t / 32;
+  __threadfence();  // this thread's partial is visible before its warp counts itself
+  __syncwarp();
+  int last = 0;
+  if (lane == 0) last = atomicAdd(count, 1) == kPieces - 1;
+  if (__shfl_sync(0xffffffffu, last, 0) == 0) return;
+  __threadfence();  // the other pieces' partials are read after their counts
+
+  const float* src[kPieces];
+#pragma unroll
+  for (int p = 0; p < kPieces; ++p)
+    src[p] =
+        Fixup<Cfg>::slot(args, sched.split_cluster(unit, p) * Cfg::kClusterSize + rank, consumer) +
+        t;
+  for (int q0 = 0; q0 < kPairs; q0 += kBatch) {
+    float v0[kBatch][kPieces], v1[kBatch][kPieces];
+#pragma unroll
+    for (int u = 0; u < kBatch; ++u)
+      if (q0 + u < kPairs)
+#pragma unroll
+        for (int p = 0; p < kPieces; ++p) {
+          v0[u][p] = __ldcg(src[p] + (2 * (q0 + u)) * 128);
+          v1[u][p] = __ldcg(src[p] + (2 * (q0 + u) + 1) * 128);
+        }
+#pragma unroll
+    for (int u = 0; u < kBatch; ++u)
+      if (q0 + u < kPairs) {
+        float s0 = v0[u][0], s1 = v1[u][0];
+#pragma unroll
+        for (int p = 1; p < kPieces; ++p) s0 += v0[u][p], s1 += v1[u][p];
+        store_acc_pair<Cfg>(args, q0 + u, s0, s1, row0, col0);
+      }
+  }
+  if (lane == 0) *count = 0;
 }
 
 }  // namespace autogemm::sm90
