@@ -76,7 +76,9 @@ __device__ __forceinline__ void split_sum_last(const Acc& acc, const GemmArgs& a
                                                int consumer, int row0, int col0) {
   constexpr int kPieces = Cfg::kSplitPass;
   constexpr int kPairs = Fixup<Cfg>::kAccPerThread / 2;
-  constexpr int kBatch = kPieces >= 8 ? 1 : kPieces >= 4 ? 2 : 4;  // pairs whose loads overlap
+  // Pairs whose loads are in flight at once (up to 64 loads a thread): one warp reads a whole
+  // tile share alone, so its L2 round trips, not its bandwidth, set the time.
+  constexpr int kBatch = 32 / kPieces > 1 ? 32 / kPieces : 1;
   const int cluster = int(blockIdx.x) / Cfg::kClusterSize;
   const int unit = sched.split_unit(cluster);
   Fixup<Cfg>::write_partial(acc, args, int(blockIdx.x), consumer);
