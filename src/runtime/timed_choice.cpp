@@ -274,6 +274,23 @@ std::vector<std::string> with_plain_launch_twins(const Problem& p,
                     [decode](KernelSpec& s) { return make_plain_twin(s, decode); });
 }
 
+std::vector<std::string> with_last_piece_twins(const Problem& p,
+                                               std::vector<std::string> candidates, int sm_count) {
+  if (!decode_like(p)) return candidates;
+  // EXPERIMENT S50 (temporary switch): off unless AUTOGEMM_EXP_S50=1.
+  static const bool on = [] {
+    const char* v = std::getenv("AUTOGEMM_EXP_S50");
+    return v != nullptr && std::string_view(v) == "1";
+  }();
+  if (!on) return candidates;
+  const size_t all = candidates.size();
+  return with_twins(p, std::move(candidates), all, [&](KernelSpec& s) {
+    if (!has_reduction_pass(s) || !s.pdl || split_pass_ctas(s, p.shape) > sm_count) return false;
+    s.split_last = true;
+    return true;
+  });
+}
+
 std::vector<std::string> with_fixed_twins(const Problem& p, std::vector<std::string> candidates,
                                           int twins) {
   if (large_class(p)) return candidates;
@@ -287,7 +304,11 @@ std::vector<std::string> with_fixed_twins(const Problem& p, std::vector<std::str
 std::vector<std::string> first_call_trial(const Problem& p, const std::vector<std::string>& ranked,
                                           int sm_count) {
   return with_fixed_twins(
-      p, with_plain_launch_twins(p, trial_candidates(p, ranked, autotune_candidates(), sm_count)),
+      p,
+      with_last_piece_twins(
+          p,
+          with_plain_launch_twins(p, trial_candidates(p, ranked, autotune_candidates(), sm_count)),
+          sm_count),
       trial_fixed_twins());
 }
 

@@ -150,6 +150,11 @@ std::vector<std::string> first_call_trial(const Problem& p, const std::vector<st
 std::vector<std::string> with_fixed_twins(const Problem& p, std::vector<std::string> candidates,
                                           int twins);
 
+// `candidates` and then, for a decode-like p, the last-piece twin ("_skpNl": no reduction pass)
+// of each PDL split-pass candidate whose pieces fit in one wave on `sm_count` SMs.
+std::vector<std::string> with_last_piece_twins(const Problem& p,
+                                               std::vector<std::string> candidates, int sm_count);
+
 // What a trial of `specs` for p timed, for the timed choice's reason: the classes' candidate
 // families and whichever twins are among them.
 std::string trial_description(const Problem& p, const std::vector<std::string>& specs);
