@@ -277,12 +277,6 @@ std::vector<std::string> with_plain_launch_twins(const Problem& p,
 std::vector<std::string> with_last_piece_twins(const Problem& p,
                                                std::vector<std::string> candidates, int sm_count) {
   if (!decode_like(p)) return candidates;
-  // EXPERIMENT S50 (temporary switch): off unless AUTOGEMM_EXP_S50=1.
-  static const bool on = [] {
-    const char* v = std::getenv("AUTOGEMM_EXP_S50");
-    return v != nullptr && std::string_view(v) == "1";
-  }();
-  if (!on) return candidates;
   const size_t all = candidates.size();
   return with_twins(p, std::move(candidates), all, [&](KernelSpec& s) {
     if (!has_reduction_pass(s) || !s.pdl || split_pass_ctas(s, p.shape) > sm_count) return false;
@@ -331,7 +325,8 @@ std::string trial_description(const Problem& p, const std::vector<std::string>& 
   const std::string base =
       large_class(p)   ? "the model's top half, the large-class families and, where one fills "
                          "the SMs' waves clearly better, the best-filling tile"
-      : decode_like(p) ? "the model's top half and the decode families, with plain-launch twins"
+      : decode_like(p) ? "the model's top half and the decode families, with plain-launch and "
+                         "last-piece twins"
       : plain          ? "the model's top, with plain-launch twins of its split-pass specs"
                        : "the model's top";
   return twins ? base + " and fixed-shape twins" : base;

@@ -150,8 +150,15 @@ std::vector<std::string> first_call_trial(const Problem& p, const std::vector<st
 std::vector<std::string> with_fixed_twins(const Problem& p, std::vector<std::string> candidates,
                                           int twins);
 
-// `candidates` and then, for a decode-like p, the last-piece twin ("_skpNl": no reduction pass)
-// of each PDL split-pass candidate whose pieces fit in one wave on `sm_count` SMs.
+// `candidates` and then, for a decode-like p, the last-piece twin ("_skpNl": each tile's last
+// piece sums the partials, no reduction pass) of each PDL split-pass candidate whose pieces fit in
+// one wave on `sm_count` SMs. In one wave the last pieces' sums run beside the other pieces'
+// mainloops, where the pass waits for the grid's end: skp3l ran 5120 x 13824 weights 1.1-1.7 us
+// (3-4%) faster than skp3; over several waves each last piece's reads hold up the next CTA on its
+// SM, and on the tuned middle table's bigger tiles (32+ partial values a thread, 4-8 pieces) one
+// warp's reads cost more than the pass (1.01-2.4x slower; h200_split_last_s50). Timed per shape
+// by the trial: gemm() 1.024-1.032x against the model's pick on 64 fresh decode-like shapes in
+// four of four process pairs, decode.txt level (0.994-1.004x; h200_decode_arms_s50).
 std::vector<std::string> with_last_piece_twins(const Problem& p,
                                                std::vector<std::string> candidates, int sm_count);
 

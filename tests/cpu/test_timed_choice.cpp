@@ -215,6 +215,31 @@ TEST(TimedChoice, DecodeLikeTrialChainKeepsThePickFirstAndNoDuplicates) {
     EXPECT_NE(std::find(chain.begin(), chain.end(), want), chain.end()) << want;
 }
 
+// Decode-like trials add the last-piece twin ("_skpNl") of each PDL split-pass candidate whose
+// pieces fit in one wave; none for a plain launch, a grid over the SMs, or outside the class.
+TEST(TimedChoice, LastPieceTwinsOfOneWaveSplitCandidates) {
+  const std::vector<std::string> candidates = {
+      "sm90_f16f32_tn_64x16x64_s8_c1x1_wg1_persist_r8m_swap",
+      "sm90_f16f32_tn_128x16x64_s8_c1x1_coop_tiles_r8m_skp3_swap_pf4",
+      "sm90_f16f32_tn_128x16x64_s8_c1x1_coop_tiles_r8m_skp3_swap_nopdl",
+      "sm90_f16f32_tn_64x16x64_s8_c1x1_wg1_tiles_r8m_skp4_swap"};
+  // 5120 weight rows: 40 tiles of 128 rows in 3 pieces (120 CTAs) fit; 80 of 64 in 4 (320) do not.
+  const Problem p = tn(16, 5120, 13824);
+  auto got = with_last_piece_twins(p, candidates, 132);
+  ASSERT_EQ(got.size(), candidates.size() + 1);
+  EXPECT_TRUE(std::equal(candidates.begin(), candidates.end(), got.begin()));
+  EXPECT_EQ(got.back(), "sm90_f16f32_tn_128x16x64_s8_c1x1_coop_tiles_r8m_skp3l_swap_pf4");
+  // On fewer SMs the 120 pieces take two waves: no twin.
+  EXPECT_EQ(with_last_piece_twins(p, candidates, 100), candidates);
+  // Outside the decode-like class: none.
+  EXPECT_EQ(with_last_piece_twins(tn(256, 5120, 13824), candidates, 132), candidates);
+  // The chain gemm() builds holds it, once.
+  const auto chain = first_call_trial(p, candidates, 132);
+  EXPECT_EQ(std::count(chain.begin(), chain.end(),
+                       "sm90_f16f32_tn_128x16x64_s8_c1x1_coop_tiles_r8m_skp3l_swap_pf4"),
+            1);
+}
+
 // Small problems with K >= 512 are timed too: their k-chain, not the launch, sets the call's time.
 TEST(TimedChoice, LongKSmallProblemsAreTimed) {
   EXPECT_TRUE(long_k_small(tn(3, 176, 2616)));

@@ -211,8 +211,9 @@ TEST_F(TimedChoiceGpu, LargeProblemsEndTimedAndRight) {
 }
 
 // Decode-like problems are timed with the decode families (two with an L2 prefetch before the
-// PDL wait, one launched plainly), every candidate's plain-launch twin and an untimed lead launch
-// before each batch: the results stay right, in another type and layout and scaled as well.
+// PDL wait, one launched plainly), every candidate's plain-launch twin, the last-piece twins of
+// one-wave split-pass candidates and an untimed lead launch before each batch: the results stay
+// right, in another type and layout and scaled as well.
 TEST_F(TimedChoiceGpu, DecodeLikeProblemsEndTimedAndRight) {
   test::GemmChecker gc(int64_t(6912) * 2816);
   const Problem bf16_nn{{33, 2056, 4104}, DType::bf16, AccType::f32, Layout::nn};
@@ -221,7 +222,8 @@ TEST_F(TimedChoiceGpu, DecodeLikeProblemsEndTimedAndRight) {
       {bf16_nn, Scaling{}},
       {tn(7, 2048, 5000), Scaling{2.0f, 0.0f}}};  // the candidates' "_ab" variants
   expect_timed_and_right(gc, cases,
-                         "(the model's top half and the decode families, with plain-launch twins",
+                         "(the model's top half and the decode families, with plain-launch and "
+                         "last-piece twins",
                          "decode-like");
   // 20x6912x2816's A, B and C (39.3 MB) are L2-sized on an H100 and an H200: the longer plan.
   expect_longer_plan(tn(20, 6912, 2816));
