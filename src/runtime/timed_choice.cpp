@@ -405,8 +405,9 @@ struct TimedChoices::Trial {
   bool enqueued = false;  // start() is done with it (before: another thread is enqueuing)
   bool finished = false;
   std::string failure;  // why there is nothing to time, when the events are gone
-  // The host's time per call of each candidate (host_times), empty where not probed.
-  std::vector<double> host_us;
+  // The host's time per call of each candidate (host_times), empty where not probed or left out
+  // (host_clock_plausible); then host_left_out_us holds the times read.
+  std::vector<double> host_us, host_left_out_us;
 
   ~Trial() { release(); }
   void release();
@@ -563,7 +564,8 @@ void TimedChoices::enqueue(Trial& t, const Problem& p, const std::vector<std::st
     try {
       if (recorded && host_probed(p)) {
         t.host_us = host_times(t.specs, launch);
-        if (!host_clock_plausible(t.host_us)) t.host_us.clear();  // the GPU's times alone, then
+        if (!host_clock_plausible(t.host_us))  // the GPU's times alone, then
+          t.host_left_out_us = std::exchange(t.host_us, {});
       }
       for (int r = 0; r < t.plan.rounds && recorded; ++r)
         for (size_t j = 0; j < n && recorded; ++j) {
@@ -632,6 +634,11 @@ std::optional<TimedChoices::Result> TimedChoices::poll(int device, const Problem
   if (!t.host_us.empty()) {
     host = "; the host's us per call:";
     for (size_t i = 0; i < n; ++i) host += fmt::format(" {}={:.2f}", t.specs[i], t.host_us[i]);
+  } else if (!t.host_left_out_us.empty()) {
+    host = fmt::format("; the host's clock left out (a call over {:.0f} us:", kHostCallMostUs);
+    for (size_t i = 0; i < n; ++i)
+      host += fmt::format(" {}={:.2f}", t.specs[i], t.host_left_out_us[i]);
+    host += ")";
   }
   // The pick stays unless another beat it by the margin: say so when a faster one lost by it.
   const double fastest = *std::min_element(w.medians_us.begin(), w.medians_us.end());

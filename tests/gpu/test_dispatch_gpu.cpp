@@ -169,8 +169,12 @@ TEST_F(TimedChoiceGpu, EveryResultStaysRightAndTheProblemEndsTimed) {
   EXPECT_NE(timed.reason.find("chosen from 8 candidates (the model's top and fixed-shape twins;"),
             std::string::npos)
       << timed.reason;
-  // A short call (~4.7 us by the roofline): the host's clock counts too (host_times).
-  EXPECT_NE(timed.reason.find("; the host's us per call: sm90_"), std::string::npos)
+  std::printf("%s\n", timed.reason.c_str());
+  // A short call (~4.7 us by the roofline): the host's clock is read (host_times) and counts, or
+  // is left out where a call took over kHostCallMostUs (host_clock_plausible), saying so.
+  EXPECT_TRUE(timed.reason.find("; the host's us per call: sm90_") != std::string::npos ||
+              timed.reason.find("; the host's clock left out (a call over 15 us: sm90_") !=
+                  std::string::npos)
       << timed.reason;
   call(gc, p, {}, nullptr, "the timed choice");
   call(gc, p, {2.0f, 0.0f}, nullptr, "the timed choice, scaled");
