@@ -70,7 +70,7 @@ int max_active_clusters(CUfunction, const KernelSpec&);
 void set_tile_order(sm90::GemmArgs& args, const KernelSpec& s, const Shape& shape);
 
 // Builds the plan; `resident_clusters` bounds a persistent grid. `reduce`: the spec's reduction
-// pass (jit::load_split_reduce), required when split_pass > 1.
+// pass (jit::load_split_reduce), required when has_reduction_pass(spec).
 LaunchPlan make_plan(const KernelSpec&, const Problem&, CUfunction, int resident_clusters,
                      const void* a, const void* b, void* c, CUfunction reduce = nullptr);
 

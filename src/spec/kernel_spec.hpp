@@ -85,9 +85,9 @@ struct KernelSpec {
   // family's without swap-AB are piece-major.
   bool split_piece_major = false;
   // Split-K without the reduction pass ("_skpNl"): every piece still writes its fp32 partial, and
-  // each warp of the tile's last piece to finish (a counter per warp in the workspace) sums the
-  // pieces' partials in piece order, its own from registers (the same sum as the pass's,
-  // deterministic), and stores C. One launch instead of two: for calls where the host's second
+  // each warp of the tile's last piece to finish (a counter per warp in the workspace) reads and
+  // sums the pieces' partials in piece order (the same sum as the pass's, deterministic), and
+  // stores C. One launch instead of two: for calls where the host's second
   // launch or the pass's own start costs more than the last piece's reads.
   bool split_last = false;
 

@@ -389,7 +389,7 @@ std::optional<std::string> validate_problem(const KernelSpec& s, const Problem& 
     const size_t floats = split_pass_partial_floats(s, sh);
     if (floats > kSplitPassMaxFloats)
       return fmt::format(
-          "spec {} keeps {} fp32 partials of its tiles ({} MiB) for the reduction pass; the "
+          "spec {} keeps {} fp32 partials of its tiles ({} MiB) for the pieces' sum; the "
           "workspace holds {} MiB: fewer pieces, or a spec without skp, for this shape",
           spec_name(s), s.split_pass, floats * 4 >> 20, kSplitPassMaxFloats * 4 >> 20);
     if (s.split_last && size_t(split_last_counters(s, sh)) > kSplitLastMaxCounters)

@@ -1,7 +1,7 @@
 // The learned policy (issue 5, proposer 3a): a probability distribution over kernel specs for
 // a problem on a GPU, learned from the experience store, used where no measurement exists yet.
 //
-// Model. x = features(problem, device) (features.hpp). The spec is split into the nineteen
+// Model. x = features(problem, device) (features.hpp). The spec is split into the twenty
 // fields of policy_fields.hpp, chosen independently given x, each by a softmax whose logits are
 // linear in x:
 //     π(spec | x) = Π_f softmax(W_f x + b_f)[value of field f in spec].

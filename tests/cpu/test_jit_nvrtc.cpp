@@ -205,6 +205,9 @@ std::vector<KernelSpec> representative_specs() {
            "sm90_bf16f32_nn_128x128x64_s4_c1x2_coop_tiles_r8m_skp4pl",
            "sm90_f16f16_tn_64x128x64_s6_c1x1_wg1_tiles_r8m_skp16l_ab",
            "sm90_f16f32_tn_192x128x64_s5_c1x1_coopn_tiles_r8m_skp4l",
+           // Three consumers (152 registers a thread): the last piece's loads within them.
+           "sm90_f16f32_tn_192x192x64_s3_c1x1_wg3_tiles_r8m_skp2l",
+           "sm90_f16f32_tn_192x192x64_s3_c1x1_wg3_tiles_r8m_skp16l",
            // Eight-CTA clusters: a quarter of one operand's tile per CTA.
            "sm90_f16f32_tn_128x256x64_s4_c2x4_coop_persist_r8m_etma",
            "sm90_f16f32_nn_256x128x64_s4_c4x2_coop_persist_r8m_etmar",

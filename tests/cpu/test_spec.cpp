@@ -791,3 +791,37 @@ TEST(Spec, SplitReductionPassNamesAndRules) {
 
 }  // namespace
 }  // namespace autogemm
+
+namespace autogemm {
+namespace {
+
+// split_last's counters fit the workspace's kSplitLastMaxCounters for every problem whose
+// partials fit kSplitPassMaxFloats (validate_problem), over one-tile-per-CTA specs of every tile,
+// consumer count and cluster, with and without swap-AB: the bound the workspace is sized by.
+TEST(SpecSplitLast, CountersFitTheWorkspaceWheneverThePartialsDo) {
+  const auto specs = enumerate_specs(DType::f16, AccType::f32, Layout::tn,
+                                     [](const KernelSpec& s) { return !s.persistent; });
+  ASSERT_FALSE(specs.empty());
+  int checked = 0;
+  for (size_t i = 0; i < specs.size(); i += 5)
+    for (int pieces : {2, 3, 8, 16})
+      for (bool swap : {false, true}) {
+        KernelSpec s = specs[i];
+        s.split_pass = pieces;
+        s.split_last = true;
+        s.swap_ab = swap;
+        if (validate(s)) continue;
+        for (long long m : {1LL, 7LL, 64LL, 333LL, 1024LL, 4096LL})
+          for (long long n : {8LL, 136LL, 1024LL, 4096LL}) {
+            const Problem p{{m, n, 4096}, DType::f16, AccType::f32, Layout::tn};
+            if (validate_problem(s, p)) continue;  // partials past the workspace: refused
+            EXPECT_LE(size_t(split_last_counters(s, p.shape)), kSplitLastMaxCounters)
+                << spec_name(s) << " " << m << "x" << n;
+            ++checked;
+          }
+      }
+  EXPECT_GT(checked, 1000);
+}
+
+}  // namespace
+}  // namespace autogemm

@@ -233,11 +233,27 @@ TEST(TimedChoice, LastPieceTwinsOfOneWaveSplitCandidates) {
   EXPECT_EQ(with_last_piece_twins(p, candidates, 100), candidates);
   // Outside the decode-like class: none.
   EXPECT_EQ(with_last_piece_twins(tn(256, 5120, 13824), candidates, 132), candidates);
-  // The chain gemm() builds holds it, once.
+  // The chain gemm() builds holds it, once, and its description says so.
   const auto chain = first_call_trial(p, candidates, 132);
   EXPECT_EQ(std::count(chain.begin(), chain.end(),
                        "sm90_f16f32_tn_128x16x64_s8_c1x1_coop_tiles_r8m_skp3l_swap_pf4"),
             1);
+  EXPECT_NE(trial_description(p, chain).find("with plain-launch and last-piece twins"),
+            std::string::npos)
+      << trial_description(p, chain);
+  EXPECT_EQ(trial_description(p, candidates).find("last-piece"), std::string::npos)
+      << trial_description(p, candidates);
+  // Exactly as many pieces as SMs still fit in one wave: 40 tiles x 3 pieces on 120 SMs.
+  EXPECT_EQ(with_last_piece_twins(p, candidates, 120).size(), candidates.size() + 1);
+  EXPECT_EQ(with_last_piece_twins(p, candidates, 119), candidates);
+  // Outside the decode-like class a split_last spec gets no plain-launch twin (that twin is for
+  // the reduction pass's blocks).
+  const Problem middle = tn(512, 512, 16384);
+  const std::vector<std::string> last = {"sm90_f16f32_tn_64x128x64_s8_c1x1_wg1_tiles_r8m_skp4l",
+                                         "sm90_f16f32_tn_64x128x64_s8_c1x1_wg1_tiles_r8m_skp4"};
+  const auto twins = with_plain_launch_twins(middle, last);
+  ASSERT_EQ(twins.size(), 3u);
+  EXPECT_EQ(twins.back(), "sm90_f16f32_tn_64x128x64_s8_c1x1_wg1_tiles_r8m_skp4_nopdl");
 }
 
 // Small problems with K >= 512 are timed too: their k-chain, not the launch, sets the call's time.

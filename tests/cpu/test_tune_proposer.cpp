@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <set>
@@ -162,12 +163,14 @@ TEST(TuneProposer, SplitPassOrderIsTheFirstLocalMove) {
     EXPECT_FALSE(s.split_piece_major) << spec_name(s);
     EXPECT_FALSE(s.split_last) << spec_name(s);
   }
-  // Moving to one piece drops the last piece's sum with the pass.
+  // Moving to one piece drops the last piece's sum with the pass (a move that kept it would be
+  // invalid and left out, so the one-piece move must be there).
   const KernelSpec last = parse_name("sm90_f16f32_tn_64x128x64_s8_c2x1_wg1_tiles_r8m_skp4l");
-  for (const KernelSpec& s : local_moves(last, p))
-    if (s.split_pass == 1) {
-      EXPECT_FALSE(s.split_last) << spec_name(s);
-    }
+  const auto from_last = local_moves(last, p);
+  const auto one = std::find_if(from_last.begin(), from_last.end(),
+                                [](const KernelSpec& s) { return s.split_pass == 1; });
+  ASSERT_NE(one, from_last.end());
+  EXPECT_FALSE(one->split_last) << spec_name(*one);
 }
 
 // The prefetch before the PDL wait belongs to the pdl field group: a pf spec's PDL move drops it

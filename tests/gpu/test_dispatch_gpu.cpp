@@ -225,10 +225,8 @@ TEST_F(TimedChoiceGpu, DecodeLikeProblemsEndTimedAndRight) {
       {tn(20, 6912, 2816), Scaling{}},
       {bf16_nn, Scaling{}},
       {tn(7, 2048, 5000), Scaling{2.0f, 0.0f}}};  // the candidates' "_ab" variants
-  expect_timed_and_right(gc, cases,
-                         "(the model's top half and the decode families, with plain-launch and "
-                         "last-piece twins",
-                         "decode-like");
+  expect_timed_and_right(
+      gc, cases, "(the model's top half and the decode families, with plain-launch", "decode-like");
   // 20x6912x2816's A, B and C (39.3 MB) are L2-sized on an H100 and an H200: the longer plan.
   expect_longer_plan(tn(20, 6912, 2816));
 }

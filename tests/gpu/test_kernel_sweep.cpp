@@ -695,7 +695,8 @@ TEST(KernelSweep, SplitReductionPassMatchesReference) {
 
 // Split-K summed by each tile's last piece ("skpNl", no pass): the same shapes and structures,
 // each against its pass twin bit for bit (the same sum in the same order). The counters the
-// pieces count on must be zero again after every call, or the second call of a pair goes wrong.
+// pieces count on must be zero again after every call, or the calls after it (the pass twin's,
+// then the scaled one on new data) go wrong.
 TEST(KernelSweep, SplitLastPieceMatchesReference) {
   ASSERT_NO_THROW(require_gpu()) << "this test needs a GPU";
   split_sweep(

@@ -68,28 +68,34 @@ __device__ __forceinline__ void split_reduce(const GemmArgs& args) {
 // its partial as above, then each of its warps counts itself on the counter of its unit, CTA rank,
 // consumer and warp (in args.flags: the workspace's split-K counters). The warp that counts last
 // reads every piece's share of its rows, its own included (this thread wrote it), adds them in
-// piece order as the pass does (the same sum, bit for bit), stores them as the pass would, and
-// zeroes the counter for the next launch. No warp waits for another.
+// piece order as the pass does (the same sum, bit for bit) and stores them as the pass would; its
+// count wraps the counter to zero for the next launch. No warp waits for another (a cluster's
+// CTAs stay resident until its last warps finish, as for any cluster).
 template <class Cfg, class Acc>
 __device__ __forceinline__ void split_sum_last(const Acc& acc, const GemmArgs& args,
                                                const TileScheduler<Cfg>& sched, int rank,
                                                int consumer, int row0, int col0) {
   constexpr int kPieces = Cfg::kSplitPass;
   constexpr int kPairs = Fixup<Cfg>::kAccPerThread / 2;
-  // Pairs whose loads are in flight at once (up to 64 loads a thread): one warp reads a whole
-  // tile share alone, so its L2 round trips, not its bandwidth, set the time.
-  constexpr int kBatch = 32 / kPieces > 1 ? 32 / kPieces : 1;
+  // Pairs whose loads are in flight at once (up to 64 loads a thread; 16 with three consumers,
+  // whose 152 registers spilled at 64): one warp reads a whole tile share alone, so its L2 round
+  // trips, not its bandwidth, set the time.
+  constexpr int kLoads = Cfg::kConsumers == 3 ? 16 : 64;
+  constexpr int kBatch = kLoads / 2 / kPieces > 1 ? kLoads / 2 / kPieces : 1;
   const int cluster = int(blockIdx.x) / Cfg::kClusterSize;
   const int unit = sched.split_unit(cluster);
   Fixup<Cfg>::write_partial(acc, args, int(blockIdx.x), consumer);
   const int t = int(threadIdx.x) % 128, lane = t % 32;
-  int* count =
-      args.flags + ((unit * Cfg::kClusterSize + rank) * Cfg::kConsumers + consumer) * 4 + t / 32;
+  // The count wraps to 0 at its last increment (atomicInc), ready for the next launch; a launch
+  // cut short cannot leave it off for the calls after it, as a separate reset could.
+  unsigned* count = reinterpret_cast<unsigned*>(args.flags) +
+                    ((unit * Cfg::kClusterSize + rank) * Cfg::kConsumers + consumer) * 4 + t / 32;
   __threadfence();  // this thread's partial is visible before its warp counts itself
   __syncwarp();
   int last = 0;
-  if (lane == 0) last = atomicAdd(count, 1) == kPieces - 1;
+  if (lane == 0) last = atomicInc(count, unsigned(kPieces - 1)) == unsigned(kPieces - 1);
   if (__shfl_sync(0xffffffffu, last, 0) == 0) return;
+  __syncwarp();     // orders the lanes' reads below after lane 0's count (a shuffle does not)
   __threadfence();  // the other pieces' partials are read after their counts
 
   const float* src[kPieces];
@@ -117,13 +123,12 @@ __device__ __forceinline__ void split_sum_last(const Acc& acc, const GemmArgs& a
         store_acc_pair<Cfg>(args, q0 + u, s0, s1, row0, col0);
       }
   }
-  if (lane == 0) *count = 0;
 }
 
 }  // namespace autogemm::sm90
 
-// Defines the reduction pass's entry point for a configuration with kSplitPass > 1 (the JIT
-// emits it only for those).
+// Defines the reduction pass's entry point for a configuration with kSplitPass > 1 and no
+// kSplitLast (the JIT emits it only for those: has_reduction_pass).
 #define AUTOGEMM_SM90_DEFINE_SPLIT_REDUCE(Cfg)                                           \
   extern "C" __global__ void __launch_bounds__(128)                                      \
       autogemm_sm90_split_reduce(const autogemm::sm90::GemmArgs args) {                  \

@@ -72,9 +72,10 @@ struct GemmArgs {
   void* c;
   int m, n, k;
   long long ldc;  // elements between consecutive rows of C
-  // Stream-K only: one partial tile per CTA (fp32) and one ready flag per CTA and consumer,
-  // then (from flags + flag_stride) one aligned split-K reader count per CTA and consumer; all
-  // zero between launches.
+  // Stream-K: one partial tile per CTA (fp32) and one ready flag per CTA and consumer, then (from
+  // flags + flag_stride) one aligned split-K reader count per CTA and consumer; all zero between
+  // launches. Split-K (split_pass): the pieces' partials; summed by the last piece (split_last),
+  // `flags` is the workspace's per-warp counters instead.
   float* workspace;
   int* flags;
   int flag_stride;
