@@ -205,28 +205,6 @@ std::optional<std::string> wave_filling_candidate(const Problem& p,
 }
 }  // namespace
 
-std::optional<std::string> few_tile_family(const Problem& p, int sm_count) {
-  if (large_class(p) || decode_like(p) || flops_of(p) < 1e8) return std::nullopt;
-  // EXPERIMENT S50B (temporary switch): off unless AUTOGEMM_EXP_S50B=1.
-  static const bool on = [] {
-    const char* v = std::getenv("AUTOGEMM_EXP_S50B");
-    return v != nullptr && std::string_view(v) == "1";
-  }();
-  if (!on) return std::nullopt;
-  const int64_t m = p.shape.m, n = p.shape.n, k = p.shape.k;
-  if (m < 65 || m > 512 || k < kFewTileMinK) return std::nullopt;
-  const int64_t units = (n + 127) / 128;  // clusters of two CTAs, one per half of M
-  const int64_t pieces = sm_count / (2 * units);
-  if (pieces < 2) return std::nullopt;
-  const int64_t bn = std::max<int64_t>(8, (m + 15) / 16 * 8);  // half of M, rounded up to 8
-  KernelSpec s = parse_name("sm90_f16f32_tn_128x64x64_s8_c1x2_coop_tiles_r8m_skp2p_swap");
-  s.bn = int(bn);
-  s.split_pass = int(std::min<int64_t>(pieces, 16));
-  while (s.stages > 2 && validate(s)) --s.stages;  // as many stages as shared memory holds
-  if (validate(s)) return std::nullopt;
-  return tune::with_types_of(spec_name(s), p);
-}
-
 std::vector<std::string> trial_candidates(const Problem& p, const std::vector<std::string>& ranked,
                                           int count, int sm_count) {
   std::vector<std::string> out;
@@ -250,10 +228,6 @@ std::vector<std::string> trial_candidates(const Problem& p, const std::vector<st
   // A large problem's trial: the pool's best-filling spec too, if clearly better.
   if (large_class(p) && most >= 2 && !out.empty())
     if (auto spec = wave_filling_candidate(p, ranked, out, sm_count)) out.push_back(*spec);
-  // A few-tile long-K problem's: cuBLASLt's split swap-AB structure.
-  if (most >= 2 && !out.empty())
-    if (auto spec = few_tile_family(p, sm_count))
-      if (std::find(out.begin(), out.end(), *spec) == out.end()) out.push_back(*spec);
   return out;
 }
 

@@ -73,14 +73,6 @@ std::vector<std::string> decode_families(const Problem& p);
 // shape faster on its geomean over the processes); below 512 the trial did not pay (raw
 // 0.94-1.03 over 45 shapes, 0.86-0.90 against one process in the host's slow state).
 inline constexpr int kLongKSmall = 512;
-
-// A middle-class problem with 65 <= M <= 512, K >= kFewTileMinK and N in few enough 128-row
-// tiles that two CTAs per tile split at least twice fill the SMs: the family cuBLASLt picks there
-// (its tile 128x80 on 160x1408x13312 and 320x1024x14336, 12-16% ahead of gemm()): swap-AB, a
-// 128-row weight tile, M cut in two equal tiles in a 1x2 cluster sharing the weight tile, split
-// sm_count / (2 ceil(N/128)) ways (at most 16), piece-major. Nothing for other problems.
-inline constexpr int64_t kFewTileMinK = 4096;
-std::optional<std::string> few_tile_family(const Problem& p, int sm_count);
 bool long_k_small(const Problem& p);
 
 // The specs a trial times, the model's pick (ranked[0]) first, each once, at most `count` (a large
