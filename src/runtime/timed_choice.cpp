@@ -336,12 +336,12 @@ std::string trial_description(const Problem& p, const std::vector<std::string>& 
   const std::string base =
       large_class(p)   ? "the model's top half, the large-class families and, where one fills "
                          "the SMs' waves clearly better, the best-filling tile"
-      : decode_like(p) ? (last ? "the model's top half and the decode families, with plain-launch "
-                                 "and last-piece twins"
-                               : "the model's top half and the decode families, with plain-launch "
-                                 "twins")
-      : plain          ? "the model's top, with plain-launch twins of its split-pass specs"
-                       : "the model's top";
+      : decode_like(p) ? std::string(
+                             "the model's top half and the decode families, with "
+                             "plain-launch ") +
+                             (last ? "and last-piece twins" : "twins")
+      : plain ? "the model's top, with plain-launch twins of its split-pass specs"
+              : "the model's top";
   return twins ? base + " and fixed-shape twins" : base;
 }
 
@@ -418,9 +418,10 @@ struct TimedChoices::Trial {
   bool enqueued = false;  // start() is done with it (before: another thread is enqueuing)
   bool finished = false;
   std::string failure;  // why there is nothing to time, when the events are gone
-  // The host's time per call of each candidate (host_times), empty where not probed or left out
-  // (host_clock_plausible); then host_left_out_us holds the times read.
-  std::vector<double> host_us, host_left_out_us;
+  // The host's time per call of each candidate (host_times), empty where not probed; counted in
+  // the ranking only where plausible (host_clock_plausible).
+  std::vector<double> host_us;
+  bool host_counted = false;
 
   ~Trial() { release(); }
   void release();
@@ -577,8 +578,7 @@ void TimedChoices::enqueue(Trial& t, const Problem& p, const std::vector<std::st
     try {
       if (recorded && host_probed(p)) {
         t.host_us = host_times(t.specs, launch);
-        if (!host_clock_plausible(t.host_us))  // the GPU's times alone, then
-          t.host_left_out_us = std::exchange(t.host_us, {});
+        t.host_counted = host_clock_plausible(t.host_us);  // else the GPU's times alone
       }
       for (int r = 0; r < t.plan.rounds && recorded; ++r)
         for (size_t j = 0; j < n && recorded; ++j) {
@@ -634,7 +634,7 @@ std::optional<TimedChoices::Result> TimedChoices::poll(int device, const Problem
             {t.specs.front(), fmt::format("no timing: {}", cudaGetErrorString(failed)), false});
       times[size_t(r)][i] = 1000.0 * ms / t.plan.batch;
       // Back-to-back calls run no faster than the host issues them.
-      if (!t.host_us.empty()) times[size_t(r)][i] = std::max(times[size_t(r)][i], t.host_us[i]);
+      if (t.host_counted) times[size_t(r)][i] = std::max(times[size_t(r)][i], t.host_us[i]);
     }
   const double margin = winner_margin(p);
   const Winner w = pick_winner(times, margin);
@@ -642,16 +642,15 @@ std::optional<TimedChoices::Result> TimedChoices::poll(int device, const Problem
   std::string all;
   for (size_t i = 0; i < n; ++i)
     all += fmt::format("{}{} {:.2f}", i ? ", " : "", t.specs[i], w.medians_us[i]);
-  // The host's times, where probed, after the medians (which already count them).
+  // The host's times, where probed, after the medians (which already count them, unless left
+  // out).
   std::string host;
   if (!t.host_us.empty()) {
-    host = "; the host's us per call:";
+    host = t.host_counted ? "; the host's us per call:"
+                          : fmt::format("; the host's clock left out (a call over {:.0f} us:",
+                                        kHostCallMostUs);
     for (size_t i = 0; i < n; ++i) host += fmt::format(" {}={:.2f}", t.specs[i], t.host_us[i]);
-  } else if (!t.host_left_out_us.empty()) {
-    host = fmt::format("; the host's clock left out (a call over {:.0f} us:", kHostCallMostUs);
-    for (size_t i = 0; i < n; ++i)
-      host += fmt::format(" {}={:.2f}", t.specs[i], t.host_left_out_us[i]);
-    host += ")";
+    if (!t.host_counted) host += ")";
   }
   // The pick stays unless another beat it by the margin: say so when a faster one lost by it.
   const double fastest = *std::min_element(w.medians_us.begin(), w.medians_us.end());
