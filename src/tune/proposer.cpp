@@ -85,11 +85,12 @@ std::vector<KernelSpec> local_moves(const KernelSpec& from, const Problem& p) {
   // The pieces' launch order first: per shape it moves a split-pass pick by -20% to +10%, with
   // no rule that predicts which (h200_split_order_s23.md), so the tuner measures both. (The cost
   // model does not see the order.)
-  if (from.split_pass > 1)
-    try_move([](KernelSpec& s) { s.split_piece_major = !s.split_piece_major; });
-  // Who sums the pieces: the reduction pass, or each tile's last piece (one launch, the last
+  // Then who sums the pieces: the reduction pass, or each tile's last piece (one launch, the last
   // piece's reads on its own SM): which pays depends on the tile's partial and the call's length.
-  if (from.split_pass > 1) try_move([](KernelSpec& s) { s.split_last = !s.split_last; });
+  if (from.split_pass > 1) {
+    try_move([](KernelSpec& s) { s.split_piece_major = !s.split_piece_major; });
+    try_move([](KernelSpec& s) { s.split_last = !s.split_last; });
+  }
   // Then the cheapest to judge: pipeline depth and the epilogue rarely break a good tile.
   for (int d : {+1, -1}) try_move([&](KernelSpec& s) { s.stages += d; });
   for (Epilogue e : {Epilogue::tma, Epilogue::tma_tile, Epilogue::tma_rows, Epilogue::direct})
