@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # ON the device (session 50; ~1-2 min on an H200; CLI-only pack): on the few-tile long-K shapes of
-# s50_fewtile_probe.sh, cuBLASLt's structure where it beat gemm() by 12-16% (160x1408x13312,
+# s50_fewtile_probe.sh, cuBLASLt's structure where gemm() ran at 0.84-0.89x of it (160x1408x13312,
 # 320x1024x14336: its tile 128x80 in its column-major frame, i.e. swap-AB with a 128-row weight
 # tile and M cut in two equal tiles, split 6 / 4 ways, in a 1x2 cluster that shares the weight
 # tile between the two): per shape, 128 x BN swap-AB cooperative tiles, BN = M/2 rounded up to 8,
