@@ -20,6 +20,34 @@
 
 namespace autogemm::sm90 {
 
+// Adds pairs [q_begin, q_end) of every piece's partial (src[p], this thread's values) in piece
+// order and stores the sums as the GEMM's epilogue would. The pass and the last piece's sum both
+// call this, so their C is the same bit for bit. kBatch pairs' loads are in flight at once.
+template <class Cfg, int kBatch>
+__device__ __forceinline__ void sum_pieces_and_store(const GemmArgs& args, const float* const* src,
+                                                     int q_begin, int q_end, int row0, int col0) {
+  constexpr int kPieces = Cfg::kSplitPass;
+  for (int q0 = q_begin; q0 < q_end; q0 += kBatch) {
+    float v0[kBatch][kPieces], v1[kBatch][kPieces];  // every load in flight before any is added
+#pragma unroll
+    for (int u = 0; u < kBatch; ++u)
+      if (q0 + u < q_end)
+#pragma unroll
+        for (int p = 0; p < kPieces; ++p) {
+          v0[u][p] = __ldcg(src[p] + (2 * (q0 + u)) * 128);
+          v1[u][p] = __ldcg(src[p] + (2 * (q0 + u) + 1) * 128);
+        }
+#pragma unroll
+    for (int u = 0; u < kBatch; ++u)
+      if (q0 + u < q_end) {
+        float s0 = v0[u][0], s1 = v1[u][0];
+#pragma unroll
+        for (int p = 1; p < kPieces; ++p) s0 += v0[u][p], s1 += v1[u][p];
+        store_acc_pair<Cfg>(args, q0 + u, s0, s1, row0, col0);
+      }
+  }
+}
+
 template <class Cfg>
 __device__ __forceinline__ void split_reduce(const GemmArgs& args) {
   constexpr int kPieces = Cfg::kSplitPass;
@@ -50,18 +78,8 @@ __device__ __forceinline__ void split_reduce(const GemmArgs& args) {
     const int cluster = sched.split_cluster(unit, p);
     src[p] = Fixup<Cfg>::slot(args, cluster * Cfg::kClusterSize + rank, consumer) + t;
   }
-  for (int q = slice * kPairs / slices; q < (slice + 1) * kPairs / slices; ++q) {
-    float v0[kPieces], v1[kPieces];  // every piece's pair in flight before any is added
-#pragma unroll
-    for (int p = 0; p < kPieces; ++p) {
-      v0[p] = __ldcg(src[p] + (2 * q) * 128);
-      v1[p] = __ldcg(src[p] + (2 * q + 1) * 128);
-    }
-    float s0 = v0[0], s1 = v1[0];
-#pragma unroll
-    for (int p = 1; p < kPieces; ++p) s0 += v0[p], s1 += v1[p];
-    store_acc_pair<Cfg>(args, q, s0, s1, origin.x, origin.y);
-  }
+  sum_pieces_and_store<Cfg, 1>(args, src, slice * kPairs / slices, (slice + 1) * kPairs / slices,
+                               origin.x, origin.y);
 }
 
 // Split-K summed by each tile's last piece (Cfg::kSplitLast), with no pass: every piece writes
@@ -104,25 +122,7 @@ __device__ __forceinline__ void split_sum_last(const Acc& acc, const GemmArgs& a
     src[p] =
         Fixup<Cfg>::slot(args, sched.split_cluster(unit, p) * Cfg::kClusterSize + rank, consumer) +
         t;
-  for (int q0 = 0; q0 < kPairs; q0 += kBatch) {
-    float v0[kBatch][kPieces], v1[kBatch][kPieces];
-#pragma unroll
-    for (int u = 0; u < kBatch; ++u)
-      if (q0 + u < kPairs)
-#pragma unroll
-        for (int p = 0; p < kPieces; ++p) {
-          v0[u][p] = __ldcg(src[p] + (2 * (q0 + u)) * 128);
-          v1[u][p] = __ldcg(src[p] + (2 * (q0 + u) + 1) * 128);
-        }
-#pragma unroll
-    for (int u = 0; u < kBatch; ++u)
-      if (q0 + u < kPairs) {
-        float s0 = v0[u][0], s1 = v1[u][0];
-#pragma unroll
-        for (int p = 1; p < kPieces; ++p) s0 += v0[u][p], s1 += v1[u][p];
-        store_acc_pair<Cfg>(args, q0 + u, s0, s1, row0, col0);
-      }
-  }
+  sum_pieces_and_store<Cfg, kBatch>(args, src, 0, kPairs, row0, col0);
 }
 
 }  // namespace autogemm::sm90
