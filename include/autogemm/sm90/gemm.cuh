@@ -690,6 +690,11 @@ __device__ __forceinline__ void gemm_body(const TmaDescriptor* tma_a, const TmaD
   if constexpr (Cfg::kPdlPrefetch > 0)
     if (threadIdx.x == 0) prefetch_first_stages<Cfg>(tma_a, tma_b, args);
   griddep_wait();
+#ifdef AUTOGEMM_SPLIT_PASS_EARLY_TRIGGER  // A/B switch for measurements (AUTOGEMM_JIT_DEFINES)
+  // A split-pass GEMM's dependent is its reduction pass, not the next call: launched now, the
+  // pass's blocks wait resident for this grid instead of launching as it exits.
+  if constexpr (Cfg::kSplitPass > 1 && !Cfg::kSplitLast) griddep_launch_dependents();
+#endif
 
   if (threadIdx.x < 128) {
     regs_decrease<Cfg::kProducerRegs>();
