@@ -686,15 +686,12 @@ __device__ __forceinline__ void gemm_body(const TmaDescriptor* tma_a, const TmaD
   // side of the L2 every call, still without the host's launch gap. An early trigger (right here)
   // let the next call's CTAs onto SMs as they freed; without it gemm() read 0.962-0.979x in raw
   // time on decode.txt and 0.97-0.99x on oracle100's middle class on an H200, 0.95x on the middle
-  // class on an H100, the large class level within 0.7% (h200_late_trigger_s36.md).
+  // class on an H100, the large class level within 0.7% (h200_late_trigger_s36.md). Nor does a
+  // split-pass GEMM, whose dependent is its pass: triggered here, the H200 table's 82 split-pass
+  // entries read 1.003x and 1.040x the time (h200_split_trigger_s51.md).
   if constexpr (Cfg::kPdlPrefetch > 0)
     if (threadIdx.x == 0) prefetch_first_stages<Cfg>(tma_a, tma_b, args);
   griddep_wait();
-#ifdef AUTOGEMM_SPLIT_PASS_EARLY_TRIGGER  // A/B switch for measurements (AUTOGEMM_JIT_DEFINES)
-  // A split-pass GEMM's dependent is its reduction pass, not the next call: launched now, the
-  // pass's blocks wait resident for this grid instead of launching as it exits.
-  if constexpr (Cfg::kSplitPass > 1 && !Cfg::kSplitLast) griddep_launch_dependents();
-#endif
 
   if (threadIdx.x < 128) {
     regs_decrease<Cfg::kProducerRegs>();
