@@ -161,39 +161,14 @@ struct TileScheduler {
   // Split pass: which unit and piece cluster `c` computes, and back (split_reduce.cuh finds a
   // tile's partials by split_cluster).
   __device__ int split_unit(int c) const {
-    c = split_order(c);
     return Cfg::kSplitPieceMajor ? c % num_units : c / Cfg::kSplitPass;
   }
   __device__ int split_piece(int c) const {
-    c = split_order(c);
     return Cfg::kSplitPieceMajor ? c / num_units : c % Cfg::kSplitPass;
   }
   __device__ int split_cluster(int unit, int piece) const {
-    return split_cluster_of(Cfg::kSplitPieceMajor ? piece * num_units + unit
-                                                  : unit * Cfg::kSplitPass + piece);
+    return Cfg::kSplitPieceMajor ? piece * num_units + unit : unit * Cfg::kSplitPass + piece;
   }
-#ifdef AUTOGEMM_SPLIT_GPC_ORDER  // A/B switch for measurements (AUTOGEMM_JIT_DEFINES=...=8)
-  // Cluster c of a plain launch lands in GPC (c + const) mod 8 (notes 65): dealing the split
-  // order's consecutive clusters (an operand slice's sharers) to every 8th cluster puts them in
-  // one GPC, where the L2 request coalescer can merge their loads (notes 60-66).
-  __device__ int split_order(int c) const {
-    constexpr int kW = AUTOGEMM_SPLIT_GPC_ORDER;
-    const int g = num_units * Cfg::kSplitPass;
-    return g % kW == 0 ? (c % kW) * (g / kW) + c / kW : c;
-  }
-  __device__ int split_cluster_of(int order) const {
-    constexpr int kW = AUTOGEMM_SPLIT_GPC_ORDER;
-    const int g = num_units * Cfg::kSplitPass;
-    return g % kW == 0 ? (order % (g / kW)) * kW + order / (g / kW) : order;
-  }
-#else
-  __device__ int split_order(int c) const {
-    return c;
-  }
-  __device__ int split_cluster_of(int order) const {
-    return order;
-  }
-#endif
 
   // The tile (a whole one) that CTA `cta_rank` of a cluster computes of unit `unit`.
   __device__ WorkItem tile_of(int unit, u32 cta_rank) const {
