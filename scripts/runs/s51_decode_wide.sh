@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # ON the device (session 51; CLI-only pack): decode's M = 16-48 rows with 256-row weight tiles
 # (swap-AB: each activation tile re-read by half as many weight tiles) and 2x1 clusters (two weight
-# tiles share one activation tile by multicast), against gemm()'s picks in h200_acceptance_s51
+# tiles share one activation tile by multicast), against gemm()'s picks in h200_acceptance_s50
 # and cuBLASLt-autotune, two processes. At M = 48 the 5120 x 13824 weight streams at 3.45 TB/s
 # against 3.8 at M = 1; the activation tiles (6 KB a k-block beside the weight's 16 KB) re-read by
 # 40 weight tiles are the predicted cost. Predicted: 256x48 / 128x48 c2x1 1-2 us faster at M = 48.

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # ON the device (session 51; CLI-only pack): cuBLASLt's own frame for the few-tile long-K shapes.
-# Its 128x64 1x2 split-K kernel (nvjet_sm90_hsh_128x64_64x8_1x2_h_bz_splitK, h200_split_parts_s51)
+# Its 128x64 1x2 split-K kernel (nvjet_sm90_hsh_128x64_64x8_1x2_h_bz_splitK, h200_fewtile_s51.md section 2)
 # tiles C transposed: 128 weight rows by 64 activation rows, two activation tiles in a cluster
 # sharing the weight tile. Ours in that frame is swap-AB 128x64 (two consumers, m64n64 each) in a
 # 1x2 cluster, split in pieces, against the table's pick and cuBLASLt-autotune, two processes.

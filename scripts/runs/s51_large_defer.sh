@@ -2,7 +2,7 @@
 # ON the device (session 51; CLI-only pack): the deferred store (`_defer`: C staged under the next
 # tile's MMAs) and its plain twins on the large fresh shapes where gemm() read below cuBLASLt
 # (bench/shapes/large_losers8_s51.txt), against cuBLASLt-autotune nn/tn, one process.
-# Output: $OUT/s51_large_defer/.
+# Output: $OUT/s51_large_defer/ (kept as bench/results/h200/h200_fresh_s51/defer/).
 source "$(dirname "$0")/spec_bench.sh"
 d="$(probe_out s51_large_defer)"
 OUT="$d" REPS=1 BENCH_TIMEOUT=400 spec_bench_reps large_defer "$(grep -v '^#' bench/shapes/large_losers8_s51.txt)" \

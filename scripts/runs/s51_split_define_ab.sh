@@ -7,10 +7,10 @@
 #     plain NAME NAME plain (the switch is the only difference between the arms).
 # Session 51 ran it twice (each switch removed after):
 #   DEFINE=AUTOGEMM_SPLIT_PASS_EARLY_TRIGGER NAME=early TESTS=SplitReductionPass  (at 204bbfa:
-#     a split-pass GEMM triggers its dependent, the pass, as it starts; h200_split_trigger_s51)
+#     a split-pass GEMM triggers its dependent, the pass, as it starts; h200_fewtile_s51.md section 6)
 #   DEFINE=AUTOGEMM_SPLIT_GPC_ORDER=8 NAME=gpc TESTS="SplitReductionPass|SplitLastPiece" (at
 #     ec7ea07: the split order's consecutive clusters dealt to every 8th cluster, which a plain
-#     launch puts in one GPC; h200_split_gpc_s51)
+#     launch puts in one GPC; h200_fewtile_s51.md section 7)
 # Output: $OUT/NAME/ tarred as $OUT/NAME.tgz.
 source "$(dirname "$0")/spec_bench.sh"
 name="${NAME:?}" define="${DEFINE:?}"

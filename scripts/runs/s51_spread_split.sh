@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # ON the device (session 51; pack: CLI + test_kernel_sweep): split-K's sum spread over a tile's
-# pieces in the kernel (stream-K's aligned split, Fixup::reduce_slice, now loading 16-32 values a
-# thread at once instead of 2-8) against the reduction pass.
+# pieces in the kernel (stream-K's aligned split, Fixup::reduce_slice) against the reduction pass.
+# Run at 99a7741 with bench/results/h200/h200_fewtile_s51/spread/reduce_slice_batched.diff applied
+# (reduce_slice loading 16-32 values a thread at once instead of 2-8; not kept).
 #  1. KernelSweep.SplitKSchedules as built and with AUTOGEMM_ALIGNED_SPLIT_MIN=2 (every persistent
 #     stream-K grid of 2+ whole pieces per tile takes the spread sum).
 #  2. The H200 table's 82 split-pass entries (`old`) against twins with each `_tiles_..._skpN(p)`

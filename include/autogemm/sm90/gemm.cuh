@@ -688,7 +688,7 @@ __device__ __forceinline__ void gemm_body(const TmaDescriptor* tma_a, const TmaD
   // time on decode.txt and 0.97-0.99x on oracle100's middle class on an H200, 0.95x on the middle
   // class on an H100, the large class level within 0.7% (h200_late_trigger_s36.md). Nor does a
   // split-pass GEMM, whose dependent is its pass: triggered here, the H200 table's 82 split-pass
-  // entries read 1.003x and 1.040x the time (h200_split_trigger_s51.md).
+  // entries read 1.003x and 1.040x the time (h200_fewtile_s51.md).
   if constexpr (Cfg::kPdlPrefetch > 0)
     if (threadIdx.x == 0) prefetch_first_stages<Cfg>(tma_a, tma_b, args);
   griddep_wait();
