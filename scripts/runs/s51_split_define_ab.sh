@@ -5,12 +5,14 @@
 #  1. TESTS with DEFINE.
 #  2. The table's split-pass entries (`tab`), with cuBLASLt-autotune, in processes ordered
 #     plain NAME NAME plain (the switch is the only difference between the arms).
-# Session 51 ran it twice (each switch removed after):
+# Session 51 ran it three times (each switch removed after):
 #   DEFINE=AUTOGEMM_SPLIT_PASS_EARLY_TRIGGER NAME=early TESTS=SplitReductionPass  (at 204bbfa:
 #     a split-pass GEMM triggers its dependent, the pass, as it starts; h200_fewtile_s51.md section 6)
 #   DEFINE=AUTOGEMM_SPLIT_GPC_ORDER=8 NAME=gpc TESTS="SplitReductionPass|SplitLastPiece" (at
 #     ec7ea07: the split order's consecutive clusters dealt to every 8th cluster, which a plain
 #     launch puts in one GPC; h200_fewtile_s51.md section 7)
+#   DEFINE=AUTOGEMM_TMA_L2_HINT=1 NAME=evl TESTS=SplitReductionPass (the operand loads with an L2
+#     evict-last policy; h200_fewtile_s51.md section 8)
 # Output: $OUT/NAME/ tarred as $OUT/NAME.tgz.
 source "$(dirname "$0")/spec_bench.sh"
 name="${NAME:?}" define="${DEFINE:?}"
