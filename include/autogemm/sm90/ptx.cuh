@@ -99,56 +99,25 @@ __device__ __forceinline__ void tma_prefetch_descriptor(const TmaDescriptor* des
 }
 
 // 2-D tile load global -> this CTA's shared memory; completion is signalled on `bar` in bytes.
-#ifdef AUTOGEMM_TMA_L2_HINT  // A/B switch for measurements (AUTOGEMM_JIT_DEFINES): 1 evict_last,
-                             // 2 evict_first, 3 evict_normal, as the operand loads' L2 policy
-__device__ __forceinline__ u64 tma_l2_policy() {
-  u64 policy;
-  if constexpr (AUTOGEMM_TMA_L2_HINT == 1)
-    asm volatile("createpolicy.fractional.L2::evict_last.b64 %0, 1.0;" : "=l"(policy));
-  else if constexpr (AUTOGEMM_TMA_L2_HINT == 2)
-    asm volatile("createpolicy.fractional.L2::evict_first.b64 %0, 1.0;" : "=l"(policy));
-  else
-    asm volatile("createpolicy.fractional.L2::evict_normal.b64 %0, 1.0;" : "=l"(policy));
-  return policy;
-}
-#endif
-
 __device__ __forceinline__ void tma_load_2d(void* dst, const TmaDescriptor* desc, u64* bar, int c0,
                                             int c1) {
-#ifdef AUTOGEMM_TMA_L2_HINT
-  asm volatile(
-      "cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes.L2::cache_hint"
-      " [%0], [%1, {%3, %4}], [%2], %5;" ::"r"(smem_addr(dst)),
-      "l"(desc), "r"(smem_addr(bar)), "r"(c0), "r"(c1), "l"(tma_l2_policy())
-      : "memory");
-#else
   asm volatile(
       "cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes"
       " [%0], [%1, {%3, %4}], [%2];" ::"r"(smem_addr(dst)),
       "l"(desc), "r"(smem_addr(bar)), "r"(c0), "r"(c1)
       : "memory");
-#endif
 }
 
 // The same load delivered to the same shared-memory offset in every CTA of `cta_mask`, each
 // CTA's barrier at `bar`'s offset receiving the bytes.
 __device__ __forceinline__ void tma_load_2d_multicast(void* dst, const TmaDescriptor* desc,
                                                       u64* bar, int c0, int c1, u16 cta_mask) {
-#ifdef AUTOGEMM_TMA_L2_HINT
-  asm volatile(
-      "cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::"
-      "cluster.L2::cache_hint"
-      " [%0], [%1, {%3, %4}], [%2], %5, %6;" ::"r"(smem_addr(dst)),
-      "l"(desc), "r"(smem_addr(bar)), "r"(c0), "r"(c1), "h"(cta_mask), "l"(tma_l2_policy())
-      : "memory");
-#else
   asm volatile(
       "cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::"
       "cluster"
       " [%0], [%1, {%3, %4}], [%2], %5;" ::"r"(smem_addr(dst)),
       "l"(desc), "r"(smem_addr(bar)), "r"(c0), "r"(c1), "h"(cta_mask)
       : "memory");
-#endif
 }
 
 // 2-D tile store shared -> global, tracked by the issuing thread's bulk groups. Rows and columns
