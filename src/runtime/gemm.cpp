@@ -229,9 +229,7 @@ tune::Dispatcher& dispatcher(int device) {
     d = std::make_unique<tune::Dispatcher>(
         tune::dispatcher_for_gpu(prop.name, prop.major, prop.minor, prop.multiProcessorCount, dir));
     tune::use_first_sight_from_environment(*d, prop.name, device, AUTOGEMM_BUILT_TUNE_COMMAND);
-    runtime::autotune_candidates();  // a bad AUTOGEMM_AUTOTUNE fails the first call, any problem
-    runtime::trial_fixed_twins();    // and so does a bad AUTOGEMM_TRIAL_FIXED
-    runtime::trial_batch_floor();    // or AUTOGEMM_TRIAL_BATCH
+    runtime::check_trial_settings();  // a bad one fails the first call, any problem
   }
   return *d;
 }

@@ -137,11 +137,8 @@ LaunchPlan make_plan(const KernelSpec& s, const Problem& p, CUfunction fn, int r
   return plan;
 }
 
-void launch(const LaunchPlan& plan, cudaStream_t stream, const Workspace* workspace, float alpha,
-            float beta) {
+sm90::GemmArgs launch_args(const LaunchPlan& plan, const Workspace* workspace) {
   sm90::GemmArgs args = plan.args;
-  args.alpha = alpha;
-  args.beta = beta;
   if (plan.needs_workspace()) {
     // Stream-K also needs its flags; the reduction pass's pieces only their partials.
     if (workspace == nullptr || workspace->partial_bytes < plan.partial_bytes ||
@@ -154,6 +151,14 @@ void launch(const LaunchPlan& plan, cudaStream_t stream, const Workspace* worksp
     args.flags = plan.split_last_counters > 0 ? workspace->counters : workspace->flags;
     args.flag_stride = workspace->flag_count / 2;
   }
+  return args;
+}
+
+void launch(const LaunchPlan& plan, cudaStream_t stream, const Workspace* workspace, float alpha,
+            float beta) {
+  sm90::GemmArgs args = launch_args(plan, workspace);
+  args.alpha = alpha;
+  args.beta = beta;
   const LaunchConfig config(plan, stream);
   void* params[] = {const_cast<CUtensorMap*>(&plan.maps.a), const_cast<CUtensorMap*>(&plan.maps.b),
                     const_cast<CUtensorMap*>(&plan.maps.c), &args};

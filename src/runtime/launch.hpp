@@ -74,6 +74,11 @@ void set_tile_order(sm90::GemmArgs& args, const KernelSpec& s, const Shape& shap
 LaunchPlan make_plan(const KernelSpec&, const Problem&, CUfunction, int resident_clusters,
                      const void* a, const void* b, void* c, CUfunction reduce = nullptr);
 
+// The kernel's arguments for one launch of `plan`: the plan's, with `workspace`'s partials and
+// flags (or split_last's counters) where the plan needs_workspace() (Error if it is missing or too
+// small).
+sm90::GemmArgs launch_args(const LaunchPlan&, const Workspace* workspace);
+
 // `workspace` is needed (and checked) for plans that need_workspace() only.
 // `alpha` and `beta` reach scaled kernels only (KernelSpec::scaled); others ignore them.
 void launch(const LaunchPlan&, cudaStream_t, const Workspace* workspace = nullptr,

@@ -68,6 +68,12 @@ int autotune_candidates() {
   return n;
 }
 
+void check_trial_settings() {
+  autotune_candidates();
+  trial_fixed_twins();
+  trial_batch_floor();
+}
+
 namespace {
 double flops_of(const Problem& p) {
   return 2.0 * double(p.shape.m) * double(p.shape.n) * double(p.shape.k);
@@ -311,28 +317,25 @@ std::vector<std::string> first_call_trial(const Problem& p, const std::vector<st
 
 // What a trial's candidates were, for its reason (timed_choice.hpp).
 std::string trial_description(const Problem& p, const std::vector<std::string>& specs) {
-  const bool twins = std::any_of(specs.begin(), specs.end(), [](const std::string& s) {
-    return s.find("_fix") != std::string::npos;  // the ranking holds no fixed specs: a twin
-  });
+  std::vector<KernelSpec> parsed;  // the names that are spec names
+  for (const std::string& name : specs) {
+    try {
+      parsed.push_back(parse_name(name));
+    } catch (const Error&) {  // another picker's name
+    }
+  }
+  // A fixed-shape twin (the ranking holds no fixed specs).
+  const bool twins = std::any_of(parsed.begin(), parsed.end(),
+                                 [](const KernelSpec& s) { return s.has_fixed_shape(); });
   // A plain-launch twin outside the decode-like class: a spec whose twin by the trial's own rule
   // is in the list too.
-  const bool plain = std::any_of(specs.begin(), specs.end(), [&](const std::string& name) {
-    try {
-      KernelSpec s = parse_name(name);
-      return make_plain_twin(s, false) &&
-             std::find(specs.begin(), specs.end(), spec_name(s)) != specs.end();
-    } catch (const Error&) {
-      return false;  // not a spec name
-    }
+  const bool plain = std::any_of(parsed.begin(), parsed.end(), [&](KernelSpec s) {
+    return make_plain_twin(s, false) &&
+           std::find(specs.begin(), specs.end(), spec_name(s)) != specs.end();
   });
   // A last-piece twin: a split_last spec (the ranking and the families hold none).
-  const bool last = std::any_of(specs.begin(), specs.end(), [](const std::string& name) {
-    try {
-      return parse_name(name).split_last;
-    } catch (const Error&) {
-      return false;
-    }
-  });
+  const bool last =
+      std::any_of(parsed.begin(), parsed.end(), [](const KernelSpec& s) { return s.split_last; });
   const std::string base =
       large_class(p)   ? "the model's top half, the large-class families and, where one fills "
                          "the SMs' waves clearly better, the best-filling tile"

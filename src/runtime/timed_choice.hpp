@@ -225,6 +225,11 @@ bool host_clock_plausible(const std::vector<double>& host_us);
 int parse_trial_batch(const char* text);
 int trial_batch_floor();  // parse_trial_batch of the environment, read once per process
 
+// Reads every trial setting of the environment (AUTOGEMM_AUTOTUNE, AUTOGEMM_TRIAL_FIXED,
+// AUTOGEMM_TRIAL_BATCH), so that a bad one fails a process's first call whatever the problem
+// (gemm()) or is refused as bad input (`autogemm dispatch`). Throws Error naming the setting.
+void check_trial_settings();
+
 // Whether p is memory-bound (by the roofline estimate) with A, B and C of half to 1.3 times an L2
 // of `l2_bytes`.
 bool l2_contested(const Problem& p, double l2_bytes);

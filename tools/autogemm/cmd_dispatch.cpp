@@ -26,12 +26,11 @@ namespace autogemm::cli {
 namespace {
 // What gemm()'s first call of p in a process would time on the GPU (runtime/timed_choice.hpp):
 // the cost model's choices only, only problems worth a trial, and none where gemm() tunes on
-// first sight. A bad AUTOGEMM_AUTOTUNE, AUTOGEMM_TRIAL_FIXED or AUTOGEMM_TRIAL_BATCH fails gemm()'s
-// first call whatever the problem, so it is bad input here whatever the choice.
+// first sight. A bad trial setting (runtime::check_trial_settings) fails gemm()'s first call
+// whatever the problem, so it is bad input here whatever the choice.
 std::string trial_line(tune::Dispatcher& d, const tune::Choice& c, const Problem& p, int sms) {
-  const int count = as_bad_input([] { return runtime::autotune_candidates(); });
-  as_bad_input([] { return runtime::trial_fixed_twins(); });
-  as_bad_input([] { return runtime::trial_batch_floor(); });
+  as_bad_input([] { runtime::check_trial_settings(); });
+  const int count = runtime::autotune_candidates();
   if (c.kind != tune::ChoiceKind::cost_model)
     return "none (only the cost model's choices are timed)";
   if (tune::first_sight_enabled())

@@ -88,14 +88,11 @@ void register_overhead(CLI::App& app) {
     const LaunchPlan plan =
         make_plan(spec, p, loaded.function, max_active_clusters(loaded.function, spec), a, b, c);
     const LaunchConfig launch(plan, nullptr);
-    sm90::GemmArgs args = plan.args;
-    if (plan.needs_workspace()) {  // split_last: the stream's workspace, as launch() passes it
-      int device = 0;
-      check_cuda(cudaGetDevice(&device), "cudaGetDevice");
-      const Workspace& ws = workspace_for(device, nullptr);
-      args.workspace = ws.partials;
-      args.flags = ws.counters;
-    }
+    int device = 0;
+    check_cuda(cudaGetDevice(&device), "cudaGetDevice");
+    // split_last needs the stream's workspace (its counters), as gemm() passes it.
+    sm90::GemmArgs args =
+        launch_args(plan, plan.needs_workspace() ? &workspace_for(device, nullptr) : nullptr);
     CUtensorMap maps[3] = {plan.maps.a, plan.maps.b, plan.maps.c};
     void* params[] = {&maps[0], &maps[1], &maps[2], &args};
 

@@ -20,13 +20,24 @@
 
 namespace autogemm::sm90 {
 
-// Adds pairs [q_begin, q_end) of every piece's partial (src[p], this thread's values) in piece
-// order and stores the sums as the GEMM's epilogue would. The pass and the last piece's sum both
-// call this, so their C is the same bit for bit. kBatch pairs' loads are in flight at once.
+// Adds accumulator pairs [q_begin, q_end) of this thread's values in every piece's partial of
+// unit `unit` (CTA rank `rank`, consumer warpgroup `consumer`), in piece order, and stores the sums
+// as the GEMM's epilogue would. The pass and the last piece's sum both call this, so their C is
+// the same bit for bit. kBatch pairs' loads are in flight at once.
 template <class Cfg, int kBatch>
-__device__ __forceinline__ void sum_pieces_and_store(const GemmArgs& args, const float* const* src,
-                                                     int q_begin, int q_end, int row0, int col0) {
+__device__ __forceinline__ void sum_pieces_and_store(const GemmArgs& args,
+                                                     const TileScheduler<Cfg>& sched, int unit,
+                                                     int rank, int consumer, int q_begin, int q_end,
+                                                     int row0, int col0) {
   constexpr int kPieces = Cfg::kSplitPass;
+  const int t = int(threadIdx.x) % 128;
+  // Piece p of the tile is the rank-`rank` CTA of cluster split_cluster(unit, p).
+  const float* src[kPieces];
+#pragma unroll
+  for (int p = 0; p < kPieces; ++p)
+    src[p] =
+        Fixup<Cfg>::slot(args, sched.split_cluster(unit, p) * Cfg::kClusterSize + rank, consumer) +
+        t;
   for (int q0 = q_begin; q0 < q_end; q0 += kBatch) {
     float v0[kBatch][kPieces], v1[kBatch][kPieces];  // every load in flight before any is added
 #pragma unroll
@@ -50,7 +61,6 @@ __device__ __forceinline__ void sum_pieces_and_store(const GemmArgs& args, const
 
 template <class Cfg>
 __device__ __forceinline__ void split_reduce(const GemmArgs& args) {
-  constexpr int kPieces = Cfg::kSplitPass;
   constexpr int kPairs = Fixup<Cfg>::kAccPerThread / 2;
   // Every block of this grid is running once the next kernel may launch, so that kernel's
   // CTAs, waiting in their prologue, can never hold the SMs this grid still needs.
@@ -69,17 +79,9 @@ __device__ __forceinline__ void split_reduce(const GemmArgs& args) {
   const WorkItem w = sched.tile_of(unit, u32(rank));
   if (w.tm >= sched.tiles_m || w.tn >= sched.tiles_n) return;  // a cluster's tile past the edge
 
-  const int t = int(threadIdx.x);
   const int2 origin = warpgroup_origin<Cfg>(w.tm, w.tn, consumer);
-  // Piece p of the tile is the rank-`rank` CTA of cluster split_cluster(unit, p).
-  const float* src[kPieces];
-#pragma unroll
-  for (int p = 0; p < kPieces; ++p) {
-    const int cluster = sched.split_cluster(unit, p);
-    src[p] = Fixup<Cfg>::slot(args, cluster * Cfg::kClusterSize + rank, consumer) + t;
-  }
-  sum_pieces_and_store<Cfg, 1>(args, src, slice * kPairs / slices, (slice + 1) * kPairs / slices,
-                               origin.x, origin.y);
+  sum_pieces_and_store<Cfg, 1>(args, sched, unit, rank, consumer, slice * kPairs / slices,
+                               (slice + 1) * kPairs / slices, origin.x, origin.y);
 }
 
 // Split-K summed by each tile's last piece (Cfg::kSplitLast), with no pass: every piece writes
@@ -115,14 +117,7 @@ __device__ __forceinline__ void split_sum_last(const Acc& acc, const GemmArgs& a
   if (__shfl_sync(0xffffffffu, last, 0) == 0) return;
   __syncwarp();     // orders the lanes' reads below after lane 0's count (a shuffle does not)
   __threadfence();  // the other pieces' partials are read after their counts
-
-  const float* src[kPieces];
-#pragma unroll
-  for (int p = 0; p < kPieces; ++p)
-    src[p] =
-        Fixup<Cfg>::slot(args, sched.split_cluster(unit, p) * Cfg::kClusterSize + rank, consumer) +
-        t;
-  sum_pieces_and_store<Cfg, kBatch>(args, src, 0, kPairs, row0, col0);
+  sum_pieces_and_store<Cfg, kBatch>(args, sched, unit, rank, consumer, 0, kPairs, row0, col0);
 }
 
 }  // namespace autogemm::sm90
