@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Twins of a tuning table's split-pass entries (`_skpN`) launched without PDL, for a confirm run.
+"""Twins of a tuning table's entries launched without PDL, for a confirm run.
 
 Session 52 (notes 379-380): under PDL a split grid's CTAs take SMs in the order the previous
 kernels free them, so CTAs that share an operand tile no longer run side by side; launched plainly
@@ -10,8 +10,11 @@ table per twin form, each holding the split entries only:
   nopdl  the entry's spec without PDL (its `_pfN` prefetch dropped: it needs PDL);
   c1r8m  that, with one-CTA clusters, piece-major pieces and raster r8m;
   c1r1n  the same with raster r1n.
-and shapes.txt, the entries' M_N_K words on one line.
-Usage: split_launch_twins.py TABLE.json OUT_DIR"""
+and shapes.txt, the entries' M_N_K words on one line. With --middle, the middle class's other
+entries instead (1e8 <= 2MNK < 1e11, no split pass, launched with PDL), in two forms:
+  nopdl   as above;
+  c1nopdl that, with one-CTA clusters (written for clustered entries only).
+Usage: split_launch_twins.py TABLE.json OUT_DIR [--middle]"""
 import os
 import re
 import sys
@@ -39,19 +42,33 @@ def twin(spec, form):
     return re.sub(r"_skp(\d+)p?(l?)(?=_|$)", r"_skp\1p\2", spec)
 
 
+def middle_twin(spec, form):
+    spec = without_pdl(spec)
+    return re.sub(r"_c\dx\d_", "_c1x1_", spec) if form == "c1nopdl" else spec
+
+
 def main():
-    if len(sys.argv) != 3:
+    if len(sys.argv) not in (3, 4) or (len(sys.argv) == 4 and sys.argv[3] != "--middle"):
         sys.exit(__doc__)
     table = read_table(sys.argv[1])
     out = sys.argv[2]
     os.makedirs(out, exist_ok=True)
-    split = [e for e in table["entries"] if "_skp" in e["spec"]]
-    for form in FORMS:
-        write_table(f"{out}/{form}.json", table,
-                    [dict(e, spec=twin(e["spec"], form)) for e in split])
+    if len(sys.argv) == 4:
+        chosen = [e for e in table["entries"]
+                  if 1e8 <= 2 * e["m"] * e["n"] * e["k"] < 1e11 and "_skp" not in e["spec"]
+                  and "_nopdl" not in e["spec"]]
+        forms = {"nopdl": chosen, "c1nopdl": [e for e in chosen if not re.search(r"_c1x1_", e["spec"])]}
+        for form, entries in forms.items():
+            write_table(f"{out}/{form}.json", table,
+                        [dict(e, spec=middle_twin(e["spec"], form)) for e in entries])
+    else:
+        chosen = [e for e in table["entries"] if "_skp" in e["spec"]]
+        for form in FORMS:
+            write_table(f"{out}/{form}.json", table,
+                        [dict(e, spec=twin(e["spec"], form)) for e in chosen])
     with open(f"{out}/shapes.txt", "w") as f:
-        f.write(" ".join(f"{e['m']}_{e['n']}_{e['k']}" for e in split) + "\n")
-    print(f"{len(split)} split entries, {len(FORMS)} twin tables in {out}")
+        f.write(" ".join(f"{e['m']}_{e['n']}_{e['k']}" for e in chosen) + "\n")
+    print(f"{len(chosen)} entries, twin tables in {out}")
 
 
 if __name__ == "__main__":
