@@ -1,0 +1,57 @@
+#!/usr/bin/env python3
+"""Plainly launched split-K candidates for a tuning table's split-pass entries, one table per form.
+
+Session 52 (notes 379-381): a one-wave split grid launched without PDL keeps the hardware's plain
+CTA placement, where a piece-major order of one-CTA tiles puts CTAs that share an operand tile
+side by side; the L2 request coalescer merges their requests and they cross between the L2
+partitions less. The twins of the shipped picks (split_launch_twins.py) keep each pick's tile; on
+256x1024x16384 a different tile won (64x128 skp4p against the pick's 128x128 skp8p). This writes,
+for every split entry, the family's candidates: tiles 64x128 and 64x64 (one warpgroup), 128x128
+and 128x64 (two cooperative), each in as many pieces as fill one wave (at most 8, at least 2, with
+8 k-blocks a piece or more), piece-major, rasters r8m and r1n, one-CTA clusters, no PDL. One table
+per (tile, raster) into OUT_DIR/<form>.json (a shape with no valid split for a tile is left out
+of that table), and shapes.txt.
+Usage: split_plain_family.py TABLE.json OUT_DIR [SM_COUNT]"""
+import os
+import sys
+
+from tuning_table import read_table, write_table
+
+TILES = {"64x128": ("64x128x64_s8", "wg1"), "64x64": ("64x64x64_s8", "wg1"),
+         "128x128": ("128x128x64_s7", "coop"), "128x64": ("128x64x64_s8", "coop")}
+
+
+def candidate(e, tile, raster, sm_count):
+    size, warpgroups = TILES[tile]
+    bm, bn = (int(v) for v in tile.split("x"))
+    tiles = -(-e["m"] // bm) * -(-e["n"] // bn)
+    split = min(8, sm_count // tiles)
+    if split < 2 or e["k"] // 64 < 8 * split:
+        return None
+    return f"sm90_f16f32_tn_{size}_c1x1_{warpgroups}_tiles_{raster}_skp{split}p_nopdl"
+
+
+def main():
+    if len(sys.argv) not in (3, 4):
+        sys.exit(__doc__)
+    table = read_table(sys.argv[1])
+    out = sys.argv[2]
+    sm_count = int(sys.argv[3]) if len(sys.argv) == 4 else 132
+    os.makedirs(out, exist_ok=True)
+    split = [e for e in table["entries"] if "_skp" in e["spec"] and e["layout"] == "tn"
+             and (e["dtype"], e["acc"]) == ("fp16", "fp32")]
+    for tile in TILES:
+        for raster in ("r8m", "r1n"):
+            entries = []
+            for e in split:
+                spec = candidate(e, tile, raster, sm_count)
+                if spec:
+                    entries.append(dict(e, spec=spec))
+            write_table(f"{out}/p{tile}{raster}.json", table, entries)
+    with open(f"{out}/shapes.txt", "w") as f:
+        f.write(" ".join(f"{e['m']}_{e['n']}_{e['k']}" for e in split) + "\n")
+    print(f"{len(split)} split entries, {2 * len(TILES)} family tables in {out}")
+
+
+if __name__ == "__main__":
+    main()
