@@ -283,6 +283,51 @@ std::vector<std::string> with_plain_launch_twins(const Problem& p,
                     [decode](KernelSpec& s) { return make_plain_twin(s, decode); });
 }
 
+namespace {
+bool plain_order_twins_on() {
+  // Experiment switch (session 52): off unless AUTOGEMM_EXP_S52 is 1.
+  static const bool on = [] {
+    const char* v = std::getenv("AUTOGEMM_EXP_S52");
+    return v != nullptr && std::string_view(v) == "1";
+  }();
+  return on;
+}
+}  // namespace
+
+std::vector<std::string> with_plain_order_twins(const Problem& p,
+                                                std::vector<std::string> candidates, int sm_count,
+                                                bool enabled) {
+  if (!enabled || large_class(p) || decode_like(p)) return candidates;
+  // The first split-pass candidate whose pieces run in one wave gets two twins launched without
+  // PDL, so that the hardware places their CTAs in launch order: one-CTA clusters, pieces major,
+  // in the two orders whose neighbours share an operand tile (h200_split_launch_s52).
+  for (const std::string& name : candidates) {
+    KernelSpec s;
+    try {
+      s = parse_name(name);
+    } catch (const Error&) {
+      continue;
+    }
+    if (!has_reduction_pass(s) || s.split_last || split_pass_ctas(s, p.shape) > sm_count) continue;
+    std::vector<std::string> twins;
+    for (const auto& [raster, swizzle] : {std::pair{Raster::m, 8}, std::pair{Raster::n, 1}}) {
+      KernelSpec t = s;
+      t.cluster_m = t.cluster_n = 1;
+      t.split_piece_major = true;
+      t.raster = raster;
+      t.swizzle = swizzle;
+      if (t.pdl) t = other_launch(t);
+      if (validate(t) || validate_problem(t, p)) continue;
+      const std::string twin = spec_name(t);
+      if (std::find(candidates.begin(), candidates.end(), twin) == candidates.end())
+        twins.push_back(twin);
+    }
+    candidates.insert(candidates.end(), twins.begin(), twins.end());
+    break;
+  }
+  return candidates;
+}
+
 std::vector<std::string> with_last_piece_twins(const Problem& p,
                                                std::vector<std::string> candidates, int sm_count) {
   if (!decode_like(p)) return candidates;
@@ -310,7 +355,11 @@ std::vector<std::string> first_call_trial(const Problem& p, const std::vector<st
       p,
       with_last_piece_twins(
           p,
-          with_plain_launch_twins(p, trial_candidates(p, ranked, autotune_candidates(), sm_count)),
+          with_plain_order_twins(
+              p,
+              with_plain_launch_twins(p,
+                                      trial_candidates(p, ranked, autotune_candidates(), sm_count)),
+              sm_count, plain_order_twins_on()),
           sm_count),
       trial_fixed_twins());
 }

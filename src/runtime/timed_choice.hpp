@@ -162,6 +162,17 @@ std::vector<std::string> with_fixed_twins(const Problem& p, std::vector<std::str
 std::vector<std::string> with_last_piece_twins(const Problem& p,
                                                std::vector<std::string> candidates, int sm_count);
 
+// `candidates` and then, when `enabled` (gemm(): the experiment switch AUTOGEMM_EXP_S52=1) and p
+// is neither large nor decode-like, two twins of the first split-pass candidate whose pieces fit in
+// one wave on `sm_count` SMs: one-CTA clusters, pieces major, rasters r8m and r1n, launched without
+// PDL. A plain launch places the CTAs in launch order, so neighbours that share an operand tile run
+// side by side; the L2 request coalescer merges their requests and they cross between the L2
+// partitions less (the H200 table's split entries: 27 of 82 faster this way, 1.04-1.09x on those;
+// h200_split_launch_s52).
+std::vector<std::string> with_plain_order_twins(const Problem& p,
+                                                std::vector<std::string> candidates, int sm_count,
+                                                bool enabled);
+
 // What a trial of `specs` for p timed, for the timed choice's reason: the classes' candidate
 // families and whichever twins are among them.
 std::string trial_description(const Problem& p, const std::vector<std::string>& specs);
