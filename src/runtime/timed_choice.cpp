@@ -284,20 +284,27 @@ std::vector<std::string> with_plain_launch_twins(const Problem& p,
 }
 
 namespace {
-bool plain_order_twins_on() {
-  // Experiment switch (session 52): off unless AUTOGEMM_EXP_S52 is 1.
-  static const bool on = [] {
-    const char* v = std::getenv("AUTOGEMM_EXP_S52");
-    return v != nullptr && std::string_view(v) == "1";
-  }();
-  return on;
+
+// The plain-order twins of split-pass spec `s` for p (with_plain_order_twins), valid ones only.
+std::vector<std::string> plain_order_twins_of(const KernelSpec& s, const Problem& p) {
+  std::vector<std::string> twins;
+  for (const auto& [raster, swizzle] : {std::pair{Raster::m, 8}, std::pair{Raster::n, 1}}) {
+    KernelSpec t = s;
+    t.cluster_m = t.cluster_n = 1;
+    t.split_piece_major = true;
+    t.raster = raster;
+    t.swizzle = swizzle;
+    if (t.pdl) t = other_launch(t);
+    if (!validate(t) && !validate_problem(t, p)) twins.push_back(spec_name(t));
+  }
+  return twins;
 }
+
 }  // namespace
 
 std::vector<std::string> with_plain_order_twins(const Problem& p,
-                                                std::vector<std::string> candidates, int sm_count,
-                                                bool enabled) {
-  if (!enabled || large_class(p) || decode_like(p)) return candidates;
+                                                std::vector<std::string> candidates, int sm_count) {
+  if (large_class(p) || decode_like(p)) return candidates;
   // The first split-pass candidate whose pieces run in one wave gets two twins launched without
   // PDL, so that the hardware places their CTAs in launch order: one-CTA clusters, pieces major,
   // in the two orders whose neighbours share an operand tile (h200_split_launch_s52).
@@ -309,20 +316,9 @@ std::vector<std::string> with_plain_order_twins(const Problem& p,
       continue;
     }
     if (!has_reduction_pass(s) || s.split_last || split_pass_ctas(s, p.shape) > sm_count) continue;
-    std::vector<std::string> twins;
-    for (const auto& [raster, swizzle] : {std::pair{Raster::m, 8}, std::pair{Raster::n, 1}}) {
-      KernelSpec t = s;
-      t.cluster_m = t.cluster_n = 1;
-      t.split_piece_major = true;
-      t.raster = raster;
-      t.swizzle = swizzle;
-      if (t.pdl) t = other_launch(t);
-      if (validate(t) || validate_problem(t, p)) continue;
-      const std::string twin = spec_name(t);
+    for (const std::string& twin : plain_order_twins_of(s, p))
       if (std::find(candidates.begin(), candidates.end(), twin) == candidates.end())
-        twins.push_back(twin);
-    }
-    candidates.insert(candidates.end(), twins.begin(), twins.end());
+        candidates.push_back(twin);
     break;
   }
   return candidates;
@@ -359,7 +355,7 @@ std::vector<std::string> first_call_trial(const Problem& p, const std::vector<st
               p,
               with_plain_launch_twins(p,
                                       trial_candidates(p, ranked, autotune_candidates(), sm_count)),
-              sm_count, plain_order_twins_on()),
+              sm_count),
           sm_count),
       trial_fixed_twins());
 }
@@ -382,6 +378,14 @@ std::string trial_description(const Problem& p, const std::vector<std::string>& 
     return make_plain_twin(s, false) &&
            std::find(specs.begin(), specs.end(), spec_name(s)) != specs.end();
   });
+  // A plain-order twin: a split-pass spec's, other than itself, in the list too.
+  const bool order = std::any_of(parsed.begin(), parsed.end(), [&](const KernelSpec& s) {
+    if (!has_reduction_pass(s) || s.split_last) return false;
+    const std::string self = spec_name(s);
+    for (const std::string& twin : plain_order_twins_of(s, p))
+      if (twin != self && std::find(specs.begin(), specs.end(), twin) != specs.end()) return true;
+    return false;
+  });
   // A last-piece twin: a split_last spec (the ranking and the families hold none).
   const bool last =
       std::any_of(parsed.begin(), parsed.end(), [](const KernelSpec& s) { return s.split_last; });
@@ -392,7 +396,10 @@ std::string trial_description(const Problem& p, const std::vector<std::string>& 
                              "the model's top half and the decode families, with "
                              "plain-launch ") +
                              (last ? "and last-piece twins" : "twins")
+      : plain && order
+          ? "the model's top, with plain-launch and plain-order twins of its split-pass specs"
       : plain ? "the model's top, with plain-launch twins of its split-pass specs"
+      : order ? "the model's top, with plain-order twins of a split-pass spec"
               : "the model's top";
   return twins ? base + " and fixed-shape twins" : base;
 }

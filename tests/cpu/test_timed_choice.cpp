@@ -194,9 +194,9 @@ TEST(TimedChoice, MiddleClassTwinsOnlyClusterFreeSplitPassSpecs) {
             "the model's top");
 }
 
-// The plain-order twins (the session-52 experiment): the first one-wave split-pass candidate, in a
-// cluster or not, gets one-CTA, piece-major, r8m and r1n twins without PDL; nothing when off, in
-// the large or decode-like class, or without such a candidate.
+// The plain-order twins: the first one-wave split-pass candidate, in a cluster or not, gets
+// one-CTA, piece-major, r8m and r1n twins without PDL; nothing in the large or decode-like class,
+// or without such a candidate.
 TEST(TimedChoice, PlainOrderTwinsOfTheFirstOneWaveSplitCandidate) {
   const Problem p = tn(256, 1024, 16384);
   const std::vector<std::string> candidates = {
@@ -206,17 +206,18 @@ TEST(TimedChoice, PlainOrderTwinsOfTheFirstOneWaveSplitCandidate) {
   std::vector<std::string> want = candidates;
   want.push_back("sm90_f16f32_tn_128x128x64_s7_c1x1_coop_tiles_r8m_skp8p_nopdl");
   want.push_back("sm90_f16f32_tn_128x128x64_s7_c1x1_coop_tiles_r1n_skp8p_nopdl");
-  EXPECT_EQ(with_plain_order_twins(p, candidates, 132, true), want);
-  EXPECT_EQ(with_plain_order_twins(p, candidates, 132, false), candidates);
+  EXPECT_EQ(with_plain_order_twins(p, candidates, 132), want);
+  EXPECT_EQ(trial_description(p, want),
+            "the model's top, with plain-order twins of a split-pass spec");
   // Neither split candidate's 128 CTAs fit in one wave of 100 SMs.
-  EXPECT_EQ(with_plain_order_twins(p, candidates, 100, true), candidates);
-  EXPECT_EQ(with_plain_order_twins(tn(8192, 8192, 8192), candidates, 132, true), candidates);
-  EXPECT_EQ(with_plain_order_twins(tn(1, 5120, 13824), candidates, 132, true), candidates);
-  EXPECT_EQ(with_plain_order_twins(p, {candidates[0]}, 132, true),
+  EXPECT_EQ(with_plain_order_twins(p, candidates, 100), candidates);
+  EXPECT_EQ(with_plain_order_twins(tn(8192, 8192, 8192), candidates, 132), candidates);
+  EXPECT_EQ(with_plain_order_twins(tn(1, 5120, 13824), candidates, 132), candidates);
+  EXPECT_EQ(with_plain_order_twins(p, {candidates[0]}, 132),
             std::vector<std::string>{candidates[0]});
   // A twin already listed is not repeated.
   std::vector<std::string> listed = {candidates[1], want[3]};
-  EXPECT_EQ(with_plain_order_twins(p, listed, 132, true),
+  EXPECT_EQ(with_plain_order_twins(p, listed, 132),
             (std::vector<std::string>{candidates[1], want[3], want[4]}));
 }
 
