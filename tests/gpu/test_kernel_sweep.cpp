@@ -666,7 +666,7 @@ void split_sweep(const std::vector<const char*>& tails, int cases, const char* w
 
 // Split-K with a reduction pass ("skpN"): 2-16 pieces per tile, each writing its partial, and a
 // second kernel summing them: one to three consumers, clusters with multicast (four CTAs too),
-// swap-AB, bk 32 and 128, PDL off, both launch orders.
+// swap-AB, bk 32 and 128, PDL off (with either order), both launch orders.
 TEST(KernelSweep, SplitReductionPassMatchesReference) {
   ASSERT_NO_THROW(require_gpu()) << "this test needs a GPU";
   split_sweep(
@@ -689,6 +689,10 @@ TEST(KernelSweep, SplitReductionPassMatchesReference) {
           "64x128x64_s9_c4x1_wg1_tiles_r8m_skp3p",
           // A piece's first k-blocks prefetched into L2 before the PDL wait.
           "128x16x64_s8_c1x1_coop_tiles_r8m_skp3_swap_pf4",
+          // Plain launches of piece-major one-CTA orders, as the H200 table's split entries and
+          // gemm()'s plain-order twins run them (h200_split_launch_s52).
+          "64x128x64_s8_c1x1_wg1_tiles_r1n_skp4p_nopdl",
+          "128x64x64_s8_c1x1_coop_tiles_r8m_skp8p_nopdl",
       },
       72, "reduction pass", false);
 }
