@@ -10,8 +10,9 @@ for every split entry, the family's candidates: tiles 64x128 and 64x64 (one warp
 and 128x64 (two cooperative), each in as many pieces as fill one wave (at most 8, at least 2, with
 8 k-blocks a piece or more), piece-major, rasters r8m and r1n, one-CTA clusters, no PDL. One table
 per (tile, raster) into OUT_DIR/<form>.json (a shape with no valid split for a tile is left out
-of that table), and shapes.txt.
-Usage: split_plain_family.py TABLE.json OUT_DIR [SM_COUNT]"""
+of that table), and shapes.txt. With --unsplit, the same candidates for the middle class's other
+few-tile entries instead (no split pass, K >= 2048, at most 66 tiles of 128x128).
+Usage: split_plain_family.py TABLE.json OUT_DIR [SM_COUNT] [--unsplit]"""
 import os
 import sys
 
@@ -31,14 +32,24 @@ def candidate(e, tile, raster, sm_count):
     return f"sm90_f16f32_tn_{size}_c1x1_{warpgroups}_tiles_{raster}_skp{split}p_nopdl"
 
 
+def unsplit_few_tile(e):
+    flops = 2 * e["m"] * e["n"] * e["k"]
+    tiles = -(-e["m"] // 128) * -(-e["n"] // 128)
+    return ("_skp" not in e["spec"] and 1e8 <= flops < 1e11 and e["k"] >= 2048
+            and 2 * tiles <= 132)
+
+
 def main():
-    if len(sys.argv) not in (3, 4):
+    args = [a for a in sys.argv[1:] if a != "--unsplit"]
+    unsplit = len(args) != len(sys.argv) - 1
+    if len(args) not in (2, 3):
         sys.exit(__doc__)
-    table = read_table(sys.argv[1])
-    out = sys.argv[2]
-    sm_count = int(sys.argv[3]) if len(sys.argv) == 4 else 132
+    table = read_table(args[0])
+    out = args[1]
+    sm_count = int(args[2]) if len(args) == 3 else 132
     os.makedirs(out, exist_ok=True)
-    split = [e for e in table["entries"] if "_skp" in e["spec"] and e["layout"] == "tn"
+    chosen = unsplit_few_tile if unsplit else (lambda e: "_skp" in e["spec"])
+    split = [e for e in table["entries"] if chosen(e) and e["layout"] == "tn"
              and (e["dtype"], e["acc"]) == ("fp16", "fp32")]
     for tile in TILES:
         for raster in ("r8m", "r1n"):
@@ -50,7 +61,7 @@ def main():
             write_table(f"{out}/p{tile}{raster}.json", table, entries)
     with open(f"{out}/shapes.txt", "w") as f:
         f.write(" ".join(f"{e['m']}_{e['n']}_{e['k']}" for e in split) + "\n")
-    print(f"{len(split)} split entries, {2 * len(TILES)} family tables in {out}")
+    print(f"{len(split)} entries, {2 * len(TILES)} family tables in {out}")
 
 
 if __name__ == "__main__":

@@ -8,7 +8,8 @@
 # where L2 delivery bounds the grid; nopdl alone slower (the launch overlap lost, the tile order
 # unchanged). SET=middle: the other middle-class entries launched with PDL and their nopdl and
 # c1nopdl twins. SET=family: the 82 split-pass entries against scripts/split_plain_family.py's
-# plainly launched split candidates (64x128, 64x64, 128x128 and 128x64 tiles, r8m and r1n).
+# plainly launched split candidates (64x128, 64x64, 128x128 and 128x64 tiles, r8m and r1n);
+# SET=unsplit: the same candidates for the middle class's 123 other few-tile entries (K >= 2048).
 # Output: $OUT/NAME/ tarred as $OUT/NAME.tgz, NAME SET_twins_s52.
 source "$(dirname "$0")/spec_bench.sh"
 set_name="${SET:-split}"
@@ -18,8 +19,9 @@ bin=build/tools/autogemm/autogemm
 if [ "$set_name" = middle ]; then
   forms="nopdl c1nopdl"
   python3 scripts/split_launch_twins.py data/nvidia_h200.json "$top" --middle
-elif [ "$set_name" = family ]; then
-  python3 scripts/split_plain_family.py data/nvidia_h200.json "$top"
+elif [ "$set_name" = family ] || [ "$set_name" = unsplit ]; then
+  python3 scripts/split_plain_family.py data/nvidia_h200.json "$top" \
+    $([ "$set_name" = unsplit ] && echo --unsplit)
   forms="$(cd "$top" && ls p*.json | sed 's/\.json$//' | tr '\n' ' ')"
 else
   forms="nopdl c1r8m c1r1n"
