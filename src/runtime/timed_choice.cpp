@@ -288,15 +288,8 @@ namespace {
 // The plain-order twins of split-pass spec `s` for p (with_plain_order_twins), valid ones only.
 std::vector<std::string> plain_order_twins_of(const KernelSpec& s, const Problem& p) {
   std::vector<std::string> twins;
-  for (const auto& [raster, swizzle] : {std::pair{Raster::m, 8}, std::pair{Raster::n, 1}}) {
-    KernelSpec t = s;
-    t.cluster_m = t.cluster_n = 1;
-    t.split_piece_major = true;
-    t.raster = raster;
-    t.swizzle = swizzle;
-    if (t.pdl) t = other_launch(t);
+  for (const KernelSpec& t : plain_order_launches(s))
     if (!validate(t) && !validate_problem(t, p)) twins.push_back(spec_name(t));
-  }
   return twins;
 }
 

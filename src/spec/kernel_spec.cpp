@@ -74,6 +74,19 @@ KernelSpec other_launch(KernelSpec s) {
   return s;
 }
 
+std::array<KernelSpec, 2> plain_order_launches(KernelSpec s) {
+  s.cluster_m = s.cluster_n = 1;
+  s.split_piece_major = true;
+  s.split_last = false;
+  if (s.pdl) s = other_launch(s);
+  std::array<KernelSpec, 2> out{s, s};
+  out[0].raster = Raster::m;
+  out[0].swizzle = 8;
+  out[1].raster = Raster::n;
+  out[1].swizzle = 1;
+  return out;
+}
+
 int multicast_box_rows(int rows, int sharers) {
   if (sharers <= 1) return rows;
   return rows % sharers == 0 && (rows / sharers) % 8 == 0 ? rows / sharers : 8;

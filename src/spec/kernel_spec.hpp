@@ -6,6 +6,7 @@
 // old names, JSON files and tuning tables keep meaning what they meant.
 #pragma once
 
+#include <array>
 #include <cstddef>
 
 #include "autogemm/types.hpp"
@@ -159,6 +160,12 @@ int consumer_cols(const KernelSpec&);             // and its columns (the wgmma 
 // needs PDL) dropped when PDL goes off. The trial's plain-launch twins and the tuner's launch
 // twins and local moves all make it so.
 KernelSpec other_launch(KernelSpec s);
+// The plain-order launches of split-pass spec `s`: one-CTA clusters, pieces major, no PDL, in the
+// two orders whose neighbouring CTAs share an operand tile (raster r8m, then r1n), so that a plain
+// launch places those neighbours side by side (bench/results/h200/h200_split_launch_s52.md). The
+// trial's plain-order twins and the tuner's first split moves make these; validity is the
+// caller's to check.
+std::array<KernelSpec, 2> plain_order_launches(KernelSpec s);
 // Rows of each CTA's slice of a K-major tile of `rows` rows that `sharers` CTAs load a slice each
 // and multicast: the slice where it is whole 8-row swizzle atoms, else one atom (8 rows, the
 // slices then uneven: for_each_box in gemm.cuh, which must agree); tma_box_rows gives the box.

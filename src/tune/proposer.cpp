@@ -92,16 +92,8 @@ std::vector<KernelSpec> local_moves(const KernelSpec& from, const Problem& p) {
   // neighbours side by side (27 of the H200 table's 82 split entries, 1.02-1.13x on those;
   // h200_split_launch_s52). Several fields at once: one at a time each reads slower.
   if (from.split_pass > 1) {
-    for (const auto& [raster, swizzle] : {std::pair{Raster::m, 8}, std::pair{Raster::n, 1}})
-      try_move([&](KernelSpec& s) {
-        s.cluster_m = s.cluster_n = 1;
-        s.split_piece_major = true;
-        s.split_last = false;
-        s.raster = raster;
-        s.swizzle = swizzle;
-        s.pdl = false;
-        s.pdl_prefetch = 0;
-      });
+    for (const KernelSpec& plain : plain_order_launches(from))
+      try_move([&](KernelSpec& s) { s = plain; });
     try_move([](KernelSpec& s) { s.split_piece_major = !s.split_piece_major; });
     try_move([](KernelSpec& s) { s.split_last = !s.split_last; });
   }
