@@ -39,7 +39,8 @@ def twin(spec, form):
         return spec
     spec = re.sub(r"_c\dx\d_", "_c1x1_", spec)
     spec = re.sub(r"_r\d+[mn]_", "_r8m_" if form == "c1r8m" else "_r1n_", spec)
-    return re.sub(r"_skp(\d+)p?(l?)(?=_|$)", r"_skp\1p\2", spec)
+    # (A last-piece sum, `l`, is dropped: plain_order_launches in src/spec does the same.)
+    return re.sub(r"_skp(\d+)p?l?(?=_|$)", r"_skp\1p", spec)
 
 
 def middle_twin(spec, form):

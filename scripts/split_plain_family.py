@@ -26,17 +26,19 @@ def candidate(e, tile, raster, sm_count):
     size, warpgroups = TILES[tile]
     bm, bn = (int(v) for v in tile.split("x"))
     tiles = -(-e["m"] // bm) * -(-e["n"] // bn)
+    # The most pieces that fill one wave; a shape whose K is too short for them is left out
+    # rather than split fewer ways (as session 52 ran it: fewer pieces would be more candidates).
     split = min(8, sm_count // tiles)
     if split < 2 or e["k"] // 64 < 8 * split:
         return None
     return f"sm90_f16f32_tn_{size}_c1x1_{warpgroups}_tiles_{raster}_skp{split}p_nopdl"
 
 
-def unsplit_few_tile(e):
+def unsplit_few_tile(e, sm_count):
     flops = 2 * e["m"] * e["n"] * e["k"]
     tiles = -(-e["m"] // 128) * -(-e["n"] // 128)
     return ("_skp" not in e["spec"] and 1e8 <= flops < 1e11 and e["k"] >= 2048
-            and 2 * tiles <= 132)
+            and 2 * tiles <= sm_count)
 
 
 def main():
@@ -48,7 +50,7 @@ def main():
     out = args[1]
     sm_count = int(args[2]) if len(args) == 3 else 132
     os.makedirs(out, exist_ok=True)
-    chosen = unsplit_few_tile if unsplit else (lambda e: "_skp" in e["spec"])
+    chosen = (lambda e: unsplit_few_tile(e, sm_count)) if unsplit else (lambda e: "_skp" in e["spec"])
     split = [e for e in table["entries"] if chosen(e) and e["layout"] == "tn"
              and (e["dtype"], e["acc"]) == ("fp16", "fp32")]
     for tile in TILES:

@@ -298,9 +298,11 @@ std::vector<std::string> plain_order_twins_of(const KernelSpec& s, const Problem
 std::vector<std::string> with_plain_order_twins(const Problem& p,
                                                 std::vector<std::string> candidates, int sm_count) {
   if (large_class(p) || decode_like(p)) return candidates;
-  // The first split-pass candidate whose pieces run in one wave gets two twins launched without
-  // PDL, so that the hardware places their CTAs in launch order: one-CTA clusters, pieces major,
-  // in the two orders whose neighbours share an operand tile (h200_split_launch_s52).
+  // The first split-pass candidate whose twins' pieces run in one wave gets those two twins,
+  // launched without PDL so that the hardware places their CTAs in launch order: one-CTA
+  // clusters, pieces major, in the two orders whose neighbours share an operand tile
+  // (h200_split_launch_s52).
+  std::vector<std::string> twins;
   for (const std::string& name : candidates) {
     KernelSpec s;
     try {
@@ -308,12 +310,14 @@ std::vector<std::string> with_plain_order_twins(const Problem& p,
     } catch (const Error&) {
       continue;
     }
-    if (!has_reduction_pass(s) || s.split_last || split_pass_ctas(s, p.shape) > sm_count) continue;
+    if (!has_reduction_pass(s) || split_pass_ctas(plain_order_launches(s)[0], p.shape) > sm_count)
+      continue;
     for (const std::string& twin : plain_order_twins_of(s, p))
       if (std::find(candidates.begin(), candidates.end(), twin) == candidates.end())
-        candidates.push_back(twin);
+        twins.push_back(twin);
     break;
   }
+  candidates.insert(candidates.end(), twins.begin(), twins.end());
   return candidates;
 }
 
@@ -371,13 +375,15 @@ std::string trial_description(const Problem& p, const std::vector<std::string>& 
     return make_plain_twin(s, false) &&
            std::find(specs.begin(), specs.end(), spec_name(s)) != specs.end();
   });
-  // A plain-order twin: a split-pass spec's, other than itself, in the list too.
+  // Plain-order twins: both of a split-pass spec's, neither the spec itself, in the list too (a
+  // plain-launch twin can be one of them, never both).
   const bool order = std::any_of(parsed.begin(), parsed.end(), [&](const KernelSpec& s) {
-    if (!has_reduction_pass(s) || s.split_last) return false;
+    if (!has_reduction_pass(s)) return false;
     const std::string self = spec_name(s);
-    for (const std::string& twin : plain_order_twins_of(s, p))
-      if (twin != self && std::find(specs.begin(), specs.end(), twin) != specs.end()) return true;
-    return false;
+    const auto twins = plain_order_twins_of(s, p);
+    return twins.size() == 2 && std::all_of(twins.begin(), twins.end(), [&](const std::string& t) {
+             return t != self && std::find(specs.begin(), specs.end(), t) != specs.end();
+           });
   });
   // A last-piece twin: a split_last spec (the ranking and the families hold none).
   const bool last =

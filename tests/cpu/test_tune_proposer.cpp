@@ -145,7 +145,7 @@ TEST(TuneProposer, DeferredStoreIsALocalMove) {
 // A split-pass spec's first local moves are its plain-order launches (one-CTA clusters, pieces
 // major, r8m and r1n, no PDL: 27 of the H200 table's 82 split entries), then its other launch order
 // (it moves picks by -20% to +10%, no rule predicts which); other specs have none of these.
-TEST(TuneProposer, SplitPassOrderIsTheFirstLocalMove) {
+TEST(TuneProposer, SplitPassPlainOrdersAndOrderAreTheFirstLocalMoves) {
   const Problem p = problem(512, 512, 16384);
   for (const char* name : {"sm90_f16f32_tn_64x128x64_s8_c2x1_wg1_tiles_r8n_skp4",
                            "sm90_f16f32_tn_64x128x64_s8_c2x1_wg1_tiles_r8n_skp4p"}) {
