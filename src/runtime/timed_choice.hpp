@@ -167,9 +167,9 @@ std::vector<std::string> with_last_piece_twins(const Problem& p,
 // major, rasters r8m and r1n, launched without PDL. A plain launch places the CTAs in launch
 // order, so neighbours that share an operand tile run side by side; the L2 request coalescer
 // merges their requests and they cross between the L2 partitions less (the H200 table's split
-// entries: 27 of 82 faster this way, 1.02-1.13x on those). gemm() against the model's first pick
-// on two fresh sets of 32 few-tile long-K shapes: +2.5% / +0.45%, then +1.9% / +1.6% per process
-// pair; middle-class controls +0.7% / +0.5% and -0.05% / -0.12% (h200_split_launch_s52).
+// entries: 21 of 82 faster this way, 1.01-1.13x per replacement). gemm() against the model's first
+// pick on two fresh sets of 32 few-tile long-K shapes: +2.5% / +0.45%, then +1.9% / +1.6% per
+// process pair; middle-class controls +0.7% / +0.5% and -0.05% / -0.12% (h200_split_launch_s52).
 std::vector<std::string> with_plain_order_twins(const Problem& p,
                                                 std::vector<std::string> candidates, int sm_count);
 

@@ -89,7 +89,7 @@ std::vector<KernelSpec> local_moves(const KernelSpec& from, const Problem& p) {
   // piece's reads on its own SM): which pays depends on the tile's partial and the call's length.
   // The plain-order launches of a split grid: one-CTA clusters, pieces major, the two
   // orders whose neighbours share an operand tile, no PDL, so that the hardware places those
-  // neighbours side by side (27 of the H200 table's 82 split entries, 1.02-1.13x on those;
+  // neighbours side by side (21 of the H200 table's 82 split entries, 1.01-1.13x per replacement;
   // h200_split_launch_s52). Several fields at once: one at a time each reads slower.
   if (from.split_pass > 1) {
     for (const KernelSpec& plain : plain_order_launches(from))

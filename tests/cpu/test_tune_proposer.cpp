@@ -143,7 +143,7 @@ TEST(TuneProposer, DeferredStoreIsALocalMove) {
 }
 
 // A split-pass spec's first local moves are its plain-order launches (one-CTA clusters, pieces
-// major, r8m and r1n, no PDL: 27 of the H200 table's 82 split entries), then its other launch order
+// major, r8m and r1n, no PDL: 21 of the H200 table's 82 split entries), then its other launch order
 // (it moves picks by -20% to +10%, no rule predicts which); other specs have none of these.
 TEST(TuneProposer, SplitPassPlainOrdersAndOrderAreTheFirstLocalMoves) {
   const Problem p = problem(512, 512, 16384);
