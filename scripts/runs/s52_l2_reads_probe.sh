@@ -12,10 +12,7 @@
 # Each kernel is profiled with two metric sets (the s51 set, then the breakdown), clocks and
 # caches left alone, one launch after warm-up. Output: $OUT/l2_reads_s52.txt and the metric
 # names this ncu knows ($OUT/ncu_lts_metrics.txt).
-set -uo pipefail
-cd "$(dirname "$0")/../.." || exit 2
-source scripts/runs/cublas_libs.sh
-bin=build/tools/autogemm/autogemm
+source "$(dirname "$0")/spec_bench.sh"
 out="${OUT:?}/l2_reads_s52.txt"
 ncu --query-metrics 2>/dev/null | grep -E "^(lts__t_(sectors|requests)|lrc__|l1tex__m_|smsp__inst_executed_op_global)" \
   > "$OUT/ncu_lts_metrics.txt"
@@ -29,22 +26,18 @@ more=$more,lts__t_requests_srcunit_tex_op_read.sum,lts__t_sectors_srcunit_tex_op
 more=$more,lts__t_sectors_srcunit_ltcfabric.sum,l1tex__m_xbar2l1tex_read_sectors.sum
 more=$more,smsp__inst_executed_op_global_ld.sum,smsp__inst_executed_op_global_st.sum
 more=$more,sm__pipe_tensor_op_hmma_cycles_active.avg.pct_of_peak_sustained_elapsed
-keep='^  [a-z]|^\s+(gpu__|dram__|lts__|lrc__|sm__|smsp__|l1tex__)|ERROR|error'
 p=sm90_f16f32_tn
 shape=256_1024_16384
 for spec in ${p}_64x128x64_s8_c2x1_wg1_tiles_r8m_skp4p ${p}_64x128x64_s8_c1x1_wg1_tiles_r8m_skp4p \
             ${p}_128x128x64_s7_c2x1_coop_tiles_r1m_skp8p; do
   for set in base more; do
     echo "== $spec $shape ($set)" >> "$out"
-    timeout 100 ncu --clock-control none --cache-control none --metrics "${!set}" \
-      -k regex:autogemm_sm90_gemm --launch-skip 6 --launch-count 1 "$bin" bench --mnk "$shape" \
-      --rounds 1 --loop_us 100 --methods autogemm --spec "$spec" 2>&1 | grep -E "$keep" >> "$out"
+    ncu_launches "${!set}" autogemm_sm90_gemm 6 1 100 --mnk "$shape" --methods autogemm \
+      --spec "$spec" >> "$out"
   done
 done
 for set in base more; do
   echo "== cublaslt_autotune_nn $shape ($set; every nvjet launch of the autotune)" >> "$out"
-  timeout 150 ncu --clock-control none --cache-control none --metrics "${!set}" -k regex:nvjet \
-    --launch-count 40 "$bin" bench --mnk "$shape" --rounds 1 --loop_us 100 \
-    --methods cublaslt_autotune_nn 2>&1 | grep -E "$keep" >> "$out"
+  ncu_launches "${!set}" nvjet 0 40 150 --mnk "$shape" --methods cublaslt_autotune_nn >> "$out"
 done
 grep -c "==" "$out"

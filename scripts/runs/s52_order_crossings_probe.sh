@@ -18,7 +18,6 @@ shape=256_1024_16384
 mm=gpu__time_duration.sum,sm__cycles_elapsed.avg.per_second,lts__t_sectors_srcunit_ltcfabric.sum
 mm=$mm,lts__t_sectors_srcunit_tex_op_read.sum
 mm=$mm,lrc__request_sectors_op_read_coalescing_achieved_type_hardware.sum
-keep='^  [a-z]|^\s+(gpu__|lts__|lrc__|sm__)|ERROR|error'
 specs=()
 for c in c2x1 c1x1; do
   for r in r1m r8m r1n r8n; do
@@ -30,10 +29,8 @@ for s in "${specs[@]}"; do pre+=(--spec "sm90_f16f32_tn_$s" --spec "sm90_f16f32_
 timeout 200 "$bin" prebuild "${pre[@]}" 2>&1 | tail -1
 for s in "${specs[@]}"; do
   echo "== $s $shape" >> "$top/ncu.txt"
-  timeout 60 ncu --clock-control none --cache-control none --metrics "$mm" \
-    -k regex:autogemm_sm90_gemm --launch-skip 6 --launch-count 1 "$bin" bench --mnk "$shape" \
-    --rounds 1 --loop_us 100 --methods autogemm --spec "sm90_f16f32_tn_$s" 2>&1 |
-    grep -E "$keep" >> "$top/ncu.txt"
+  ncu_launches "$mm" autogemm_sm90_gemm 6 1 60 --mnk "$shape" --methods autogemm \
+    --spec "sm90_f16f32_tn_$s" >> "$top/ncu.txt"
 done
 bench=("${specs[@]}")
 for s in "${specs[@]}"; do [[ $s == *c1x1* ]] && bench+=("${s}_nopdl"); done

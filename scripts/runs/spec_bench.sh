@@ -46,6 +46,10 @@
 # reads the log);
 #   probe_out NAME
 # which makes $OUT/NAME (OUT defaults to /tmp/NAME), records the machine there and prints its path;
+#   ncu_launches METRICS REGEX SKIP COUNT SECONDS BENCH_ARGS...
+# ncu's METRICS (comma-separated) of COUNT launches of the kernels matching REGEX after SKIP, in one
+# `autogemm bench --rounds 1 --loop_us 100 BENCH_ARGS` bounded by SECONDS, clocks and caches left
+# alone (as the bench runs them), printing the kernels' and metrics' lines only;
 #   trace_specs DIR SHAPE SPEC...
 # `autogemm trace --runs 100` (alone at the power cap) of each fp16/tn SPEC tail on SHAPE into
 # DIR/trace_SHAPE_SPEC.txt; and
@@ -156,6 +160,14 @@ smi_log() {
   nvidia-smi --query-gpu=timestamp,power.draw,clocks.sm,temperature.gpu \
     --format=csv,noheader,nounits -lms 100 > "$1/smi.csv" 2>&1 &
   SMI_PID=$!
+}
+ncu_launches() {
+  local metrics="$1" regex="$2" skip="$3" count="$4" seconds="$5"
+  shift 5
+  timeout "$seconds" ncu --clock-control none --cache-control none --metrics "$metrics" \
+    -k "regex:$regex" --launch-skip "$skip" --launch-count "$count" \
+    "${AUTOGEMM_BIN:-build/tools/autogemm/autogemm}" bench --rounds 1 --loop_us 100 "$@" 2>&1 |
+    grep -E '^  [a-z]|^\s+(gpu__|dram__|lts__|lrc__|sm__|smsp__|l1tex__)|ERROR|error'
 }
 probe_out() {
   local dir="${OUT:-/tmp/$1}/$1"

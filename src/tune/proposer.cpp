@@ -82,15 +82,17 @@ std::vector<KernelSpec> local_moves(const KernelSpec& from, const Problem& p) {
     if (s == from || !fits(s, p)) return;
     if (std::find(out.begin(), out.end(), s) == out.end()) out.push_back(s);
   };
-  // A split-pass pick's plain-order launches first (below), then its other launch order: per
-  // shape that moves a pick by -20% to +10%, with no rule that predicts which
-  // (h200_split_order_s23.md), so the tuner measures both. (The cost model does not see the order.)
-  // Then who sums the pieces: the reduction pass, or each tile's last piece (one launch, the last
-  // piece's reads on its own SM): which pays depends on the tile's partial and the call's length.
-  // The plain-order launches of a split grid: one-CTA clusters, pieces major, the two
-  // orders whose neighbours share an operand tile, no PDL, so that the hardware places those
-  // neighbours side by side (21 of the H200 table's 82 split entries, 1.01-1.13x per replacement;
-  // h200_split_launch_s52). Several fields at once: one at a time each reads slower.
+  // A split-pass pick's moves come first, in this order:
+  // - its plain-order launches: one-CTA clusters, pieces major, the two orders whose neighbours
+  //   share an operand tile, no PDL, so that the hardware places those neighbours side by side
+  //   (21 of the H200 table's 82 split entries, 1.01-1.13x per replacement;
+  //   h200_split_launch_s52); several fields at once, since one at a time each reads slower;
+  // - its other launch order: per shape that moves a pick by -20% to +10%, with no rule that
+  //   predicts which (h200_split_order_s23.md), so the tuner measures both (the cost model does
+  //   not see the order);
+  // - who sums the pieces: the reduction pass, or each tile's last piece (one launch, the last
+  //   piece's reads on its own SM), which pays depending on the tile's partial and the call's
+  //   length.
   if (from.split_pass > 1) {
     for (const KernelSpec& plain : plain_order_launches(from))
       try_move([&](KernelSpec& s) { s = plain; });
