@@ -4,7 +4,9 @@
 
 #include <algorithm>
 
+#include "core/cuda_check.hpp"
 #include "core/driver_api.hpp"
+#include "runtime/sm_placement.hpp"
 #include "spec/name.hpp"
 
 namespace autogemm {
@@ -99,14 +101,27 @@ LaunchPlan make_plan(const KernelSpec& s, const Problem& p, CUfunction fn, int r
           : std::min<long long>(units, resident_clusters);
   if (clusters * plan.cluster > 0x7fffffffLL) throw Error("problem needs too many thread blocks");
   plan.grid = unsigned(clusters * plan.cluster);
+  // Pieces placed by SM: one CTA per SM, each taking one piece or more (sm_placement.cuh).
+  if (s.sm_placed) {
+    int device = 0, sms = 0;
+    check_cuda(cudaGetDevice(&device), "cudaGetDevice");
+    check_cuda(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device),
+               "cudaDeviceGetAttribute(multiprocessor count)");
+    if (sms < 1 || sms > sm90::kSmSlots)
+      throw Error(fmt::format("spec {} places its pieces by SM: {} SMs (at most {})", spec_name(s),
+                              sms, sm90::kSmSlots));
+    plan.grid = unsigned(sms);
+    plan.sm_placed = true;
+  }
   plan.threads = unsigned(threads_per_block(s));
   plan.smem = unsigned(smem_bytes(s));
   plan.stream_k = s.stream_k;
   plan.pdl = s.pdl;
   plan.consumers = s.consumers;
-  // Stream-K and the reduction pass both keep one fp32 partial tile per CTA of the grid.
-  if (s.stream_k || s.split_pass > 1)
-    plan.partial_bytes = stream_k_partial_bytes(plan.grid, s.bm, s.bn);
+  // Stream-K keeps one fp32 partial tile per CTA of the grid, the reduction pass one per piece.
+  if (s.stream_k) plan.partial_bytes = stream_k_partial_bytes(plan.grid, s.bm, s.bn);
+  if (s.split_pass > 1)
+    plan.partial_bytes = stream_k_partial_bytes(unsigned(clusters * plan.cluster), s.bm, s.bn);
   if (s.split_last) plan.split_last_counters = split_last_counters(s, p.shape);
   if (has_reduction_pass(s)) {
     if (reduce == nullptr) throw Error("split-K with a reduction pass: no reduction kernel given");
@@ -132,7 +147,8 @@ LaunchPlan make_plan(const KernelSpec& s, const Problem& p, CUfunction fn, int r
     int per_sm = 0;
     check_driver(driver().occupancy_max_active_blocks(&per_sm, reduce, 128, 0),
                  "cuOccupancyMaxActiveBlocksPerMultiprocessor (split-K reduction pass)");
-    plan.reduce_smem = split_reduce_smem(plan.reduce_grid, plan.grid, sms, per_sm);
+    const long long working = std::min<long long>(plan.grid, clusters * plan.cluster);
+    plan.reduce_smem = split_reduce_smem(plan.reduce_grid, working, sms, per_sm);
   }
   return plan;
 }
@@ -150,6 +166,7 @@ sm90::GemmArgs launch_args(const LaunchPlan& plan, const Workspace* workspace) {
     // split_last's pieces count per warp in their own array (stream-K's flags are per CTA).
     args.flags = plan.split_last_counters > 0 ? workspace->counters : workspace->flags;
     args.flag_stride = workspace->flag_count / 2;
+    if (plan.sm_placed) args.sm_slots = workspace->sm_slots;
   }
   return args;
 }
@@ -157,6 +174,7 @@ sm90::GemmArgs launch_args(const LaunchPlan& plan, const Workspace* workspace) {
 void launch(const LaunchPlan& plan, cudaStream_t stream, const Workspace* workspace, float alpha,
             float beta) {
   sm90::GemmArgs args = launch_args(plan, workspace);
+  if (plan.sm_placed) record_sm_placement(*workspace, stream, int(plan.grid));
   args.alpha = alpha;
   args.beta = beta;
   const LaunchConfig config(plan, stream);

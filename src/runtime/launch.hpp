@@ -33,6 +33,9 @@ struct LaunchPlan {
   // Split-K summed by each tile's last piece (KernelSpec::split_last): the workspace's counters
   // it needs (split_last_counters), no pass.
   long long split_last_counters = 0;
+  // Pieces placed by SM (KernelSpec::sm_placed): one CTA per SM (`grid` is the SM count); the
+  // workspace's sm_slots, with its placement map recorded before the first such launch.
+  bool sm_placed = false;
   bool needs_workspace() const {
     return stream_k || reduce_function != nullptr || split_last_counters > 0;
   }

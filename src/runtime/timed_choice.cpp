@@ -285,23 +285,24 @@ std::vector<std::string> with_plain_launch_twins(const Problem& p,
 
 namespace {
 
-// The plain-order twins of split-pass spec `s` for p (with_plain_order_twins), valid ones only.
-std::vector<std::string> plain_order_twins_of(const KernelSpec& s, const Problem& p) {
+// The neighbour-order twins of split-pass spec `s` for p (with_neighbour_order_twins), valid ones
+// only.
+std::vector<std::string> neighbour_order_twins_of(const KernelSpec& s, const Problem& p) {
   std::vector<std::string> twins;
-  for (const KernelSpec& t : plain_order_launches(s))
+  for (const KernelSpec& t : neighbour_order_launches(s))
     if (!validate(t) && !validate_problem(t, p)) twins.push_back(spec_name(t));
   return twins;
 }
 
 }  // namespace
 
-std::vector<std::string> with_plain_order_twins(const Problem& p,
-                                                std::vector<std::string> candidates, int sm_count) {
+std::vector<std::string> with_neighbour_order_twins(const Problem& p,
+                                                    std::vector<std::string> candidates,
+                                                    int sm_count) {
   if (large_class(p) || decode_like(p)) return candidates;
   // The first split-pass candidate whose twins' pieces run in one wave gets those two twins,
-  // launched without PDL so that the hardware places their CTAs in launch order: one-CTA
-  // clusters, pieces major, in the two orders whose neighbours share an operand tile
-  // (h200_split_launch_s52).
+  // placed by SM so that their CTAs run where a plain launch would put them: one-CTA clusters,
+  // pieces major, in the two orders whose neighbours share an operand tile (h200_smid_s53).
   std::vector<std::string> twins;
   for (const std::string& name : candidates) {
     KernelSpec s;
@@ -310,9 +311,10 @@ std::vector<std::string> with_plain_order_twins(const Problem& p,
     } catch (const Error&) {
       continue;
     }
-    if (!has_reduction_pass(s) || split_pass_ctas(plain_order_launches(s)[0], p.shape) > sm_count)
+    if (!has_reduction_pass(s) ||
+        split_pass_ctas(neighbour_order_launches(s)[0], p.shape) > sm_count)
       continue;
-    for (const std::string& twin : plain_order_twins_of(s, p))
+    for (const std::string& twin : neighbour_order_twins_of(s, p))
       if (std::find(candidates.begin(), candidates.end(), twin) == candidates.end())
         twins.push_back(twin);
     break;
@@ -348,7 +350,7 @@ std::vector<std::string> first_call_trial(const Problem& p, const std::vector<st
       p,
       with_last_piece_twins(
           p,
-          with_plain_order_twins(
+          with_neighbour_order_twins(
               p,
               with_plain_launch_twins(p,
                                       trial_candidates(p, ranked, autotune_candidates(), sm_count)),
@@ -375,12 +377,11 @@ std::string trial_description(const Problem& p, const std::vector<std::string>& 
     return make_plain_twin(s, false) &&
            std::find(specs.begin(), specs.end(), spec_name(s)) != specs.end();
   });
-  // Plain-order twins: both of a split-pass spec's, neither the spec itself, in the list too (a
-  // plain-launch twin can be one of them, never both).
+  // Neighbour-order twins: both of a split-pass spec's, neither the spec itself, in the list too.
   const bool order = std::any_of(parsed.begin(), parsed.end(), [&](const KernelSpec& s) {
     if (!has_reduction_pass(s)) return false;
     const std::string self = spec_name(s);
-    const auto twins = plain_order_twins_of(s, p);
+    const auto twins = neighbour_order_twins_of(s, p);
     return twins.size() == 2 && std::all_of(twins.begin(), twins.end(), [&](const std::string& t) {
              return t != self && std::find(specs.begin(), specs.end(), t) != specs.end();
            });
@@ -396,9 +397,10 @@ std::string trial_description(const Problem& p, const std::vector<std::string>& 
                              "plain-launch ") +
                              (last ? "and last-piece twins" : "twins")
       : plain && order
-          ? "the model's top, with plain-launch and plain-order twins of its split-pass specs"
+          ? "the model's top, with plain-launch and neighbour-order twins of its split-pass "
+            "specs"
       : plain ? "the model's top, with plain-launch twins of its split-pass specs"
-      : order ? "the model's top, with plain-order twins of a split-pass spec"
+      : order ? "the model's top, with neighbour-order twins of a split-pass spec"
               : "the model's top";
   return twins ? base + " and fixed-shape twins" : base;
 }

@@ -142,8 +142,8 @@ int trial_fixed_twins();  // parse_trial_fixed of the environment, read once per
 // candidate costs a large trial most).
 // The specs a first call of p times, in order, as gemm() builds them from the ranking on
 // `sm_count` SMs: trial_candidates (autotune_candidates() of them), then their plain-launch,
-// plain-order, last-piece and fixed-shape twins (trial_fixed_twins()). The model's pick first; one
-// spec or none: no trial. `autogemm dispatch` prints it.
+// neighbour-order, last-piece and fixed-shape twins (trial_fixed_twins()). The model's pick first;
+// one spec or none: no trial. `autogemm dispatch` prints it.
 std::vector<std::string> first_call_trial(const Problem& p, const std::vector<std::string>& ranked,
                                           int sm_count);
 
@@ -164,14 +164,16 @@ std::vector<std::string> with_last_piece_twins(const Problem& p,
 
 // `candidates` and then, where p is neither large nor decode-like, two twins of the first
 // split-pass candidate whose pieces fit in one wave on `sm_count` SMs: one-CTA clusters, pieces
-// major, rasters r8m and r1n, launched without PDL. A plain launch places the CTAs in launch
-// order, so neighbours that share an operand tile run side by side; the L2 request coalescer
-// merges their requests and they cross between the L2 partitions less (the H200 table's split
-// entries: 21 of 82 faster this way, 1.01-1.13x per replacement). gemm() against the model's first
-// pick on two fresh sets of 32 few-tile long-K shapes: +2.5% / +0.45%, then +1.9% / +1.6% per
-// process pair; middle-class controls +0.7% / +0.5% and -0.05% / -0.12% (h200_split_launch_s52).
-std::vector<std::string> with_plain_order_twins(const Problem& p,
-                                                std::vector<std::string> candidates, int sm_count);
+// major, rasters r8m and r1n, under PDL with the pieces placed by SM (neighbour_order_launches).
+// Each CTA then runs where a plain launch would place it, so neighbours that share an operand tile
+// run side by side; the L2 request coalescer merges their requests and they cross between the L2
+// partitions less. Launched plainly (session 52): gemm() against the model's first pick +2.5% /
+// +0.45%, then +1.9% / +1.6% per process pair on two fresh sets of 32 few-tile long-K shapes
+// (h200_split_launch_s52). Placed by SM instead: +3.3% / +1.1% against the plain twins on a third
+// fresh set, a middle-class control +0.8% / +0.4% (h200_smid_s53).
+std::vector<std::string> with_neighbour_order_twins(const Problem& p,
+                                                    std::vector<std::string> candidates,
+                                                    int sm_count);
 
 // What a trial of `specs` for p timed, for the timed choice's reason: the classes' candidate
 // families and whichever twins are among them.

@@ -7,6 +7,7 @@
 #include <shared_mutex>
 #include <utility>
 
+#include "autogemm/sm90/types.cuh"
 #include "core/cuda_check.hpp"
 #include "spec/kernel_spec.hpp"
 
@@ -39,6 +40,14 @@ std::unique_ptr<Workspace> allocate(int device, cudaStream_t stream) {
              "allocating the split-K counters");
   check_cuda(cudaMemsetAsync(ws->counters, 0, size_t(ws->counter_count) * sizeof(int), stream),
              "zeroing the split-K counters");
+  // The ticket and claims zero, the map all ones (no CTA recorded) until a plain launch fills it.
+  constexpr size_t kClaimBytes = size_t(2 + sm90::kSmSlots) * sizeof(unsigned);
+  check_cuda(cudaMalloc(&ws->sm_slots, size_t(sm90::kSmSlotsWords) * sizeof(unsigned)),
+             "allocating the SM placement slots");
+  check_cuda(cudaMemsetAsync(ws->sm_slots, 0, kClaimBytes, stream), "zeroing the SM claims");
+  check_cuda(cudaMemsetAsync(reinterpret_cast<char*>(ws->sm_slots) + kClaimBytes, 0xff,
+                             size_t(sm90::kSmIds) * sizeof(unsigned), stream),
+             "clearing the SM placement map");
   return ws;
 }
 

@@ -6,6 +6,7 @@
 #include <cuda_runtime.h>
 
 #include <cstddef>
+#include <mutex>
 
 namespace autogemm {
 
@@ -16,6 +17,11 @@ struct Workspace {
   int flag_count = 0;
   int* counters = nullptr;  // split-K summed by the last piece: one per warp (zero between calls)
   long long counter_count = 0;
+  // Pieces placed by SM (KernelSpec::sm_placed): the launch ticket, the slots' claims (zeroed)
+  // and the placement map (sm90::kSmSlotsWords words, types.cuh), which the first placed launch
+  // on this stream records (record_sm_placement, sm_placement.hpp).
+  unsigned* sm_slots = nullptr;
+  mutable std::once_flag placement_recorded;
 };
 
 // Bytes of partials a launch of `grid` CTAs with bm×bn tiles needs.

@@ -70,6 +70,7 @@ void to_json(nlohmann::json& j, const KernelSpec& s) {
                      {"split_pass", s.split_pass},
                      {"split_piece_major", s.split_piece_major},
                      {"split_last", s.split_last},
+                     {"sm_placed", s.sm_placed},
                      {"pingpong", s.pingpong},
                      {"split_n", s.split_n},
                      {"mma_lag", s.mma_lag},
@@ -151,6 +152,8 @@ void from_json(const nlohmann::json& j, KernelSpec& out) {
         s.split_piece_major = get_bool(v, key);
       else if (key == "split_last")
         s.split_last = get_bool(v, key);
+      else if (key == "sm_placed")
+        s.sm_placed = get_bool(v, key);
       else if (key == "epilogue")
         s.epilogue = parse_epilogue(get_string(v, key));
       else

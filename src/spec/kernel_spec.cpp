@@ -70,15 +70,19 @@ int consumer_cols(const KernelSpec& s) {
 
 KernelSpec other_launch(KernelSpec s) {
   s.pdl = !s.pdl;
-  if (!s.pdl) s.pdl_prefetch = 0;
+  if (!s.pdl) {
+    s.pdl_prefetch = 0;
+    s.sm_placed = false;
+  }
   return s;
 }
 
-std::array<KernelSpec, 2> plain_order_launches(KernelSpec s) {
+std::array<KernelSpec, 2> neighbour_order_launches(KernelSpec s) {
   s.cluster_m = s.cluster_n = 1;
   s.split_piece_major = true;
   s.split_last = false;
-  if (s.pdl) s = other_launch(s);
+  s.pdl = true;
+  s.sm_placed = true;
   std::array<KernelSpec, 2> out{s, s};
   out[0].raster = Raster::m;
   out[0].swizzle = 8;

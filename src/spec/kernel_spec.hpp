@@ -91,6 +91,14 @@ struct KernelSpec {
   // stores C. One launch instead of two: for calls where the host's second
   // launch or the pass's own start costs more than the last piece's reads.
   bool split_last = false;
+  // Pieces placed by SM ("_smid"; one-CTA split-K with the pass, under PDL): the grid is one CTA
+  // per SM, and the CTA on SM s takes the piece a plain launch would have put there (the
+  // workspace's placement map, recorded once per stream by a plain launch), claiming it in the
+  // workspace so that no piece is done twice or missed. Under PDL the CTAs take SMs as the previous
+  // kernel frees them, so a piece order meant for the plain placement (pieces major, r8m or r1n,
+  // whose neighbours share an operand tile in the L2's request coalescer) is lost; placed by SM it
+  // is kept and the launch still overlaps the previous kernel (notes 387).
+  bool sm_placed = false;
 
   // k-blocks of MMAs a consumer keeps in flight before releasing a pipeline stage (0 to 3).
   int mma_lag = 1;
@@ -156,16 +164,17 @@ int ring_bytes(const KernelSpec&);                // of it, the pipeline ring (s
 int acc_registers_per_thread(const KernelSpec&);  // accumulator registers per consumer thread
 int consumer_rows(const KernelSpec&);             // rows of a tile one consumer warpgroup computes
 int consumer_cols(const KernelSpec&);             // and its columns (the wgmma N)
-// `s` launched the other way: PDL toggled, and an L2 prefetch (which runs before the PDL wait, so
-// needs PDL) dropped when PDL goes off. The trial's plain-launch twins and the tuner's launch
-// twins and local moves all make it so.
+// `s` launched the other way: PDL toggled, and an L2 prefetch and pieces placed by SM (which need
+// PDL) dropped when PDL goes off. The trial's plain-launch twins and the tuner's launch twins and
+// local moves all make it so.
 KernelSpec other_launch(KernelSpec s);
-// The plain-order launches of split-pass spec `s`: one-CTA clusters, pieces major, no PDL, in the
-// two orders whose neighbouring CTAs share an operand tile (raster r8m, then r1n), so that a plain
-// launch places those neighbours side by side (bench/results/h200/h200_split_launch_s52.md). The
-// trial's plain-order twins and the tuner's first split moves make these; validity is the
-// caller's to check.
-std::array<KernelSpec, 2> plain_order_launches(KernelSpec s);
+// The neighbour-order launches of split-pass spec `s`: one-CTA clusters, pieces major, in the two
+// orders whose neighbouring CTAs share an operand tile (raster r8m, then r1n), under PDL with the
+// pieces placed by SM, so that those neighbours run side by side as a plain launch would place
+// them (h200_split_launch_s52.md: launched plainly; h200_smid_s53.md: placed by SM, 2-13% faster
+// again). The trial's neighbour-order twins and the tuner's first split moves make these; validity
+// is the caller's to check.
+std::array<KernelSpec, 2> neighbour_order_launches(KernelSpec s);
 // Rows of each CTA's slice of a K-major tile of `rows` rows that `sharers` CTAs load a slice each
 // and multicast: the slice where it is whole 8-row swizzle atoms, else one atom (8 rows, the
 // slices then uneven: for_each_box in gemm.cuh, which must agree); tma_box_rows gives the box.

@@ -103,6 +103,7 @@ std::string spec_name(const KernelSpec& s) {
          (s.defer_store ? "_defer" : "") +
          (s.acc_sets > 1 ? fmt::format("_acc{}", s.acc_sets) : "") + (s.pdl ? "" : "_nopdl") +
          (s.pdl_prefetch > 0 ? fmt::format("_pf{}", s.pdl_prefetch) : "") +
+         (s.sm_placed ? "_smid" : "") +
          (s.has_fixed_shape() ? fmt::format("_fix{}x{}x{}", s.fixed.m, s.fixed.n, s.fixed.k) : "") +
          (s.scaled ? "_ab" : "");
 }
@@ -233,6 +234,8 @@ KernelSpec parse_name(std::string_view name) {
     else if (auto pf = p.numbered(tokens[i], "pf",
                                   "'pfN': N k-blocks prefetched into L2 before the PDL wait"))
       s.pdl_prefetch = *pf;
+    else if (tokens[i] == "smid")
+      s.sm_placed = true;
     else if (tokens[i] == "ab")
       s.scaled = true;
     else if (tokens[i].starts_with("fix")) {
@@ -243,7 +246,8 @@ KernelSpec parse_name(std::string_view name) {
              "an optional field token: 'etma', 'etmat', 'etmar', 'sk', 'skN', 'ckN', 'skpN', "
              "'skpNp', 'skpNl', 'skpNpl', "
              "'lag0', 'lag2', "
-             "'lag3', 'swap', 'defer', 'acc2', 'acc4', 'nopdl', 'pfN', 'fixMxNxK' or 'ab'");
+             "'lag3', 'swap', 'defer', 'acc2', 'acc4', 'nopdl', 'pfN', 'smid', 'fixMxNxK' or "
+             "'ab'");
   }
 
   // Canonical form only ("s04" or "wg2" would otherwise alias another name).

@@ -160,6 +160,7 @@ const std::array<FieldCodec, kNumPolicyFields>& codecs() {
       int_codec<&KernelSpec::cluster_k, cluster_ks>(),
       split_pass_codec(),
       bool_codec<&KernelSpec::split_last, false>(),
+      bool_codec<&KernelSpec::sm_placed, false>(),
   }};
   return c;
 }
@@ -196,6 +197,7 @@ std::array<PolicyField, kNumPolicyFields> make_fields() {
       {"cluster_k", int_names(cluster_ks())},
       {"split_pass", split_pass_names()},
       {"split_last", {"false", "true"}},
+      {"sm_placed", {"false", "true"}},
   }};
 }
 

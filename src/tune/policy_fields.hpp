@@ -1,4 +1,4 @@
-// The learned policy's view of a KernelSpec: twenty fields, each with a finite list of values.
+// The learned policy's view of a KernelSpec: twenty-one fields, each with a finite list of values.
 //
 // Fields and their values (the first value of each is KernelSpec's default, so that a policy
 // that has learned nothing about a field picks the default; the rest ascend):
@@ -10,7 +10,7 @@
 //   sk_splits {0, 2, 3, ..., 64}; acc_sets {1, 2, 4}; defer_store {false, true};
 //   pdl {true, false}; bk {64, 128, 32}; cluster_k {1, 2, 4, 8, 16};
 //   split_pass {1, 2, 3, 4, 7, 8, 16, 2p, 3p, 4p, 7p, 8p, 16p} ("p": split_piece_major);
-//   split_last {false, true}.
+//   split_last {false, true}; sm_placed {false, true}.
 // Together they cover every value the validity rules (src/spec/validity.cpp) allow but split
 // passes of other counts (5, 6, 9-15: only the fitted family's split pieces, spec/fitted.cpp, can
 // have them, and such specs have no encoding); only dtype, acc and layout are not fields: they
@@ -33,7 +33,7 @@
 
 namespace autogemm::tune {
 
-inline constexpr size_t kNumPolicyFields = 20;
+inline constexpr size_t kNumPolicyFields = 21;
 
 struct PolicyField {
   std::string_view name;            // e.g. "bn"

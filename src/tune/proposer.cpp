@@ -83,10 +83,12 @@ std::vector<KernelSpec> local_moves(const KernelSpec& from, const Problem& p) {
     if (std::find(out.begin(), out.end(), s) == out.end()) out.push_back(s);
   };
   // A split-pass pick's moves come first, in this order:
-  // - its plain-order launches: one-CTA clusters, pieces major, the two orders whose neighbours
-  //   share an operand tile, no PDL, so that the hardware places those neighbours side by side
-  //   (21 of the H200 table's 82 split entries, 1.01-1.13x per replacement;
-  //   h200_split_launch_s52); several fields at once, since one at a time each reads slower;
+  // - its neighbour-order launches: one-CTA clusters, pieces major, the two orders whose
+  //   neighbours share an operand tile, placed by SM under PDL, so that those neighbours run side
+  //   by side (21 of the H200 table's 82 split entries launched so plainly, 1.01-1.13x per
+  //   replacement, h200_split_launch_s52; 43 of 84 then placed by SM, 1.048x on those,
+  //   h200_smid_s53); several fields at once, since one at a time each reads slower (their plain
+  //   launches are one launch move away);
   // - its other launch order: per shape that moves a pick by -20% to +10%, with no rule that
   //   predicts which (h200_split_order_s23.md), so the tuner measures both (the cost model does
   //   not see the order);
@@ -94,8 +96,8 @@ std::vector<KernelSpec> local_moves(const KernelSpec& from, const Problem& p) {
   //   piece's reads on its own SM), which pays depending on the tile's partial and the call's
   //   length.
   if (from.split_pass > 1) {
-    for (const KernelSpec& plain : plain_order_launches(from))
-      try_move([&](KernelSpec& s) { s = plain; });
+    for (const KernelSpec& placed : neighbour_order_launches(from))
+      try_move([&](KernelSpec& s) { s = placed; });
     try_move([](KernelSpec& s) { s.split_piece_major = !s.split_piece_major; });
     try_move([](KernelSpec& s) { s.split_last = !s.split_last; });
   }

@@ -825,3 +825,51 @@ TEST(SpecSplitLast, CountersFitTheWorkspaceWheneverThePartialsDo) {
 
 }  // namespace
 }  // namespace autogemm
+
+namespace autogemm {
+namespace {
+
+// Pieces placed by SM ("_smid"): a one-CTA split-pass spec under PDL only; the name, its JSON and
+// each refusal naming what is missing.
+TEST(SpecSmPlaced, NameJsonAndRules) {
+  const char* name = "sm90_f16f32_tn_64x128x64_s8_c1x1_wg1_tiles_r1n_skp4p_smid";
+  const KernelSpec s = parse_name(name);
+  EXPECT_TRUE(s.sm_placed);
+  EXPECT_EQ(spec_name(s), name);
+  EXPECT_FALSE(validate(s)) << *validate(s);
+  EXPECT_TRUE(has_reduction_pass(s));
+  EXPECT_EQ(nlohmann::json(s).get<KernelSpec>(), s);
+  EXPECT_EQ(nlohmann::json(s)["sm_placed"], true);
+  EXPECT_FALSE(parse_name("sm90_f16f32_tn_64x128x64_s8_c1x1_wg1_tiles_r1n_skp4p").sm_placed);
+  // Before the compiled-in shape, after the prefetch.
+  EXPECT_EQ(
+      spec_name(parse_name(
+          "sm90_f16f32_tn_128x128x64_s6_c1x1_coop_tiles_r8m_skp4p_pf2_smid_fix256x1024x16384")),
+      "sm90_f16f32_tn_128x128x64_s6_c1x1_coop_tiles_r8m_skp4p_pf2_smid_fix256x1024x16384");
+  auto refusal = [&](void (*change)(KernelSpec&)) {
+    KernelSpec c = s;
+    change(c);
+    return validate(c).value_or("");
+  };
+  EXPECT_NE(refusal([](KernelSpec& c) { c.pdl = false; }).find("PDL"), std::string::npos);
+  EXPECT_NE(refusal([](KernelSpec& c) { c.cluster_m = 2; }).find("one-CTA"), std::string::npos);
+  EXPECT_NE(refusal([](KernelSpec& c) { c.split_last = true; }).find("split_last"),
+            std::string::npos);
+  EXPECT_NE(refusal([](KernelSpec& c) {
+              c.split_pass = 1, c.split_piece_major = false;
+            }).find("split_pass > 1"),
+            std::string::npos);
+  EXPECT_THROW(parse_name("sm90_f16f32_tn_64x128x64_s8_c1x1_wg1_tiles_r1n_skp4p_nopdl_smid"),
+               Error);
+  // Launched the other way it is a plain launch of the same order (placing needs PDL), and the
+  // neighbour-order launches of a clustered split spec are placed by SM.
+  EXPECT_EQ(spec_name(other_launch(s)),
+            "sm90_f16f32_tn_64x128x64_s8_c1x1_wg1_tiles_r1n_skp4p_nopdl");
+  const auto placed = neighbour_order_launches(
+      parse_name("sm90_f16f32_tn_128x128x64_s7_c2x1_coop_tiles_r4m_skp8l_nopdl"));
+  EXPECT_EQ(spec_name(placed[0]), "sm90_f16f32_tn_128x128x64_s7_c1x1_coop_tiles_r8m_skp8p_smid");
+  EXPECT_EQ(spec_name(placed[1]), "sm90_f16f32_tn_128x128x64_s7_c1x1_coop_tiles_r1n_skp8p_smid");
+}
+
+}  // namespace
+}  // namespace autogemm

@@ -194,41 +194,41 @@ TEST(TimedChoice, MiddleClassTwinsOnlyClusterFreeSplitPassSpecs) {
             "the model's top");
 }
 
-// The plain-order twins: the first one-wave split-pass candidate, in a cluster or not, gets
-// one-CTA, piece-major, r8m and r1n twins without PDL; nothing in the large or decode-like class,
-// or without such a candidate.
-TEST(TimedChoice, PlainOrderTwinsOfTheFirstOneWaveSplitCandidate) {
+// The neighbour-order twins: the first one-wave split-pass candidate, in a cluster or not, gets
+// one-CTA, piece-major, r8m and r1n twins placed by SM (under PDL); nothing in the large or
+// decode-like class, or without such a candidate.
+TEST(TimedChoice, NeighbourOrderTwinsOfTheFirstOneWaveSplitCandidate) {
   const Problem p = tn(256, 1024, 16384);
   const std::vector<std::string> candidates = {
       "sm90_f16f32_tn_128x128x64_s6_c1x1_coop_persist_r8m_etma_sk4",
       "sm90_f16f32_tn_128x128x64_s7_c2x1_coop_tiles_r1m_skp8",
       "sm90_f16f32_tn_64x128x64_s8_c2x1_wg1_tiles_r8n_skp4p"};
   std::vector<std::string> want = candidates;
-  want.push_back("sm90_f16f32_tn_128x128x64_s7_c1x1_coop_tiles_r8m_skp8p_nopdl");
-  want.push_back("sm90_f16f32_tn_128x128x64_s7_c1x1_coop_tiles_r1n_skp8p_nopdl");
-  EXPECT_EQ(with_plain_order_twins(p, candidates, 132), want);
+  want.push_back("sm90_f16f32_tn_128x128x64_s7_c1x1_coop_tiles_r8m_skp8p_smid");
+  want.push_back("sm90_f16f32_tn_128x128x64_s7_c1x1_coop_tiles_r1n_skp8p_smid");
+  EXPECT_EQ(with_neighbour_order_twins(p, candidates, 132), want);
   EXPECT_EQ(trial_description(p, want),
-            "the model's top, with plain-order twins of a split-pass spec");
+            "the model's top, with neighbour-order twins of a split-pass spec");
   // Neither split candidate's 128 CTAs fit in one wave of 100 SMs.
-  EXPECT_EQ(with_plain_order_twins(p, candidates, 100), candidates);
+  EXPECT_EQ(with_neighbour_order_twins(p, candidates, 100), candidates);
   // The large class (the same tiles, so the same one-wave grids) and the decode-like one keep
   // their lists, though the candidate would have twins on a middle shape.
-  EXPECT_EQ(with_plain_order_twins(tn(256, 1024, 262144), candidates, 132), candidates);
+  EXPECT_EQ(with_neighbour_order_twins(tn(256, 1024, 262144), candidates, 132), candidates);
   const std::vector<std::string> narrow = {"sm90_f16f32_tn_64x128x64_s8_c1x1_wg1_tiles_r8m_skp4"};
-  EXPECT_EQ(with_plain_order_twins(tn(16, 2048, 8192), narrow, 132), narrow);
-  EXPECT_EQ(with_plain_order_twins(tn(128, 2048, 8192), narrow, 132).size(), 3u);
-  EXPECT_EQ(with_plain_order_twins(p, {candidates[0]}, 132),
+  EXPECT_EQ(with_neighbour_order_twins(tn(16, 2048, 8192), narrow, 132), narrow);
+  EXPECT_EQ(with_neighbour_order_twins(tn(128, 2048, 8192), narrow, 132).size(), 3u);
+  EXPECT_EQ(with_neighbour_order_twins(p, {candidates[0]}, 132),
             std::vector<std::string>{candidates[0]});
   // A twin already listed is not repeated.
   std::vector<std::string> listed = {candidates[1], want[3]};
-  EXPECT_EQ(with_plain_order_twins(p, listed, 132),
+  EXPECT_EQ(with_neighbour_order_twins(p, listed, 132),
             (std::vector<std::string>{candidates[1], want[3], want[4]}));
-  // A plain-launch twin that happens to be one plain-order twin is not named as those.
+  // Plain-launch twins of a two-wave grid: no neighbour-order twins, named as what they are.
   const Problem two_waves = tn(512, 1024, 16384);
   const std::vector<std::string> pair = {
       "sm90_f16f32_tn_64x128x64_s8_c1x1_wg1_tiles_r8m_skp4p",
       "sm90_f16f32_tn_64x128x64_s8_c1x1_wg1_tiles_r8m_skp4p_nopdl"};
-  EXPECT_EQ(with_plain_order_twins(two_waves, pair, 132), pair);  // 256 CTAs: two waves
+  EXPECT_EQ(with_neighbour_order_twins(two_waves, pair, 132), pair);  // 256 CTAs: two waves
   EXPECT_EQ(trial_description(two_waves, pair),
             "the model's top, with plain-launch twins of its split-pass specs");
 }

@@ -119,7 +119,7 @@ TEST(TunePolicy, FieldCodingRoundTrips) {
 
 TEST(TunePolicy, SplitPassOrderIsEncoded) {
   // split_pass's values: the counts, then the same counts piece-major ("p"), appended.
-  const PolicyField& field = policy_fields()[kNumPolicyFields - 2];
+  const PolicyField& field = policy_fields()[kNumPolicyFields - 3];
   ASSERT_EQ(field.name, "split_pass");
   EXPECT_EQ(field.values, (std::vector<std::string>{"1", "2", "3", "4", "7", "8", "16", "2p", "3p",
                                                     "4p", "7p", "8p", "16p"}));
@@ -134,13 +134,19 @@ TEST(TunePolicy, SplitPassOrderIsEncoded) {
       ASSERT_TRUE(choice) << spec_name(s);
       EXPECT_EQ(decode(*choice, p), s) << spec_name(s);
     }
-  // Who sums the pieces: a field of its own, after split_pass.
-  EXPECT_EQ(policy_fields()[kNumPolicyFields - 1].name, "split_last");
+  // Who sums the pieces: a field of its own, after split_pass; then whether they are placed by SM.
+  EXPECT_EQ(policy_fields()[kNumPolicyFields - 2].name, "split_last");
   KernelSpec last = parse_name("sm90_f16f32_tn_64x128x64_s8_c2x1_wg1_tiles_r8m_skp8pl");
   const auto last_choice = encode(last);
   ASSERT_TRUE(last_choice);
-  EXPECT_EQ((*last_choice)[kNumPolicyFields - 1], 1);
+  EXPECT_EQ((*last_choice)[kNumPolicyFields - 2], 1);
   EXPECT_EQ(decode(*last_choice, p), last);
+  EXPECT_EQ(policy_fields()[kNumPolicyFields - 1].name, "sm_placed");
+  const KernelSpec placed = parse_name("sm90_f16f32_tn_64x128x64_s8_c1x1_wg1_tiles_r1n_skp8p_smid");
+  const auto placed_choice = encode(placed);
+  ASSERT_TRUE(placed_choice);
+  EXPECT_EQ((*placed_choice)[kNumPolicyFields - 1], 1);
+  EXPECT_EQ(decode(*placed_choice, p), placed);
   // A count outside the lists has no encoding in either order.
   KernelSpec five = parse_name("sm90_f16f32_tn_64x128x64_s8_c2x1_wg1_tiles_r8m_skp5p");
   EXPECT_FALSE(encode(five));
@@ -167,7 +173,8 @@ TEST(TunePolicy, FileWithoutThePieceMajorValuesLoads) {
   ASSERT_TRUE(found);
   write_file(dir / "old.json", j.dump(2));
   const Policy old = load_policy(dir / "old.json");
-  const size_t f = kNumPolicyFields - 2;
+  size_t f = 0;
+  while (policy_fields()[f].name != "split_pass") ++f;
   const double* before = trained().policy.params(f).data();
   const double* after = old.params(f).data();
   for (size_t v = 0; v < 13; ++v)
@@ -316,14 +323,14 @@ TEST(TunePolicy, UntrainedIsUniformAndPicksTheDefaultSpec) {
 
 TEST(TunePolicy, SamplesAreValidAndFit) {
   std::mt19937_64 rng(7);
-  // The untrained policy draws each field uniformly, and few combinations of nineteen uniform
-  // fields are valid (about 1 in 2000 for tn, 1 in 9000 to 37000 for nn, since split_pass has
-  // 13 values of which one, 1, most draws need, and warpgroups' coopn few others allow): fewer
-  // draws, many more tries each.
+  // The untrained policy draws each field uniformly, and few combinations of twenty-one uniform
+  // fields are valid (about 1 in 4000 for tn, 1 in 18000 to 74000 for nn, since split_pass has
+  // 13 values of which one, 1, most draws need, sm_placed's true needs a split pass, and
+  // warpgroups' coopn few others allow): fewer draws, many more tries each.
   for (const Policy* policy : {&trained().policy, static_cast<const Policy*>(nullptr)}) {
     const Policy untrained;
     const Policy& pol = policy ? *policy : untrained;
-    const int draws = policy ? 300 : 20, tries = policy ? 1000 : 300000;
+    const int draws = policy ? 300 : 20, tries = policy ? 1000 : 600000;
     for (const Problem& p : varied_problems()) {
       int drawn = 0;
       for (int i = 0; i < draws; ++i) {

@@ -142,18 +142,18 @@ TEST(TuneProposer, DeferredStoreIsALocalMove) {
   }
 }
 
-// A split-pass spec's first local moves are its plain-order launches (one-CTA clusters, pieces
-// major, r8m and r1n, no PDL: 21 of the H200 table's 82 split entries), then its other launch order
+// A split-pass spec's first local moves are its neighbour-order launches (one-CTA clusters, pieces
+// major, r8m and r1n, placed by SM: 43 of the H200 table's 84 split entries), then its other order
 // (it moves picks by -20% to +10%, no rule predicts which); other specs have none of these.
-TEST(TuneProposer, SplitPassPlainOrdersAndOrderAreTheFirstLocalMoves) {
+TEST(TuneProposer, SplitPassNeighbourOrdersAndOrderAreTheFirstLocalMoves) {
   const Problem p = problem(512, 512, 16384);
   for (const char* name : {"sm90_f16f32_tn_64x128x64_s8_c2x1_wg1_tiles_r8n_skp4",
                            "sm90_f16f32_tn_64x128x64_s8_c2x1_wg1_tiles_r8n_skp4p"}) {
     const KernelSpec from = parse_name(name);
     const auto moves = local_moves(from, p);
     ASSERT_GE(moves.size(), 4u);
-    EXPECT_EQ(spec_name(moves[0]), "sm90_f16f32_tn_64x128x64_s8_c1x1_wg1_tiles_r8m_skp4p_nopdl");
-    EXPECT_EQ(spec_name(moves[1]), "sm90_f16f32_tn_64x128x64_s8_c1x1_wg1_tiles_r1n_skp4p_nopdl");
+    EXPECT_EQ(spec_name(moves[0]), "sm90_f16f32_tn_64x128x64_s8_c1x1_wg1_tiles_r8m_skp4p_smid");
+    EXPECT_EQ(spec_name(moves[1]), "sm90_f16f32_tn_64x128x64_s8_c1x1_wg1_tiles_r1n_skp4p_smid");
     EXPECT_EQ(moves[2].split_piece_major, !from.split_piece_major) << name;
     EXPECT_EQ(changed_fields(from, moves[2]), std::vector<std::string>{"split_pass"});
     // Then: who sums the pieces (the pass, or each tile's last piece).

@@ -689,12 +689,39 @@ TEST(KernelSweep, SplitReductionPassMatchesReference) {
           "64x128x64_s9_c4x1_wg1_tiles_r8m_skp3p",
           // A piece's first k-blocks prefetched into L2 before the PDL wait.
           "128x16x64_s8_c1x1_coop_tiles_r8m_skp3_swap_pf4",
-          // Plain launches of piece-major one-CTA orders, as the H200 table's split entries and
-          // gemm()'s plain-order twins run them (h200_split_launch_s52).
+          // Plain launches of piece-major one-CTA orders, as 11 of the H200 table's split
+          // entries run them (h200_split_launch_s52).
           "64x128x64_s8_c1x1_wg1_tiles_r1n_skp4p_nopdl",
           "128x64x64_s8_c1x1_coop_tiles_r8m_skp8p_nopdl",
+          // Pieces placed by SM: one CTA per SM claiming its slot, one piece or several each.
+          "64x128x64_s8_c1x1_wg1_tiles_r1n_skp4p_smid",
+          "128x64x64_s8_c1x1_coop_tiles_r8m_skp8p_smid",
+          "64x16x64_s8_c1x1_wg1_tiles_r8m_skp12p_swap_smid",
       },
-      72, "reduction pass", false);
+      84, "reduction pass", false);
+}
+
+// Pieces placed by SM, launched many times back to back on one stream: every launch claims every
+// slot once (sm_placement.cuh), whatever the grid's work (one wave of pieces, several per CTA,
+// fewer pieces than SMs), so the claims must stay in step over launches of different specs; a
+// slot claimed twice or missed would leave a piece undone.
+TEST(KernelSweep, SmPlacedPiecesStayCorrectOverManyLaunches) {
+  ASSERT_NO_THROW(require_gpu()) << "this test needs a GPU";
+  test::GemmChecker gc(int64_t(4096) * 16384);
+  const std::pair<Shape, const char*> cases[] = {
+      {{192, 1408, 4096}, "sm90_f16f32_tn_64x128x64_s8_c1x1_wg1_tiles_r8m_skp4p_smid"},
+      {{1024, 1024, 2048}, "sm90_f16f32_tn_64x128x64_s8_c1x1_wg1_tiles_r1n_skp4p_smid"},
+      {{256, 256, 8192}, "sm90_f16f32_tn_128x64x64_s8_c1x1_coop_tiles_r8m_skp8p_smid"},
+  };
+  for (int round = 0; round < 3; ++round)
+    for (const auto& [shape, spec] : cases) {
+      const Problem p{shape, DType::f16, AccType::f32, Layout::tn};
+      gc.prepare(p, uint64_t(round * 10 + shape.m));
+      for (int i = 0; i < 40; ++i) ASSERT_NO_THROW(gemm(p, spec, gc.a(), gc.b(), gc.c())) << spec;
+      ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess) << spec;
+      const auto verdict = gc.check(p);
+      EXPECT_TRUE(verdict.pass) << spec << " round " << round << ": " << verdict.reason;
+    }
 }
 
 // Split-K summed by each tile's last piece ("skpNl", no pass): the same shapes and structures,

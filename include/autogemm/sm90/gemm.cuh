@@ -46,7 +46,7 @@ template <ElemType kElem_, bool kBMnMajor_, int kBM_, int kBN_, int kBK_, int kS
           int kAccSets_ = 1, bool kScaled_ = false, int kFixedM_ = 0, int kFixedN_ = 0,
           int kFixedK_ = 0, int kFixedLdc_ = 0, int kClusterK_ = 1, int kSplitPass_ = 1,
           bool kAMnMajor_ = false, bool kSplitPieceMajor_ = false, bool kSplitN_ = false,
-          int kPdlPrefetch_ = 0, bool kSplitLast_ = false>
+          int kPdlPrefetch_ = 0, bool kSplitLast_ = false, bool kSmPlaced_ = false>
 struct GemmConfig {
   static constexpr ElemType kElem = kElem_;
   static constexpr bool kBMnMajor = kBMnMajor_;  // B row-major K×N ("nn"): N-major tiles
@@ -68,6 +68,8 @@ struct GemmConfig {
   static constexpr bool kSplitPieceMajor = kSplitPieceMajor_;
   // No second kernel: each tile's last piece sums the partials (split_sum_last).
   static constexpr bool kSplitLast = kSplitLast_;
+  // One CTA per SM, each taking the piece a plain launch would have put on its SM (sm_slots.cuh).
+  static constexpr bool kSmPlaced = kSmPlaced_;
   static constexpr int kClusterSize = kMulticastSize * kClusterK;
   static constexpr bool kPersistent = kPersistent_, kRasterN = kRasterN_;
   static constexpr int kSwizzle = kSwizzle_;
@@ -169,6 +171,8 @@ struct GemmConfig {
                 "split-K with a reduction pass: 2-16 pieces, one per CTA (not persistent, no "
                 "stream-K or cluster split-K), no ping-pong, direct stores");
   static_assert(!kSplitLast || kSplitPass > 1, "the last piece sums split-K's pieces");
+  static_assert(!kSmPlaced || (kSplitPass > 1 && !kSplitLast && kClusterSize == 1),
+                "pieces placed by SM: one-CTA split-K with the reduction pass");
   // The pieces' partials are exchanged through the (by then idle) pipeline ring.
   static_assert(kClusterK == 1 || kStages * kStageBytes >= kBM * kBN * 4,
                 "cluster split-K: the ring must hold the tile's fp32 partial");
@@ -570,7 +574,7 @@ __device__ __forceinline__ void consume(const TmaDescriptor* tma_c, const GemmAr
       if constexpr (Cfg::kSplitLast)
         split_sum_last<Cfg>(acc, args, sched, int(rank), consumer, row0, col0);
       else
-        Fixup<Cfg>::write_partial(acc, args, int(blockIdx.x), consumer);
+        Fixup<Cfg>::write_partial(acc, args, w.item * Cfg::kClusterSize + int(rank), consumer);
       rec.stamp(index, kEnd);
       continue;
     }
@@ -663,6 +667,8 @@ __device__ __forceinline__ void gemm_body(const TmaDescriptor* tma_a, const TmaD
   u64* empty = full + Cfg::kStages;
 
   if (threadIdx.x == 0) {
+    // Pieces placed by SM: the claim's atomics first, their round trip under the rest.
+    if constexpr (Cfg::kSmPlaced) sm_slot_of_cta() = claim_sm_slot(args);
     tma_prefetch_descriptor(tma_a);
     tma_prefetch_descriptor(tma_b);
     if constexpr (Cfg::kTmaEpilogue) tma_prefetch_descriptor(tma_c);
@@ -679,7 +685,9 @@ __device__ __forceinline__ void gemm_body(const TmaDescriptor* tma_a, const TmaD
     cluster_sync();
   else
     __syncthreads();
-  // Everything above touched no global memory a previous kernel could write. Under PDL this
+  // Everything above touched no global memory a previous kernel could write (a placed grid's
+  // claims: every earlier placed grid's CTAs made theirs before this grid could start,
+  // sm_placement.cuh). Under PDL this
   // grid waits for the previous one before its first load or store (without PDL a no-op). It does
   // not trigger its dependents early: the next call then launches as this grid exits, onto idle
   // SMs in the order a plain launch takes, so each CTA reads the same part of an operand from its

@@ -40,6 +40,7 @@
 #pragma once
 
 #include "autogemm/sm90/ptx.cuh"
+#include "autogemm/sm90/sm_placement.cuh"
 #include "autogemm/sm90/types.cuh"
 
 // Aligned split-K from this many pieces per tile on (an A/B switch through AUTOGEMM_JIT_DEFINES).
@@ -53,6 +54,7 @@ struct WorkItem {
   int tm, tn;            // tile coordinates, in tiles (may lie past the edge inside a cluster)
   int kb_begin, kb_end;  // k-blocks of the tile this item covers
   int tile_index;        // position in the schedule's tile order (stream-K: who contributes)
+  int item;              // split pass: the piece's cluster (its partials' slot; split_cluster)
 };
 
 // The launch's arguments with a compiled-in shape's constants in place of M, N, K and C's stride
@@ -109,6 +111,8 @@ struct TileScheduler {
       sk_begin = sk_range_begin(cluster);
       sk_cursor = sk_range_begin(cluster + 1);
       dp_next = sk_tiles + cluster;
+    } else if constexpr (Cfg::kSmPlaced) {
+      dp_next = sm_slot_of_cta();  // claimed in the prologue (gemm.cuh)
     } else {
       dp_next = int(blockIdx.x) / Cfg::kClusterSize;
     }
@@ -138,6 +142,7 @@ struct TileScheduler {
       if (dp_next >= num_units * Cfg::kSplitPass) return false;
       const int piece = split_piece(dp_next);
       set_tile(w, split_unit(dp_next), cta_rank);
+      w.item = dp_next;
       w.kb_begin = int((long long)kblocks * piece / Cfg::kSplitPass);
       w.kb_end = int((long long)kblocks * (piece + 1) / Cfg::kSplitPass);
       dp_next += int(gridDim.x) / Cfg::kClusterSize;

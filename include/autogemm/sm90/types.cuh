@@ -67,6 +67,14 @@ AUTOGEMM_HOST_DEVICE BandPosition band_position(unsigned unit, unsigned banded, 
   return {first + (local - along * tail.d), along};
 }
 
+// Pieces placed by SM (GemmConfig::kSmPlaced, sm_placement.cuh): the workspace's sm_slots words
+// are a 64-bit launch ticket (words 0-1), a claim count per slot (kSmSlots words; a placed grid
+// has one CTA per slot) and the placement map (kSmIds words: for each %smid, the CTA a plain
+// launch put there, or an out-of-range value where none was recorded).
+inline constexpr int kSmSlots = 1024;
+inline constexpr int kSmIds = 1024;
+inline constexpr int kSmSlotsWords = 2 + kSmSlots + kSmIds;
+
 // Run-time arguments of the GEMM kernel besides the two TMA descriptors. C is row-major M×N.
 struct GemmArgs {
   void* c;
@@ -91,6 +99,8 @@ struct GemmArgs {
   // units in one band of the raster (kSwizzle × the units across it) and the last band's height
   // (the units along the banded axis modulo kSwizzle, or kSwizzle).
   FastDiv band, tail;
+  // Pieces placed by SM only (kSmPlaced): the stream's workspace words above; null otherwise.
+  unsigned* sm_slots;
 };
 
 }  // namespace autogemm::sm90

@@ -1,0 +1,52 @@
+#!/usr/bin/env python3
+"""Twins of a tuning table's split-pass entries with their pieces placed by SM, for a confirm run.
+
+Session 53 (notes 387): under PDL a split grid's CTAs take SMs as the previous kernel frees them,
+and the piece order meant for a plain launch's placement is lost; session 52 therefore launched 21
+split entries without PDL (one-CTA, pieces major, r8m or r1n). Placed by SM (`_smid`: one CTA per
+SM, each taking the piece a plain launch would have put there) keeps that order under PDL: on
+33-tile shapes 4-9% under the plain launch (smid_probe_s53). Writes, into OUT_DIR, one table per
+form, each holding the split entries only, every twin one-CTA, pieces major, with PDL and `_smid`
+(a last-piece sum `l` dropped):
+  smid      the entry's own raster;
+  smidr8m   raster r8m;
+  smidr1n   raster r1n.
+and shapes.txt, the entries' M_N_K words on one line.
+Usage: sm_placed_twins.py TABLE.json OUT_DIR"""
+import os
+import re
+import sys
+
+from tuning_table import read_table, write_table
+
+FORMS = ("smid", "smidr8m", "smidr1n")
+
+
+def twin(spec, form):
+    spec = spec.replace("_nopdl", "")
+    spec = re.sub(r"_c\dx\d_", "_c1x1_", spec)
+    if form != "smid":
+        spec = re.sub(r"_r\d+[mn]_", "_r8m_" if form == "smidr8m" else "_r1n_", spec)
+    spec = re.sub(r"_skp(\d+)p?l?(?=_|$)", r"_skp\1p", spec)
+    # `_smid` comes after the prefetch and before `_fix` / `_ab` (spec_name's order).
+    m = re.search(r"(_fix\d+x\d+x\d+)?(_ab)?$", spec)
+    return spec[: m.start()] + "_smid" + spec[m.start():]
+
+
+def main():
+    if len(sys.argv) != 3:
+        sys.exit(__doc__)
+    table = read_table(sys.argv[1])
+    out = sys.argv[2]
+    os.makedirs(out, exist_ok=True)
+    chosen = [e for e in table["entries"] if "_skp" in e["spec"]]
+    for form in FORMS:
+        write_table(f"{out}/{form}.json", table,
+                    [dict(e, spec=twin(e["spec"], form)) for e in chosen])
+    with open(f"{out}/shapes.txt", "w") as f:
+        f.write(" ".join(f"{e['m']}_{e['n']}_{e['k']}" for e in chosen) + "\n")
+    print(f"{len(chosen)} entries, twin tables in {out}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,52 @@
+#include "runtime/sm_placement.hpp"
+
+#include <fmt/format.h>
+
+#include "autogemm/sm90/types.cuh"
+#include "autogemm/types.hpp"
+#include "core/driver_api.hpp"
+#include "jit/kernel_cache.hpp"
+#include "jit/module_cache.hpp"
+#include "runtime/launch.hpp"
+
+namespace autogemm {
+namespace {
+
+constexpr const char* kEntry = "autogemm_sm_placement";
+
+// More than half of an SM's shared memory (228 KB on sm_90), so that no SM holds two CTAs; the
+// clock loop (~70 us at 1.4 GHz) keeps every CTA resident until the whole grid is placed.
+constexpr int kSmemBytes = 160 * 1024;
+
+std::string placement_source() {
+  return fmt::format(
+      "extern \"C\" __global__ void {}(unsigned* map) {{\n"
+      "  unsigned sm;\n"
+      "  asm volatile(\"mov.u32 %0, %%smid;\" : \"=r\"(sm));\n"
+      "  if (threadIdx.x == 0 && sm < {}u) map[sm] = blockIdx.x;\n"
+      "  const long long start = clock64();\n"
+      "  while (clock64() - start < 100000) {{\n"
+      "  }}\n"
+      "}}\n",
+      kEntry, sm90::kSmIds);
+}
+
+}  // namespace
+
+void record_sm_placement(const Workspace& ws, cudaStream_t stream, int sms) {
+  std::call_once(ws.placement_recorded, [&] {
+    if (sms < 1 || sms > sm90::kSmSlots)
+      throw Error(fmt::format("pieces placed by SM: {} SMs (at most {})", sms, sm90::kSmSlots));
+    const auto compiled = jit::KernelCache::global().get(placement_source(), "sm_placement.cu");
+    const jit::LoadedKernel& kernel =
+        jit::ModuleCache::global().load(*compiled, kEntry, kSmemBytes);
+    unsigned* map = ws.sm_slots + 2 + sm90::kSmSlots;
+    void* params[] = {&map};
+    const LaunchConfig config(unsigned(sms), 128, unsigned(kSmemBytes), 1, stream, /*pdl=*/false,
+                              /*cluster_attribute=*/false);
+    check_driver(driver().launch_kernel_ex(&config.cfg, kernel.function, params, nullptr),
+                 "cuLaunchKernelEx (SM placement map)");
+  });
+}
+
+}  // namespace autogemm
