@@ -11,8 +11,10 @@ and 128x64 (two cooperative), each in as many pieces as fill one wave (at most 8
 8 k-blocks a piece or more), piece-major, rasters r8m and r1n, one-CTA clusters, no PDL. One table
 per (tile, raster) into OUT_DIR/<form>.json (a shape with no valid split for a tile is left out
 of that table), and shapes.txt. With --unsplit, the same candidates for the middle class's other
-few-tile entries instead (no split pass, K >= 2048, at most 66 tiles of 128x128).
-Usage: split_plain_family.py TABLE.json OUT_DIR [SM_COUNT] [--unsplit]"""
+few-tile entries instead (no split pass, K >= 2048, at most 66 tiles of 128x128). With --smid,
+the candidates keep PDL and have their pieces placed by SM (`_smid`, session 53) instead of
+launching plainly.
+Usage: split_plain_family.py TABLE.json OUT_DIR [SM_COUNT] [--unsplit] [--smid]"""
 import os
 import sys
 
@@ -22,7 +24,7 @@ TILES = {"64x128": ("64x128x64_s8", "wg1"), "64x64": ("64x64x64_s8", "wg1"),
          "128x128": ("128x128x64_s7", "coop"), "128x64": ("128x64x64_s8", "coop")}
 
 
-def candidate(e, tile, raster, sm_count):
+def candidate(e, tile, raster, sm_count, launch):
     size, warpgroups = TILES[tile]
     bm, bn = (int(v) for v in tile.split("x"))
     tiles = -(-e["m"] // bm) * -(-e["n"] // bn)
@@ -31,7 +33,7 @@ def candidate(e, tile, raster, sm_count):
     split = min(8, sm_count // tiles)
     if split < 2 or e["k"] // 64 < 8 * split:
         return None
-    return f"sm90_f16f32_tn_{size}_c1x1_{warpgroups}_tiles_{raster}_skp{split}p_nopdl"
+    return f"sm90_f16f32_tn_{size}_c1x1_{warpgroups}_tiles_{raster}_skp{split}p_{launch}"
 
 
 def unsplit_few_tile(e, sm_count):
@@ -42,8 +44,9 @@ def unsplit_few_tile(e, sm_count):
 
 
 def main():
-    args = [a for a in sys.argv[1:] if a != "--unsplit"]
-    unsplit = len(args) != len(sys.argv) - 1
+    args = [a for a in sys.argv[1:] if a not in ("--unsplit", "--smid")]
+    unsplit = "--unsplit" in sys.argv[1:]
+    launch = "smid" if "--smid" in sys.argv[1:] else "nopdl"
     if len(args) not in (2, 3):
         sys.exit(__doc__)
     table = read_table(args[0])
@@ -57,7 +60,7 @@ def main():
         for raster in ("r8m", "r1n"):
             entries = []
             for e in split:
-                spec = candidate(e, tile, raster, sm_count)
+                spec = candidate(e, tile, raster, sm_count, launch)
                 if spec:
                     entries.append(dict(e, spec=spec))
             write_table(f"{out}/p{tile}{raster}.json", table, entries)
