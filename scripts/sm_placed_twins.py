@@ -11,8 +11,11 @@ form, each holding the split entries only, every twin one-CTA, pieces major, wit
   smid      the entry's own raster;
   smidr8m   raster r8m;
   smidr1n   raster r1n.
-and shapes.txt, the entries' M_N_K words on one line.
-Usage: sm_placed_twins.py TABLE.json OUT_DIR"""
+and shapes.txt, the entries' M_N_K words on one line. With --middle, the middle class's
+whole-tile entries instead (1e8 <= 2MNK < 1e11; no split pass, stream-K or cluster split-K;
+launched with PDL), placed by SM with their own tile order: `smid` for the one-CTA entries,
+`c1smid` (one-CTA clusters) for the clustered ones.
+Usage: sm_placed_twins.py TABLE.json OUT_DIR [--middle]"""
 import os
 import re
 import sys
@@ -33,16 +36,33 @@ def twin(spec, form):
     return spec[: m.start()] + "_smid" + spec[m.start():]
 
 
+def placed(spec):
+    m = re.search(r"(_fix\d+x\d+x\d+)?(_ab)?$", spec)
+    return spec[: m.start()] + "_smid" + spec[m.start():]
+
+
 def main():
-    if len(sys.argv) != 3:
+    if len(sys.argv) not in (3, 4) or (len(sys.argv) == 4 and sys.argv[3] != "--middle"):
         sys.exit(__doc__)
     table = read_table(sys.argv[1])
     out = sys.argv[2]
     os.makedirs(out, exist_ok=True)
-    chosen = [e for e in table["entries"] if "_skp" in e["spec"]]
-    for form in FORMS:
-        write_table(f"{out}/{form}.json", table,
-                    [dict(e, spec=twin(e["spec"], form)) for e in chosen])
+    if len(sys.argv) == 4:
+        chosen = [e for e in table["entries"]
+                  if 1e8 <= 2 * e["m"] * e["n"] * e["k"] < 1e11
+                  and not re.search(r"_(skp\d|sk\d*(_|$)|ck\d)", e["spec"] + "_")
+                  and "_nopdl" not in e["spec"]]
+        one = [e for e in chosen if "_c1x1_" in e["spec"]]
+        clustered = [e for e in chosen if "_c1x1_" not in e["spec"]]
+        write_table(f"{out}/smid.json", table, [dict(e, spec=placed(e["spec"])) for e in one])
+        write_table(f"{out}/c1smid.json", table,
+                    [dict(e, spec=placed(re.sub(r"_c\dx\d_", "_c1x1_", e["spec"])))
+                     for e in clustered])
+    else:
+        chosen = [e for e in table["entries"] if "_skp" in e["spec"]]
+        for form in FORMS:
+            write_table(f"{out}/{form}.json", table,
+                        [dict(e, spec=twin(e["spec"], form)) for e in chosen])
     with open(f"{out}/shapes.txt", "w") as f:
         f.write(" ".join(f"{e['m']}_{e['n']}_{e['k']}" for e in chosen) + "\n")
     print(f"{len(chosen)} entries, twin tables in {out}")
