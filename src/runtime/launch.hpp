@@ -37,7 +37,7 @@ struct LaunchPlan {
   // workspace's sm_slots, with its placement map recorded before the first such launch.
   bool sm_placed = false;
   bool needs_workspace() const {
-    return stream_k || reduce_function != nullptr || split_last_counters > 0;
+    return stream_k || reduce_function != nullptr || split_last_counters > 0 || sm_placed;
   }
 };
 

@@ -178,3 +178,29 @@ TEST(TileOrder, HostDivisorsGiveTheSameOrderAsDivision) {
 
 }  // namespace
 }  // namespace autogemm
+
+namespace autogemm {
+namespace {
+
+// A placed grid's CTAs claim their slots in the workspace, whatever else it needs: a whole-tile
+// placed plan needs the workspace too (without it the launch is refused, naming the kind), and its
+// arguments carry the workspace's slots.
+TEST(LaunchArgs, PlacedBySmPlansNeedTheWorkspaceSlots) {
+  LaunchPlan plan;
+  EXPECT_FALSE(plan.needs_workspace());
+  plan.sm_placed = true;
+  EXPECT_TRUE(plan.needs_workspace());
+  try {
+    launch_args(plan, nullptr);
+    ADD_FAILURE() << "a placed launch without a workspace was accepted";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("placed-by-SM"), std::string::npos) << e.what();
+  }
+  Workspace ws;
+  unsigned slots[sm90::kSmSlotsWords] = {};
+  ws.sm_slots = slots;
+  EXPECT_EQ(launch_args(plan, &ws).sm_slots, slots);
+}
+
+}  // namespace
+}  // namespace autogemm
