@@ -11,7 +11,8 @@ form, each holding the split entries only, every twin one-CTA, pieces major, wit
   smid      the entry's own raster;
   smidr8m   raster r8m;
   smidr1n   raster r1n.
-and shapes.txt, the entries' M_N_K words on one line. With --middle, the middle class's
+and shapes.txt, the entries' M_N_K words on one line. With --middle (as built at ac9fd28, where
+whole-tile grids could be placed; measured 0.909x and withdrawn, notes 390), the middle class's
 whole-tile entries instead (1e8 <= 2MNK < 1e11; no split pass, stream-K or cluster split-K;
 launched with PDL), placed by SM with their own tile order: `smid` for the one-CTA entries,
 `c1smid` (one-CTA clusters) for the clustered ones.

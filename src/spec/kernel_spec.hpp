@@ -91,11 +91,10 @@ struct KernelSpec {
   // stores C. One launch instead of two: for calls where the host's second
   // launch or the pass's own start costs more than the last piece's reads.
   bool split_last = false;
-  // Placed by SM ("_smid"; one-CTA clusters under PDL, whole tiles or split-K with the pass, no
-  // stream-K): the grid is one CTA per SM, and the CTA on SM s starts at the item (tile or piece)
-  // a plain launch would have put there (the workspace's placement map, recorded once per stream
-  // by a plain launch), claiming that slot in the workspace so that no item is done twice or
-  // missed, then strides by the grid. Under PDL the CTAs take SMs as the previous
+  // Pieces placed by SM ("_smid"; one-CTA split-K with the pass, under PDL): the grid is one CTA
+  // per SM, and the CTA on SM s takes the piece a plain launch would have put there (the
+  // workspace's placement map, recorded once per stream by a plain launch), claiming it in the
+  // workspace so that no piece is done twice or missed. Under PDL the CTAs take SMs as the previous
   // kernel frees them, so a piece order meant for the plain placement (pieces major, r8m or r1n,
   // whose neighbours share an operand tile in the L2's request coalescer) is lost; placed by SM it
   // is kept and the launch still overlaps the previous kernel (notes 387).

@@ -155,13 +155,11 @@ Verdict rule_split_pass(const KernelSpec& s, const DeviceLimits&) {
              "split_pass > 1";
     if (s.split_last)
       return "split_last sums split-K's pieces in the kernel: it needs split_pass > 1";
-    if (s.sm_placed && (s.stream_k || s.cluster_k > 1 || s.cluster_m * s.cluster_n != 1 || !s.pdl))
-      return "sm_placed (work placed by SM) needs one-CTA clusters, no stream-K or cluster "
-             "split-K, and PDL";
+    if (s.sm_placed) return "sm_placed places split-K's pieces by SM: it needs split_pass > 1";
     return {};
   }
   if (s.sm_placed && (s.split_last || s.cluster_m * s.cluster_n != 1 || !s.pdl))
-    return "sm_placed (work placed by SM) needs one-CTA clusters, the reduction pass (no "
+    return "sm_placed (pieces placed by SM) needs one-CTA clusters, the reduction pass (no "
            "split_last) and PDL";
   if (s.split_pass < 2 || s.split_pass > 16)
     return fmt::format("split_pass must be 1 (off) or 2 to 16, got {}", s.split_pass);

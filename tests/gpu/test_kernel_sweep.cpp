@@ -701,11 +701,10 @@ TEST(KernelSweep, SplitReductionPassMatchesReference) {
       84, "reduction pass", false);
 }
 
-// Work placed by SM, launched many times back to back on one stream: every launch claims every
-// slot once (sm_placement.cuh), whatever the grid's work (one wave of pieces or tiles, several per
-// CTA, fewer than SMs), so the claims must stay in step over launches of different specs; a slot
-// claimed twice or missed would leave a piece or tile undone. Whole-tile placed specs (ragged
-// edges, ping-pong, both layouts, bf16) also run scaled.
+// Pieces placed by SM, launched many times back to back on one stream: every launch claims every
+// slot once (sm_placement.cuh), whatever the grid's work (one wave of pieces, several per CTA,
+// fewer pieces than SMs), so the claims must stay in step over launches of different specs; a
+// slot claimed twice or missed would leave a piece undone.
 TEST(KernelSweep, SmPlacedPiecesStayCorrectOverManyLaunches) {
   ASSERT_NO_THROW(require_gpu()) << "this test needs a GPU";
   test::GemmChecker gc(int64_t(4096) * 16384);
@@ -713,9 +712,6 @@ TEST(KernelSweep, SmPlacedPiecesStayCorrectOverManyLaunches) {
       {{192, 1408, 4096}, "sm90_f16f32_tn_64x128x64_s8_c1x1_wg1_tiles_r8m_skp4p_smid"},
       {{1024, 1024, 2048}, "sm90_f16f32_tn_64x128x64_s8_c1x1_wg1_tiles_r1n_skp4p_smid"},
       {{256, 256, 8192}, "sm90_f16f32_tn_128x64x64_s8_c1x1_coop_tiles_r8m_skp8p_smid"},
-      {{1000, 1000, 1000}, "sm90_f16f32_tn_128x128x64_s6_c1x1_coop_tiles_r8m_smid"},
-      {{2048, 3072, 1024}, "sm90_f16f32_tn_128x192x64_s4_c1x1_pp_persist_r8m_etmar_smid"},
-      {{256, 520, 4096}, "sm90_f16f32_tn_64x64x64_s8_c1x1_wg1_tiles_r1n_smid"},
   };
   for (int round = 0; round < 3; ++round)
     for (const auto& [shape, spec] : cases) {
@@ -726,13 +722,6 @@ TEST(KernelSweep, SmPlacedPiecesStayCorrectOverManyLaunches) {
       const auto verdict = gc.check(p);
       EXPECT_TRUE(verdict.pass) << spec << " round " << round << ": " << verdict.reason;
     }
-  uint64_t seed = 53;
-  for (const SpecCase& c :
-       {SpecCase{"sm90_f16f32_nn_128x128x64_s6_c1x1_coop_persist_r1n_etma_smid", {1500, 776, 2048}},
-        SpecCase{"sm90_bf16f32_tn_128x256x64_s4_c1x1_coop_persist_r8m_etma_smid",
-                 {3000, 2056, 512}},
-        SpecCase{"sm90_f16f32_tn_64x128x64_s8_c1x1_wg1_tiles_r8m_skp4p_smid", {300, 1400, 8192}}})
-    check_plain_and_scaled(gc, c, seed);
 }
 
 // Split-K summed by each tile's last piece ("skpNl", no pass): the same shapes and structures,

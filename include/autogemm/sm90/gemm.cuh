@@ -68,8 +68,7 @@ struct GemmConfig {
   static constexpr bool kSplitPieceMajor = kSplitPieceMajor_;
   // No second kernel: each tile's last piece sums the partials (split_sum_last).
   static constexpr bool kSplitLast = kSplitLast_;
-  // One CTA per SM, each starting at the item a plain launch would have put on its SM (its tile,
-  // or split-K's piece; sm_placement.cuh), then striding by the grid.
+  // One CTA per SM, each taking the piece a plain launch would have put on its SM (sm_slots.cuh).
   static constexpr bool kSmPlaced = kSmPlaced_;
   static constexpr int kClusterSize = kMulticastSize * kClusterK;
   static constexpr bool kPersistent = kPersistent_, kRasterN = kRasterN_;
@@ -172,8 +171,8 @@ struct GemmConfig {
                 "split-K with a reduction pass: 2-16 pieces, one per CTA (not persistent, no "
                 "stream-K or cluster split-K), no ping-pong, direct stores");
   static_assert(!kSplitLast || kSplitPass > 1, "the last piece sums split-K's pieces");
-  static_assert(!kSmPlaced || (kClusterSize == 1 && !kStreamK && !kSplitLast),
-                "placed by SM: one-CTA clusters, whole tiles or split-K with the reduction pass");
+  static_assert(!kSmPlaced || (kSplitPass > 1 && !kSplitLast && kClusterSize == 1),
+                "pieces placed by SM: one-CTA split-K with the reduction pass");
   // The pieces' partials are exchanged through the (by then idle) pipeline ring.
   static_assert(kClusterK == 1 || kStages * kStageBytes >= kBM * kBN * 4,
                 "cluster split-K: the ring must hold the tile's fp32 partial");
