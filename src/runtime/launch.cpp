@@ -159,10 +159,9 @@ sm90::GemmArgs launch_args(const LaunchPlan& plan, const Workspace* workspace) {
     // Stream-K also needs its flags; the reduction pass's pieces only their partials.
     if (workspace == nullptr || workspace->partial_bytes < plan.partial_bytes ||
         (plan.stream_k && workspace->flag_count / 2 < plan.consumers * int(plan.grid)) ||
-        workspace->counter_count < plan.split_last_counters)
-      throw Error(std::string(plan.stream_k                             ? "stream-K"
-                              : plan.sm_placed && !plan.reduce_function ? "placed-by-SM"
-                                                                        : "split-K") +
+        workspace->counter_count < plan.split_last_counters ||
+        (plan.sm_placed && workspace->sm_slots == nullptr))
+      throw Error(std::string(plan.stream_k ? "stream-K" : "split-K") +
                   " launch without a large enough workspace");
     args.workspace = workspace->partials;
     // split_last's pieces count per warp in their own array (stream-K's flags are per CTA).

@@ -4,6 +4,7 @@
 
 #include "autogemm/sm90/types.cuh"
 #include "autogemm/types.hpp"
+#include "core/cuda_check.hpp"
 #include "core/driver_api.hpp"
 #include "jit/kernel_cache.hpp"
 #include "jit/module_cache.hpp"
@@ -34,18 +35,29 @@ std::string placement_source() {
 }  // namespace
 
 void record_sm_placement(const Workspace& ws, cudaStream_t stream, int sms) {
+  if (sms < 1 || sms > sm90::kSmSlots)
+    throw Error(fmt::format("pieces placed by SM: {} SMs (at most {})", sms, sm90::kSmSlots));
+  // Not while the stream is being captured into a graph: the recording would run at every replay
+  // and never now. A later launch outside capture records it (until then the map is empty and
+  // each CTA takes the slot of its SM's number, still exactly once).
+  cudaStreamCaptureStatus capture = cudaStreamCaptureStatusNone;
+  check_cuda(cudaStreamIsCapturing(stream, &capture), "cudaStreamIsCapturing");
+  if (capture != cudaStreamCaptureStatusNone) return;
   std::call_once(ws.placement_recorded, [&] {
-    if (sms < 1 || sms > sm90::kSmSlots)
-      throw Error(fmt::format("pieces placed by SM: {} SMs (at most {})", sms, sm90::kSmSlots));
-    const auto compiled = jit::KernelCache::global().get(placement_source(), "sm_placement.cu");
-    const jit::LoadedKernel& kernel =
-        jit::ModuleCache::global().load(*compiled, kEntry, kSmemBytes);
-    unsigned* map = ws.sm_slots + 2 + sm90::kSmSlots;
-    void* params[] = {&map};
-    const LaunchConfig config(unsigned(sms), 128, unsigned(kSmemBytes), 1, stream, /*pdl=*/false,
-                              /*cluster_attribute=*/false);
-    check_driver(driver().launch_kernel_ex(&config.cfg, kernel.function, params, nullptr),
-                 "cuLaunchKernelEx (SM placement map)");
+    // The map only places the pieces well; a recording that cannot compile or launch leaves it
+    // empty, as above, rather than failing the call.
+    try {
+      const auto compiled = jit::KernelCache::global().get(placement_source(), "sm_placement.cu");
+      const jit::LoadedKernel& kernel =
+          jit::ModuleCache::global().load(*compiled, kEntry, kSmemBytes);
+      unsigned* map = ws.sm_slots + 2 + sm90::kSmSlots;
+      void* params[] = {&map};
+      const LaunchConfig config(unsigned(sms), 128, unsigned(kSmemBytes), 1, stream,
+                                /*pdl=*/false, /*cluster_attribute=*/false);
+      check_driver(driver().launch_kernel_ex(&config.cfg, kernel.function, params, nullptr),
+                   "cuLaunchKernelEx (SM placement map)");
+    } catch (const Error&) {
+    }
   });
 }
 

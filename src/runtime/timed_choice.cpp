@@ -330,6 +330,7 @@ std::vector<std::string> with_last_piece_twins(const Problem& p,
   return with_twins(p, std::move(candidates), all, [&](KernelSpec& s) {
     if (!has_reduction_pass(s) || !s.pdl || split_pass_ctas(s, p.shape) > sm_count) return false;
     s.split_last = true;
+    s = without_broken_placement(s);
     return true;
   });
 }

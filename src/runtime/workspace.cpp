@@ -68,8 +68,14 @@ WorkspaceSize workspace_size(int sms) {
 
 const Workspace& workspace_for(int device, cudaStream_t stream) {
   static std::shared_mutex mutex;
-  static auto* pool = new std::map<std::pair<int, cudaStream_t>, std::unique_ptr<Workspace>>();
-  const auto key = std::make_pair(device, stream);
+  static auto* pool =
+      new std::map<std::pair<int, unsigned long long>, std::unique_ptr<Workspace>>();
+  // By the stream's id, not its handle: cudaStreamPerThread is one handle for every thread's own
+  // stream, and two threads' calls must not share a workspace (their partials, flags and placed
+  // claims would collide).
+  unsigned long long id = 0;
+  check_cuda(cudaStreamGetId(stream, &id), "cudaStreamGetId");
+  const auto key = std::make_pair(device, id);
   {
     std::shared_lock lock(mutex);
     auto it = pool->find(key);

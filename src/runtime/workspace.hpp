@@ -1,6 +1,7 @@
 // Scratch memory for stream-K partial tiles, one block per (device, stream) so that kernels on
-// different streams never share it. Allocated on the first stream-K call on a stream, sized for
-// the most any spec can need on that device, and zeroed once: the kernel leaves its flags zero.
+// different streams never share it (streams told apart by cudaStreamGetId, so each thread's
+// per-thread default stream has its own). Allocated on the first stream-K call on a stream, sized
+// for the most any spec can need on that device, and zeroed once: the kernel leaves its flags zero.
 #pragma once
 
 #include <cuda_runtime.h>

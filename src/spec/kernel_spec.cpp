@@ -1,5 +1,7 @@
 #include "spec/kernel_spec.hpp"
 
+#include <algorithm>
+
 #include "autogemm/sm90/types.cuh"
 
 namespace autogemm {
@@ -47,7 +49,11 @@ int smem_bytes(const KernelSpec& s) {
                              : s.epilogue == Epilogue::tma_rows
                                  ? s.consumers * 64 * consumer_cols(s) * 2
                                  : 0;
-  return ring_bytes(s) + epilogue_bytes + 1024 + 16 * s.stages;
+  const int bytes = ring_bytes(s) + epilogue_bytes + 1024 + 16 * s.stages;
+  // Placed by SM: more than half an SM's shared memory (228 KB on sm_90), so that no SM holds
+  // two of the grid's CTAs (the placement would be lost, and the pass's rule would count SMs
+  // the grid covers as idle).
+  return s.sm_placed ? std::max(bytes, kPlacedSmemFloor) : bytes;
 }
 
 int acc_registers_per_thread(const KernelSpec& s) {
@@ -89,6 +95,13 @@ std::array<KernelSpec, 2> neighbour_order_launches(KernelSpec s) {
   out[1].raster = Raster::n;
   out[1].swizzle = 1;
   return out;
+}
+
+KernelSpec without_broken_placement(KernelSpec s) {
+  if (s.sm_placed && (s.split_pass < 2 || s.split_last || s.cluster_m * s.cluster_n != 1 ||
+                      !s.pdl || s.stream_k || s.cluster_k > 1 || s.persistent))
+    s.sm_placed = false;
+  return s;
 }
 
 int multicast_box_rows(int rows, int sharers) {

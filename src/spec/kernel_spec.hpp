@@ -158,12 +158,13 @@ std::string_view to_string(Epilogue);
 
 // Quantities derived from a spec; the validity rules and the launcher both use them, so they
 // are defined once here.
-int threads_per_block(const KernelSpec&);         // 128 * (consumers + 1): a producer warpgroup
-int smem_bytes(const KernelSpec&);                // dynamic shared memory the kernel asks for
-int ring_bytes(const KernelSpec&);                // of it, the pipeline ring (stages x A and B)
-int acc_registers_per_thread(const KernelSpec&);  // accumulator registers per consumer thread
-int consumer_rows(const KernelSpec&);             // rows of a tile one consumer warpgroup computes
-int consumer_cols(const KernelSpec&);             // and its columns (the wgmma N)
+int threads_per_block(const KernelSpec&);            // 128 * (consumers + 1): a producer warpgroup
+int smem_bytes(const KernelSpec&);                   // dynamic shared memory the kernel asks for
+inline constexpr int kPlacedSmemFloor = 116 * 1024;  // sm_placed's least (smem_bytes)
+int ring_bytes(const KernelSpec&);                   // of it, the pipeline ring (stages x A and B)
+int acc_registers_per_thread(const KernelSpec&);     // accumulator registers per consumer thread
+int consumer_rows(const KernelSpec&);  // rows of a tile one consumer warpgroup computes
+int consumer_cols(const KernelSpec&);  // and its columns (the wgmma N)
 // `s` launched the other way: PDL toggled, and an L2 prefetch and pieces placed by SM (which need
 // PDL) dropped when PDL goes off. The trial's plain-launch twins and the tuner's launch twins and
 // local moves all make it so.
@@ -175,6 +176,10 @@ KernelSpec other_launch(KernelSpec s);
 // again). The trial's neighbour-order twins and the tuner's first split moves make these; validity
 // is the caller's to check.
 std::array<KernelSpec, 2> neighbour_order_launches(KernelSpec s);
+// `s` without its placement by SM where an edit left it invalid (no split pass, or a last-piece
+// sum, a cluster or no PDL: validity's rule), so that a twin or move made by changing those fields
+// is the edit's plain-placed form rather than an invalid spec dropped unseen.
+KernelSpec without_broken_placement(KernelSpec s);
 // Rows of each CTA's slice of a K-major tile of `rows` rows that `sharers` CTAs load a slice each
 // and multicast: the slice where it is whole 8-row swizzle atoms, else one atom (8 rows, the
 // slices then uneven: for_each_box in gemm.cuh, which must agree); tma_box_rows gives the box.

@@ -69,7 +69,7 @@ std::vector<std::string> changed_fields(const KernelSpec& a, const KernelSpec& b
   diff(a.raster != b.raster, "raster");
   diff(a.swizzle != b.swizzle, "swizzle");
   diff(a.defer_store != b.defer_store, "defer_store");
-  diff(a.pdl != b.pdl || a.pdl_prefetch != b.pdl_prefetch, "pdl");
+  diff(a.pdl != b.pdl || a.pdl_prefetch != b.pdl_prefetch || a.sm_placed != b.sm_placed, "pdl");
   diff(a.fixed != b.fixed, "fixed");
   return out;
 }
@@ -77,8 +77,11 @@ std::vector<std::string> changed_fields(const KernelSpec& a, const KernelSpec& b
 std::vector<KernelSpec> local_moves(const KernelSpec& from, const Problem& p) {
   std::vector<KernelSpec> out;
   auto try_move = [&](auto&& change) {
-    KernelSpec s = from;
-    change(s);
+    KernelSpec s = without_broken_placement([&] {
+      KernelSpec c = from;
+      change(c);
+      return c;
+    }());
     if (s == from || !fits(s, p)) return;
     if (std::find(out.begin(), out.end(), s) == out.end()) out.push_back(s);
   };

@@ -182,24 +182,22 @@ TEST(TileOrder, HostDivisorsGiveTheSameOrderAsDivision) {
 namespace autogemm {
 namespace {
 
-// A placed grid's CTAs claim their slots in the workspace, whatever else it needs: a whole-tile
-// placed plan needs the workspace too (without it the launch is refused, naming the kind), and its
-// arguments carry the workspace's slots.
+// A placed grid's CTAs claim their slots in the workspace: a placed plan needs the workspace
+// (without it, or without its slots, the launch is refused), and its arguments carry the slots.
 TEST(LaunchArgs, PlacedBySmPlansNeedTheWorkspaceSlots) {
   LaunchPlan plan;
   EXPECT_FALSE(plan.needs_workspace());
   plan.sm_placed = true;
   EXPECT_TRUE(plan.needs_workspace());
-  try {
-    launch_args(plan, nullptr);
-    ADD_FAILURE() << "a placed launch without a workspace was accepted";
-  } catch (const Error& e) {
-    EXPECT_NE(std::string(e.what()).find("placed-by-SM"), std::string::npos) << e.what();
-  }
+  EXPECT_THROW(launch_args(plan, nullptr), Error);
   Workspace ws;
+  EXPECT_THROW(launch_args(plan, &ws), Error);  // no slots
   unsigned slots[sm90::kSmSlotsWords] = {};
   ws.sm_slots = slots;
   EXPECT_EQ(launch_args(plan, &ws).sm_slots, slots);
+  plan.sm_placed = false;
+  plan.stream_k = true;
+  EXPECT_EQ(launch_args(plan, &ws).sm_slots, nullptr);  // only placed plans get them
 }
 
 }  // namespace

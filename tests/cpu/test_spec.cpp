@@ -869,6 +869,20 @@ TEST(SpecSmPlaced, NameJsonAndRules) {
       parse_name("sm90_f16f32_tn_128x128x64_s7_c2x1_coop_tiles_r4m_skp8l_nopdl"));
   EXPECT_EQ(spec_name(placed[0]), "sm90_f16f32_tn_128x128x64_s7_c1x1_coop_tiles_r8m_skp8p_smid");
   EXPECT_EQ(spec_name(placed[1]), "sm90_f16f32_tn_128x128x64_s7_c1x1_coop_tiles_r1n_skp8p_smid");
+  // An edit that breaks placement's rule drops the placement instead of making an invalid spec.
+  KernelSpec last = s;
+  last.split_last = true;
+  EXPECT_EQ(spec_name(without_broken_placement(last)),
+            "sm90_f16f32_tn_64x128x64_s8_c1x1_wg1_tiles_r1n_skp4pl");
+  EXPECT_EQ(without_broken_placement(s), s);
+  // A placed grid asks for more than half an SM's shared memory, so no SM holds two of its CTAs.
+  const KernelSpec small = parse_name("sm90_f16f32_tn_64x16x64_s8_c1x1_wg1_tiles_r8m_skp12p_swap");
+  KernelSpec small_placed = small;
+  small_placed.sm_placed = true;
+  EXPECT_LT(smem_bytes(small), kPlacedSmemFloor);
+  EXPECT_EQ(smem_bytes(small_placed), kPlacedSmemFloor);
+  EXPECT_EQ(smem_bytes(s), smem_bytes(other_launch(s)));  // already above the floor
+  EXPECT_FALSE(validate(small_placed)) << *validate(small_placed);
 }
 
 }  // namespace

@@ -160,6 +160,13 @@ TEST(TuneProposer, SplitPassNeighbourOrdersAndOrderAreTheFirstLocalMoves) {
     EXPECT_EQ(moves[3].split_last, !from.split_last) << name;
     EXPECT_EQ(changed_fields(from, moves[3]), std::vector<std::string>{"split_pass"});
   }
+  // From a placed pick, the moves that break placement's rule keep their edit, plainly placed.
+  const KernelSpec placed = parse_name("sm90_f16f32_tn_64x128x64_s8_c1x1_wg1_tiles_r8m_skp4p_smid");
+  const auto from_placed = local_moves(placed, p);
+  for (const KernelSpec& s : from_placed) EXPECT_FALSE(validate(s)) << spec_name(s);
+  EXPECT_NE(std::find_if(from_placed.begin(), from_placed.end(),
+                         [](const KernelSpec& s) { return s.split_last && !s.sm_placed; }),
+            from_placed.end());
   const KernelSpec whole = parse_name("sm90_f16f32_tn_128x128x64_s4_c1x1_coop_persist_r8m_etma");
   for (const KernelSpec& s : local_moves(whole, p)) {
     EXPECT_FALSE(s.split_piece_major) << spec_name(s);

@@ -15,9 +15,11 @@
 #include <vector>
 
 #include "autogemm/autogemm.hpp"
+#include "autogemm/sm90/types.cuh"
 #include "core/cuda_check.hpp"
 #include "gemm_checker.hpp"
 #include "jit/jit.hpp"
+#include "runtime/workspace.hpp"
 #include "spec/fitted.hpp"
 #include "spec/name.hpp"
 #include "spec/validity.hpp"
@@ -703,25 +705,54 @@ TEST(KernelSweep, SplitReductionPassMatchesReference) {
 
 // Pieces placed by SM, launched many times back to back on one stream: every launch claims every
 // slot once (sm_placement.cuh), whatever the grid's work (one wave of pieces, several per CTA,
-// fewer pieces than SMs), so the claims must stay in step over launches of different specs; a
-// slot claimed twice or missed would leave a piece undone.
+// fewer pieces than SMs), so the claims must stay in step over launches of different specs. Each
+// checked launch runs on new inputs after the workspace's partials were set to NaN, so a piece
+// left undone, or done from the wrong slot, shows in C. A second phase empties the placement map's
+// preference by pointing every SM at slot 0, so all but one CTA per launch take the fallback path
+// (the claim's undo and scan).
 TEST(KernelSweep, SmPlacedPiecesStayCorrectOverManyLaunches) {
   ASSERT_NO_THROW(require_gpu()) << "this test needs a GPU";
   test::GemmChecker gc(int64_t(4096) * 16384);
+  int device = 0;
+  ASSERT_EQ(cudaGetDevice(&device), cudaSuccess);
+  const Workspace& ws = workspace_for(device, nullptr);  // gemm()'s default stream
   const std::pair<Shape, const char*> cases[] = {
       {{192, 1408, 4096}, "sm90_f16f32_tn_64x128x64_s8_c1x1_wg1_tiles_r8m_skp4p_smid"},
       {{1024, 1024, 2048}, "sm90_f16f32_tn_64x128x64_s8_c1x1_wg1_tiles_r1n_skp4p_smid"},
       {{256, 256, 8192}, "sm90_f16f32_tn_128x64x64_s8_c1x1_coop_tiles_r8m_skp8p_smid"},
   };
-  for (int round = 0; round < 3; ++round)
-    for (const auto& [shape, spec] : cases) {
-      const Problem p{shape, DType::f16, AccType::f32, Layout::tn};
-      gc.prepare(p, uint64_t(round * 10 + shape.m));
-      for (int i = 0; i < 40; ++i) ASSERT_NO_THROW(gemm(p, spec, gc.a(), gc.b(), gc.c())) << spec;
-      ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess) << spec;
-      const auto verdict = gc.check(p);
-      EXPECT_TRUE(verdict.pass) << spec << " round " << round << ": " << verdict.reason;
+  unsigned* map = ws.sm_slots + 2 + sm90::kSmSlots;
+  std::vector<unsigned> recorded(sm90::kSmIds);
+  uint64_t seed = 53;
+  for (int phase = 0; phase < 2; ++phase) {
+    if (phase == 1) {  // every SM prefers slot 0 (the map is recorded by now)
+      ASSERT_EQ(cudaMemcpy(recorded.data(), map, recorded.size() * 4, cudaMemcpyDeviceToHost),
+                cudaSuccess);
+      ASSERT_EQ(cudaMemset(map, 0, recorded.size() * 4), cudaSuccess);
     }
+    for (int round = 0; round < 2; ++round)
+      for (const auto& [shape, spec] : cases) {
+        const Problem p{shape, DType::f16, AccType::f32, Layout::tn};
+        gc.prepare(p, ++seed);
+        for (int i = 0; i < 20; ++i) ASSERT_NO_THROW(gemm(p, spec, gc.a(), gc.b(), gc.c())) << spec;
+        gc.prepare(p, ++seed);
+        ASSERT_EQ(cudaMemset(ws.partials, 0xff, ws.partial_bytes), cudaSuccess);  // NaN
+        ASSERT_NO_THROW(gemm(p, spec, gc.a(), gc.b(), gc.c())) << spec;
+        ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess) << spec;
+        const auto verdict = gc.check(p);
+        EXPECT_TRUE(verdict.pass) << spec << " phase " << phase << " round " << round << ": "
+                                  << verdict.reason;
+      }
+  }
+  ASSERT_EQ(cudaMemcpy(map, recorded.data(), recorded.size() * 4, cudaMemcpyHostToDevice),
+            cudaSuccess);
+  // The recorded map placed one CTA on each SM: a permutation of the grid's slots.
+  int sms = 0;
+  ASSERT_EQ(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device), cudaSuccess);
+  std::vector<int> seen(size_t(sms), 0);
+  for (int s = 0; s < sms; ++s)
+    if (recorded[size_t(s)] < unsigned(sms)) ++seen[recorded[size_t(s)]];
+  EXPECT_EQ(std::count(seen.begin(), seen.end(), 1), sms) << "the placement map is no permutation";
 }
 
 // Split-K summed by each tile's last piece ("skpNl", no pass): the same shapes and structures,

@@ -68,7 +68,8 @@ struct GemmConfig {
   static constexpr bool kSplitPieceMajor = kSplitPieceMajor_;
   // No second kernel: each tile's last piece sums the partials (split_sum_last).
   static constexpr bool kSplitLast = kSplitLast_;
-  // One CTA per SM, each taking the piece a plain launch would have put on its SM (sm_slots.cuh).
+  // One CTA per SM, each taking the piece a plain launch would have put on its SM
+  // (sm_placement.cuh).
   static constexpr bool kSmPlaced = kSmPlaced_;
   static constexpr int kClusterSize = kMulticastSize * kClusterK;
   static constexpr bool kPersistent = kPersistent_, kRasterN = kRasterN_;
@@ -685,9 +686,10 @@ __device__ __forceinline__ void gemm_body(const TmaDescriptor* tma_a, const TmaD
     cluster_sync();
   else
     __syncthreads();
-  // Everything above touched no global memory a previous kernel could write (a placed grid's
-  // claims: every earlier placed grid's CTAs made theirs before this grid could start,
-  // sm_placement.cuh). Under PDL this
+  // Everything above touched no global memory a previous kernel could write, but for a placed
+  // grid's claims (every earlier placed grid's CTAs made theirs before this grid could start) and
+  // its placement map (written once by an earlier kernel; a stale read only places worse, never
+  // wrongly: sm_placement.cuh). Under PDL this
   // grid waits for the previous one before its first load or store (without PDL a no-op). It does
   // not trigger its dependents early: the next call then launches as this grid exits, onto idle
   // SMs in the order a plain launch takes, so each CTA reads the same part of an operand from its

@@ -112,7 +112,7 @@ struct TileScheduler {
       sk_cursor = sk_range_begin(cluster + 1);
       dp_next = sk_tiles + cluster;
     } else if constexpr (Cfg::kSmPlaced) {
-      dp_next = sm_slot_of_cta();  // claimed in the prologue (gemm.cuh)
+      dp_next = -1;  // the claimed slot, read at the first next() (the reduction pass never does)
     } else {
       dp_next = int(blockIdx.x) / Cfg::kClusterSize;
     }
@@ -139,6 +139,8 @@ struct TileScheduler {
       set_tile(w, dp_next, cta_rank);
       dp_next += clusters;
     } else if constexpr (Cfg::kSplitPass > 1) {
+      if constexpr (Cfg::kSmPlaced)
+        if (dp_next < 0) dp_next = sm_slot_of_cta();  // claimed in the prologue (gemm.cuh)
       if (dp_next >= num_units * Cfg::kSplitPass) return false;
       const int piece = split_piece(dp_next);
       set_tile(w, split_unit(dp_next), cta_rank);

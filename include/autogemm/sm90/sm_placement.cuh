@@ -5,7 +5,7 @@
 // launch (up to a rotation of the GPCs), and a piece order whose neighbours share an operand tile
 // then has the sharers side by side, where the L2's request coalescer merges their reads. Under
 // PDL the CTAs take SMs as the previous kernel frees them and that order is lost (notes 380). The
-// workspace's placement map (recorded once per stream by a plain launch, runtime/workspace.cpp)
+// workspace's placement map (recorded once per stream by a plain launch, runtime/sm_placement.cpp)
 // says which CTA a plain launch put on each SM; a placed grid has one CTA per SM, and the CTA on
 // SM s takes that CTA's slot.
 //
@@ -16,7 +16,9 @@
 // host's rule). A CTA whose slot was taken in this launch takes the next free one. All CTAs of a
 // launch take their tickets before any CTA of the next placed launch on the stream starts: these
 // grids do not trigger their dependents early, so every kernel after one starts once all its CTAs
-// ran.
+// ran (atomics whose values came back are covered; the one undo below waits for its reply). Two
+// placed launches sharing one workspace at once would break this, and the counts would stay out
+// of step: the workspace pool keys streams by their id, so per-thread default streams differ.
 #pragma once
 
 #include "autogemm/sm90/ptx.cuh"
@@ -41,8 +43,12 @@ __device__ __forceinline__ int claim_sm_slot(const GemmArgs& args) {
   const u32 seen = atomicAdd(&claims[want], 1u);
   const u32 launch = u32(t / grid);
   if (seen == launch) return int(want);
-  // Taken in this launch: undo, and take the first free slot after it.
-  atomicSub(&claims[want], 1u);
+  // Taken in this launch: undo, and take the first free slot after it. The undo waits for its
+  // reply and is fenced, so it has landed before this CTA can finish (and the next placed launch
+  // start): an undo still in flight would make the slot read as taken to that launch.
+  const u32 undone = atomicSub(&claims[want], 1u);
+  asm volatile("" : : "r"(undone));
+  __threadfence();
   for (u32 i = 1; i < grid; ++i) {
     const u32 slot = (want + i) % grid;
     if (atomicCAS(&claims[slot], launch, launch + 1) == launch) return int(slot);
