@@ -61,7 +61,9 @@ TraceRun run_traced(const KernelSpec& spec, const Problem& p, const void* a, con
       has_reduction_pass(spec) ? jit::load_split_reduce(spec, /*trace=*/true).function : nullptr);
   const long long tiles_m = (plan.args.m + spec.bm - 1) / spec.bm;
   const long long tiles_n = (plan.args.n + spec.bn - 1) / spec.bn;
-  const long long per_cta = (tiles_m * tiles_n + plan.grid - 1) / plan.grid;
+  // Items: whole tiles, or split-K's pieces (a placed grid's CTAs can take several each).
+  const long long items = tiles_m * tiles_n * std::max(1, spec.split_pass);
+  const long long per_cta = (items + plan.grid - 1) / plan.grid;
   run.layout =
       TraceLayout{int(plan.grid), spec.consumers + 1, int(std::min(per_cta + 8, 1LL << 16))};
   run.words.assign(trace_words(run.layout), 0);
