@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <mutex>
+
 #include "autogemm/sm90/types.cuh"
 #include "autogemm/types.hpp"
 #include "core/cuda_check.hpp"
@@ -35,6 +37,8 @@ std::string placement_source() {
 }  // namespace
 
 void record_sm_placement(const Workspace& ws, cudaStream_t stream, int sms) {
+  // Every placed launch comes here: once recorded, one load and nothing else.
+  if (ws.placement_recorded.load(std::memory_order_acquire)) return;
   if (sms < 1 || sms > sm90::kSmSlots)
     throw Error(fmt::format("pieces placed by SM: {} SMs (at most {})", sms, sm90::kSmSlots));
   // Not while the stream is being captured into a graph: the recording would run at every replay
@@ -43,22 +47,24 @@ void record_sm_placement(const Workspace& ws, cudaStream_t stream, int sms) {
   cudaStreamCaptureStatus capture = cudaStreamCaptureStatusNone;
   check_cuda(cudaStreamIsCapturing(stream, &capture), "cudaStreamIsCapturing");
   if (capture != cudaStreamCaptureStatusNone) return;
-  std::call_once(ws.placement_recorded, [&] {
-    // The map only places the pieces well; a recording that cannot compile or launch leaves it
-    // empty, as above, rather than failing the call.
-    try {
-      const auto compiled = jit::KernelCache::global().get(placement_source(), "sm_placement.cu");
-      const jit::LoadedKernel& kernel =
-          jit::ModuleCache::global().load(*compiled, kEntry, kSmemBytes);
-      unsigned* map = ws.sm_slots + 2 + sm90::kSmSlots;
-      void* params[] = {&map};
-      const LaunchConfig config(unsigned(sms), 128, unsigned(kSmemBytes), 1, stream,
-                                /*pdl=*/false, /*cluster_attribute=*/false);
-      check_driver(driver().launch_kernel_ex(&config.cfg, kernel.function, params, nullptr),
-                   "cuLaunchKernelEx (SM placement map)");
-    } catch (const Error&) {
-    }
-  });
+  static std::mutex mutex;
+  std::lock_guard lock(mutex);
+  if (ws.placement_recorded.load(std::memory_order_relaxed)) return;
+  // The map only places the pieces well; a recording that cannot compile or launch leaves it
+  // empty, as above, rather than failing the call.
+  try {
+    const auto compiled = jit::KernelCache::global().get(placement_source(), "sm_placement.cu");
+    const jit::LoadedKernel& kernel =
+        jit::ModuleCache::global().load(*compiled, kEntry, kSmemBytes);
+    unsigned* map = ws.sm_slots + 2 + sm90::kSmSlots;
+    void* params[] = {&map};
+    const LaunchConfig config(unsigned(sms), 128, unsigned(kSmemBytes), 1, stream, /*pdl=*/false,
+                              /*cluster_attribute=*/false);
+    check_driver(driver().launch_kernel_ex(&config.cfg, kernel.function, params, nullptr),
+                 "cuLaunchKernelEx (SM placement map)");
+  } catch (const Error&) {
+  }
+  ws.placement_recorded.store(true, std::memory_order_release);
 }
 
 }  // namespace autogemm

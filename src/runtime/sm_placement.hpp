@@ -8,7 +8,7 @@
 
 namespace autogemm {
 
-// Records `ws`'s placement map on `stream` once (later calls return at once): a plain launch of
+// Records `ws`'s placement map on `stream` once (later calls: one atomic load): a plain launch of
 // one CTA per SM (`sms` CTAs, each holding more than half an SM's shared memory and staying until
 // the grid is placed) writes, for each %smid, the CTA placed there. Compiled by the JIT like the
 // GEMMs (cached). Not while `stream` is being captured (a later call records it). If it cannot

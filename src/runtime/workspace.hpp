@@ -6,8 +6,8 @@
 
 #include <cuda_runtime.h>
 
+#include <atomic>
 #include <cstddef>
-#include <mutex>
 
 namespace autogemm {
 
@@ -22,7 +22,7 @@ struct Workspace {
   // and the placement map (sm90::kSmSlotsWords words, types.cuh), which the first placed launch
   // on this stream records (record_sm_placement, sm_placement.hpp).
   unsigned* sm_slots = nullptr;
-  mutable std::once_flag placement_recorded;
+  mutable std::atomic<bool> placement_recorded{false};
 };
 
 // Bytes of partials a launch of `grid` CTAs with bm×bn tiles needs.

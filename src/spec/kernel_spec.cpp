@@ -76,11 +76,8 @@ int consumer_cols(const KernelSpec& s) {
 
 KernelSpec other_launch(KernelSpec s) {
   s.pdl = !s.pdl;
-  if (!s.pdl) {
-    s.pdl_prefetch = 0;
-    s.sm_placed = false;
-  }
-  return s;
+  if (!s.pdl) s.pdl_prefetch = 0;
+  return without_broken_placement(s);
 }
 
 std::array<KernelSpec, 2> neighbour_order_launches(KernelSpec s) {
@@ -97,10 +94,12 @@ std::array<KernelSpec, 2> neighbour_order_launches(KernelSpec s) {
   return out;
 }
 
+bool placeable_by_sm(const KernelSpec& s) {
+  return s.split_pass > 1 && !s.split_last && s.cluster_m * s.cluster_n == 1 && s.pdl;
+}
+
 KernelSpec without_broken_placement(KernelSpec s) {
-  if (s.sm_placed && (s.split_pass < 2 || s.split_last || s.cluster_m * s.cluster_n != 1 ||
-                      !s.pdl || s.stream_k || s.cluster_k > 1 || s.persistent))
-    s.sm_placed = false;
+  if (!placeable_by_sm(s)) s.sm_placed = false;
   return s;
 }
 

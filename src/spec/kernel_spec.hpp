@@ -176,9 +176,12 @@ KernelSpec other_launch(KernelSpec s);
 // again). The trial's neighbour-order twins and the tuner's first split moves make these; validity
 // is the caller's to check.
 std::array<KernelSpec, 2> neighbour_order_launches(KernelSpec s);
-// `s` without its placement by SM where an edit left it invalid (no split pass, or a last-piece
-// sum, a cluster or no PDL: validity's rule), so that a twin or move made by changing those fields
-// is the edit's plain-placed form rather than an invalid spec dropped unseen.
+// Whether `s` may have its pieces placed by SM (sm_placed): split-K with the reduction pass (no
+// last-piece sum), one-CTA clusters, PDL. Validity's rule, and without_broken_placement's.
+bool placeable_by_sm(const KernelSpec& s);
+// `s` without its placement by SM where an edit left it unplaceable, so that a twin or move made
+// by changing those fields is the edit's plainly placed form rather than an invalid spec dropped
+// unseen (other_launch, the trial's last-piece twins, the tuner's moves).
 KernelSpec without_broken_placement(KernelSpec s);
 // Rows of each CTA's slice of a K-major tile of `rows` rows that `sharers` CTAs load a slice each
 // and multicast: the slice where it is whole 8-row swizzle atoms, else one atom (8 rows, the

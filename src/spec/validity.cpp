@@ -158,7 +158,7 @@ Verdict rule_split_pass(const KernelSpec& s, const DeviceLimits&) {
     if (s.sm_placed) return "sm_placed places split-K's pieces by SM: it needs split_pass > 1";
     return {};
   }
-  if (s.sm_placed && (s.split_last || s.cluster_m * s.cluster_n != 1 || !s.pdl))
+  if (s.sm_placed && !placeable_by_sm(s))
     return "sm_placed (pieces placed by SM) needs one-CTA clusters, the reduction pass (no "
            "split_last) and PDL";
   if (s.split_pass < 2 || s.split_pass > 16)
