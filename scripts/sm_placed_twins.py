@@ -21,7 +21,7 @@ import os
 import re
 import sys
 
-from tuning_table import read_table, write_table
+from tuning_table import read_table, with_last_token, write_shapes, write_table
 
 FORMS = ("smid", "smidr8m", "smidr1n")
 
@@ -31,15 +31,11 @@ def twin(spec, form):
     spec = re.sub(r"_c\dx\d_", "_c1x1_", spec)
     if form != "smid":
         spec = re.sub(r"_r\d+[mn]_", "_r8m_" if form == "smidr8m" else "_r1n_", spec)
-    spec = re.sub(r"_skp(\d+)p?l?(?=_|$)", r"_skp\1p", spec)
-    # `_smid` comes after the prefetch and before `_fix` / `_ab` (spec_name's order).
-    m = re.search(r"(_fix\d+x\d+x\d+)?(_ab)?$", spec)
-    return spec[: m.start()] + "_smid" + spec[m.start():]
+    return with_last_token(re.sub(r"_skp(\d+)p?l?(?=_|$)", r"_skp\1p", spec), "smid")
 
 
 def placed(spec):
-    m = re.search(r"(_fix\d+x\d+x\d+)?(_ab)?$", spec)
-    return spec[: m.start()] + "_smid" + spec[m.start():]
+    return with_last_token(spec, "smid")
 
 
 def main():
@@ -64,8 +60,7 @@ def main():
         for form in FORMS:
             write_table(f"{out}/{form}.json", table,
                         [dict(e, spec=twin(e["spec"], form)) for e in chosen])
-    with open(f"{out}/shapes.txt", "w") as f:
-        f.write(" ".join(f"{e['m']}_{e['n']}_{e['k']}" for e in chosen) + "\n")
+    write_shapes(out, chosen)
     print(f"{len(chosen)} entries, twin tables in {out}")
 
 

@@ -19,7 +19,7 @@ import os
 import re
 import sys
 
-from tuning_table import read_table, write_table
+from tuning_table import read_table, with_last_token, write_shapes, write_table
 
 FORMS = ("nopdl", "c1r8m", "c1r1n")
 
@@ -28,9 +28,7 @@ def without_pdl(spec):
     spec = re.sub(r"_pf\d+(?=_|$)", "", spec)
     if "_nopdl" in spec:
         return spec
-    # `_nopdl` comes after the accumulator sets and before `_fix` / `_ab` (spec_name's order).
-    m = re.search(r"(_fix\d+x\d+x\d+)?(_ab)?$", spec)
-    return spec[: m.start()] + "_nopdl" + spec[m.start():]
+    return with_last_token(spec, "nopdl")
 
 
 def twin(spec, form):
@@ -67,8 +65,7 @@ def main():
         for form in FORMS:
             write_table(f"{out}/{form}.json", table,
                         [dict(e, spec=twin(e["spec"], form)) for e in chosen])
-    with open(f"{out}/shapes.txt", "w") as f:
-        f.write(" ".join(f"{e['m']}_{e['n']}_{e['k']}" for e in chosen) + "\n")
+    write_shapes(out, chosen)
     print(f"{len(chosen)} entries, twin tables in {out}")
 
 

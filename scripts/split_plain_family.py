@@ -18,7 +18,7 @@ Usage: split_plain_family.py TABLE.json OUT_DIR [SM_COUNT] [--unsplit] [--smid]"
 import os
 import sys
 
-from tuning_table import read_table, write_table
+from tuning_table import read_table, write_shapes, write_table
 
 TILES = {"64x128": ("64x128x64_s8", "wg1"), "64x64": ("64x64x64_s8", "wg1"),
          "128x128": ("128x128x64_s7", "coop"), "128x64": ("128x64x64_s8", "coop")}
@@ -64,8 +64,7 @@ def main():
                 if spec:
                     entries.append(dict(e, spec=spec))
             write_table(f"{out}/p{tile}{raster}.json", table, entries)
-    with open(f"{out}/shapes.txt", "w") as f:
-        f.write(" ".join(f"{e['m']}_{e['n']}_{e['k']}" for e in split) + "\n")
+    write_shapes(out, split)
     print(f"{len(split)} entries, {2 * len(TILES)} family tables in {out}")
 
 

@@ -4,6 +4,7 @@ gzipped or not, and a table written in the layout of the shipped ones (data/*.js
 fields, then one entry per line, so that a change to a few entries is a few lines of diff)."""
 import csv
 import json
+import re
 
 from results_csv import open_results_csv
 
@@ -46,3 +47,16 @@ def write_table(path, header, entries):
 def new_header(gpu, commit, created="1970-01-01T00:00:00Z"):
     return {"format": "autogemm-tuning-table", "version": 1, "gpu": gpu, "created": created,
             "commit": commit}
+
+
+def with_last_token(spec, token):
+    """`spec` with `_token` inserted where spec_name puts the launch tokens (`_nopdl`, `_pfN`,
+    `_smid`): last but for a compiled-in shape (`_fixMxNxK`) and the scaled epilogue (`_ab`)."""
+    m = re.search(r"(_fix\d+x\d+x\d+)?(_ab)?$", spec)
+    return spec[: m.start()] + "_" + token + spec[m.start():]
+
+
+def write_shapes(out_dir, entries):
+    """OUT_DIR/shapes.txt: the entries' M_N_K words on one line (the run scripts' SHAPES)."""
+    with open(f"{out_dir}/shapes.txt", "w") as f:
+        f.write(" ".join(f"{e['m']}_{e['n']}_{e['k']}" for e in entries) + "\n")

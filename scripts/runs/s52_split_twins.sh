@@ -31,11 +31,11 @@ tables=(table:shipped=data/nvidia_h200.json)
 pre=()
 for t in $forms; do
   tables+=(table:"$t"="$top/$t.json")
-  for s in $(python3 -c "import json,sys; print(' '.join(e['spec'] for e in json.load(open(sys.argv[1]))['entries']))" "$top/$t.json"); do
+  for s in $(table_specs "$top/$t.json"); do
     pre+=(--spec "$s")
   done
 done
-for s in $(python3 -c "import json; print(' '.join(e['spec'] for e in json.load(open('data/nvidia_h200.json'))['entries']))"); do
+for s in $(table_specs data/nvidia_h200.json); do
   pre+=(--spec "$s")
 done
 timeout 300 "$bin" prebuild "${pre[@]}" 2>&1 | tail -1

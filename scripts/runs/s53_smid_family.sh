@@ -20,12 +20,12 @@ tables=(table:shipped=data/nvidia_h200.json)
 pre=()
 for t in $forms; do
   tables+=(table:"$t"="$top/$t.json")
-  for s in $(python3 -c "import json,sys; print(' '.join(e['spec'] for e in json.load(open(sys.argv[1]))['entries']))" "$top/$t.json"); do
+  for s in $(table_specs "$top/$t.json"); do
     pre+=(--spec "$s")
   done
 done
 shapes="$(cat "$top/shapes.txt")"
-for s in $(python3 -c "import json,sys; w=set(sys.argv[1].split()); print(' '.join(e['spec'] for e in json.load(open('data/nvidia_h200.json'))['entries'] if '%d_%d_%d' % (e['m'], e['n'], e['k']) in w))" "$shapes"); do
+for s in $(table_specs data/nvidia_h200.json "$shapes"); do
   pre+=(--spec "$s")
 done
 timeout 200 "$bin" prebuild "${pre[@]}" 2>&1 | tail -1

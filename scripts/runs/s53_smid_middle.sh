@@ -24,11 +24,11 @@ python3 scripts/sm_placed_twins.py data/nvidia_h200.json "$top" --middle > /dev/
 shapes="${SHAPES:-$(cat "$top/shapes.txt")}"
 pre=()
 for t in smid c1smid; do
-  for s in $(python3 -c "import json,sys; w=set(sys.argv[2].split()); print(' '.join(e['spec'] for e in json.load(open(sys.argv[1]))['entries'] if '%d_%d_%d' % (e['m'], e['n'], e['k']) in w))" "$top/$t.json" "$shapes"); do
+  for s in $(table_specs "$top/$t.json" "$shapes"); do
     pre+=(--spec "$s")
   done
 done
-for s in $(python3 -c "import json,sys; w=set(sys.argv[1].split()); print(' '.join(e['spec'] for e in json.load(open('data/nvidia_h200.json'))['entries'] if '%d_%d_%d' % (e['m'], e['n'], e['k']) in w))" "$shapes"); do
+for s in $(table_specs data/nvidia_h200.json "$shapes"); do
   pre+=(--spec "$s")
 done
 timeout 200 "$bin" prebuild "${pre[@]}" 2>&1 | tail -1

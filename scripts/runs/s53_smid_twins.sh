@@ -17,7 +17,7 @@ grep -E "tests passed|checked|Failed|FAILED" "$top/ctest_smid.log" | head -8
 python3 scripts/sm_placed_twins.py data/nvidia_h200.json "$top" > /dev/null
 pre=()
 for t in smid smidr8m smidr1n; do
-  for s in $(python3 -c "import json,sys; print(' '.join(e['spec'] for e in json.load(open(sys.argv[1]))['entries']))" "$top/$t.json"); do
+  for s in $(table_specs "$top/$t.json"); do
     pre+=(--spec "$s")
   done
 done
@@ -25,7 +25,7 @@ specs="64x128x64_s8_c1x1_wg1_tiles_r8m_skp4p_nopdl 64x128x64_s8_c1x1_wg1_tiles_r
 64x128x64_s8_c1x1_wg1_tiles_r1n_skp4p_nopdl 64x128x64_s8_c1x1_wg1_tiles_r1n_skp4p_smid
 128x128x64_s6_c1x1_coop_tiles_r8m_skp4p_nopdl 128x128x64_s6_c1x1_coop_tiles_r8m_skp4p_smid"
 for s in $specs; do pre+=(--spec "sm90_f16f32_tn_$s"); done
-for s in $(python3 -c "import json; print(' '.join(e['spec'] for e in json.load(open('data/nvidia_h200.json'))['entries'] if '_skp' in e['spec']))"); do
+for s in $(table_specs data/nvidia_h200.json | tr ' ' '\n' | grep _skp); do
   pre+=(--spec "$s")
 done
 timeout 300 "$bin" prebuild "${pre[@]}" 2>&1 | tail -1

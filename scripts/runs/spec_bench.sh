@@ -55,7 +55,10 @@
 # DIR/trace_SHAPE_SPEC.txt; and
 #   prebuild_ranked FILE TOP OUT
 # which writes the H200 cost model's TOP specs per shape of FILE to OUT (autogemm db rank) and
-# compiles them all into the JIT cache in parallel (so no timed call waits for NVRTC).
+# compiles them all into the JIT cache in parallel (so no timed call waits for NVRTC); and
+#   table_specs TABLE [SHAPES]
+# which prints a tuning table's specs, one word each (only those of the M_N_K words SHAPES, if
+# given), for `autogemm prebuild --spec` lists.
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 source scripts/runs/cublas_libs.sh
@@ -168,6 +171,12 @@ ncu_launches() {
     -k "regex:$regex" --launch-skip "$skip" --launch-count "$count" \
     "${AUTOGEMM_BIN:-build/tools/autogemm/autogemm}" bench --rounds 1 --loop_us 100 "$@" 2>&1 |
     grep -E '^  [a-z]|^\s+(gpu__|dram__|lts__|lrc__|sm__|smsp__|l1tex__)|ERROR|error'
+}
+table_specs() {
+  python3 -c "import json,sys
+w = set(sys.argv[2].split()) if len(sys.argv) > 2 else None
+print(' '.join(e['spec'] for e in json.load(open(sys.argv[1]))['entries']
+               if w is None or '%d_%d_%d' % (e['m'], e['n'], e['k']) in w))" "$@"
 }
 probe_out() {
   local dir="${OUT:-/tmp/$1}/$1"
