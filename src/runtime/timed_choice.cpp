@@ -134,6 +134,16 @@ bool decode_like(const Problem& p) {
 // (h200_trial_arms_s37).
 std::vector<std::string> decode_families(const Problem& p) {
   const int64_t bn = p.shape.m <= 16 ? 16 : p.shape.m <= 32 ? 32 : p.shape.m <= 48 ? 48 : 64;
+  // EXPERIMENT S54 (temporary): 128-row unsplit persistent tiles, bn M rounded up to 8.
+  static const bool exp_s54 = std::getenv("AUTOGEMM_EXP_S54") != nullptr;
+  if (exp_s54)
+    return {fmt::format("sm90_f16f32_tn_128x{}x64_s8_c4x1_coop_persist_r8m_swap_pf4",
+                        p.shape.m <= 32 ? 32 : 64),
+            fmt::format("sm90_f16f32_tn_128x{}x64_s8_c1x1_coop_tiles_r8m_skp3_swap_pf4", bn),
+            fmt::format("sm90_f16f32_tn_64x{}x64_s8_c1x1_wg1_persist_r8m_swap",
+                        std::max<int64_t>(8, (p.shape.m + 7) / 8 * 8)),
+            fmt::format("sm90_f16f32_tn_128x{}x64_s8_c1x1_coop_persist_r8m_swap",
+                        std::max<int64_t>(8, (p.shape.m + 7) / 8 * 8))};
   return {fmt::format("sm90_f16f32_tn_128x{}x64_s8_c4x1_coop_persist_r8m_swap_pf4",
                       p.shape.m <= 32 ? 32 : 64),
           fmt::format("sm90_f16f32_tn_128x{}x64_s8_c1x1_coop_tiles_r8m_skp3_swap_pf4", bn),
@@ -228,7 +238,14 @@ std::vector<std::string> trial_candidates(const Problem& p, const std::vector<st
   } else if (decode_like(p)) {
     for (; next < ranked.size() && out.size() < (most + 1) / 2; ++next) add(ranked[next]);
     for (const std::string& family : decode_families(p))
-      if (auto spec = tune::with_types_of(family, p)) add(*spec);
+      if (auto spec = tune::with_types_of(family, p)) {
+        // EXPERIMENT S54: every family, past the count.
+        if (std::getenv("AUTOGEMM_EXP_S54") &&
+            std::find(out.begin(), out.end(), *spec) == out.end())
+          out.push_back(*spec);
+        else
+          add(*spec);
+      }
   }
   for (; next < ranked.size(); ++next) add(ranked[next]);
   // A large problem's trial: the pool's best-filling spec too, if clearly better.

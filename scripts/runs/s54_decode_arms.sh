@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# ON the device (session 54, experiment S54; ~5 min on an H200; CLI-only pack): gemm() with and
+# without a fourth decode family in the decode-like first-call trial (AUTOGEMM_EXP_S54=1 adds
+# 128x{M rounded up to 8}x64 s8 c1x1 coop persist r8m swap, and times every family past the
+# trial's count), on decode.txt and 32 fresh decode-like shapes (decode_like32_s54.txt, seed 5454),
+# four processes in mirror order (base, fam, fam, base), each with the cost model's first pick
+# `cm` beside `auto` as the per-process reference (gemm_arms_probe).
+# Why: in h200_acceptance_s53 gemm() ran M = 1 x 13824 x 5120 with that tile (bn 8) at 35.8 us,
+# while M = 8 and 16 on the same weight, whose trials had no 128-row unsplit tile of bn 8 or 16,
+# took 37.2-40.6 us (0.92-0.99x of cuBLASLt); M = 32 and 48 won with bn 32 and 48 where the
+# model ranked them.
+# Rule, set before the run: ship (switch removed, family on) if decode.txt's gemm() geomean against
+# `cm` gains >= 0.5% in both pairs and the fresh set loses nothing beyond 0.3% in either pair.
+# Predicted: decode.txt +0.7-1.5% (8 and 16 x 13824 x 5120 +4-8%), the fresh set +0-1%.
+# Read: python3 scripts/arm_class_stats.py --ref cm DIR base fam 2 bench/shapes/decode.txt
+#       bench/shapes/decode_like32_s54.txt
+# Output: $OUT/s54_decode_arms.tgz
+source "$(dirname "$0")/spec_bench.sh"
+ARMS_ORDER="${ARMS_ORDER:-base:1 fam:1 fam:2 base:2}" gemm_arms_probe s54_decode_arms \
+  "base fam:AUTOGEMM_EXP_S54=1" bench/shapes/decode.txt bench/shapes/decode_like32_s54.txt
