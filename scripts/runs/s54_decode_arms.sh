@@ -19,8 +19,16 @@
 # fresh set, decode_like32_s54b.txt, seed 5455), its rule set before it: ship if the new fresh set
 # gains >= 0.5% against `cm` in both pairs and decode.txt loses nothing beyond 0.3% in either.
 # Predicted: the new fresh set +1-2%, decode.txt +0.3-0.6%.
+# Run 2 (notes 395): the new fresh set +4.2% / -2.3% (rule not met), decode.txt -0.5% / +0.8%.
+# Where the fam arm's trial picked the new family (2-9 shapes a set and pair), gemm() gained
+# 1.2-6.3% against `cm` in all eight set-pairs of runs 1-2; the other shapes, most with the same
+# pick in both arms, read 0.96-1.04: process noise of host-bound calls (e.g. 6x2176x2944, the same
+# kernel in both arms, 0.72 in one pair). Run 3 (SET=c: a third fresh set, decode_like32_s54c.txt,
+# seed 5456, and four pairs, PAIRS4=1), its rule set before it: ship if the third fresh set's
+# geomean against `cm`, pooled over the four pairs, gains >= 0.5% and decode.txt's pooled loses
+# nothing beyond 0.3%. Predicted: fresh +1-2%, decode.txt +0.3-0.8%.
 # Output: $OUT/s54_decode_arms${SET:+_$SET}.tgz
 source "$(dirname "$0")/spec_bench.sh"
 fresh=bench/shapes/decode_like32_s54${SET:-}.txt
-ARMS_ORDER="${ARMS_ORDER:-base:1 fam:1 fam:2 base:2}" gemm_arms_probe "s54_decode_arms${SET:+_$SET}" \
+ARMS_ORDER="${ARMS_ORDER:-base:1 fam:1 fam:2 base:2${PAIRS4:+ base:3 fam:3 fam:4 base:4}}" gemm_arms_probe "s54_decode_arms${SET:+_$SET}" \
   "base fam:AUTOGEMM_EXP_S54=1" bench/shapes/decode.txt "$fresh"
