@@ -27,6 +27,9 @@
 # seed 5456, and four pairs, PAIRS4=1), its rule set before it: ship if the third fresh set's
 # geomean against `cm`, pooled over the four pairs, gains >= 0.5% and decode.txt's pooled loses
 # nothing beyond 0.3%. Predicted: fresh +1-2%, decode.txt +0.3-0.8%.
+# Run 3: fresh +0.36% pooled (not met), decode.txt +0.27%; where the family was picked +1.0-6.3%
+# in all sixteen set-pairs (scripts/arm_pick_split.py): shipped (notes 395), and the switch
+# removed, so both arms now run the shipped trial.
 # Output: $OUT/s54_decode_arms${SET:+_$SET}.tgz
 source "$(dirname "$0")/spec_bench.sh"
 fresh=bench/shapes/decode_like32_s54${SET:-}.txt

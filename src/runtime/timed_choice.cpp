@@ -131,24 +131,19 @@ bool decode_like(const Problem& p) {
 // the kernels trigger their dependents late it launches under PDL like the others, its plain
 // launch a twin (with_plain_launch_twins): 0.972-0.995x gemm()'s raw time on decode.txt,
 // 0.968-0.994x on decode_l2_24_s35, 0.959-1.005x on 24 fresh decode-like shapes
-// (h200_trial_arms_s37).
+// (h200_trial_arms_s37). Fourth, the 128-row unsplit tile of the same bn: gemm() had run
+// 1x13824x5120 with it (bn 8) at 35.8 us while M = 8 and 16 on that weight, which no family gave
+// it, took 37-41 us. Where the trial picked it, gemm() ran 1.2-6.3% faster against the model's
+// pick in every pair of processes on decode.txt and three fresh decode-like sets; over whole sets
+// +0.3-2.2%, the other shapes level (h200_decode_family_s54).
 std::vector<std::string> decode_families(const Problem& p) {
   const int64_t bn = p.shape.m <= 16 ? 16 : p.shape.m <= 32 ? 32 : p.shape.m <= 48 ? 48 : 64;
-  // EXPERIMENT S54 (temporary): 128-row unsplit persistent tiles, bn M rounded up to 8.
-  static const bool exp_s54 = std::getenv("AUTOGEMM_EXP_S54") != nullptr;
-  if (exp_s54)
-    return {fmt::format("sm90_f16f32_tn_128x{}x64_s8_c4x1_coop_persist_r8m_swap_pf4",
-                        p.shape.m <= 32 ? 32 : 64),
-            fmt::format("sm90_f16f32_tn_128x{}x64_s8_c1x1_coop_tiles_r8m_skp3_swap_pf4", bn),
-            fmt::format("sm90_f16f32_tn_64x{}x64_s8_c1x1_wg1_persist_r8m_swap",
-                        std::max<int64_t>(8, (p.shape.m + 7) / 8 * 8)),
-            fmt::format("sm90_f16f32_tn_128x{}x64_s8_c1x1_coop_persist_r8m_swap",
-                        std::max<int64_t>(8, (p.shape.m + 7) / 8 * 8))};
+  const int64_t bn8 = std::max<int64_t>(8, (p.shape.m + 7) / 8 * 8);  // M rounded up to 8
   return {fmt::format("sm90_f16f32_tn_128x{}x64_s8_c4x1_coop_persist_r8m_swap_pf4",
                       p.shape.m <= 32 ? 32 : 64),
           fmt::format("sm90_f16f32_tn_128x{}x64_s8_c1x1_coop_tiles_r8m_skp3_swap_pf4", bn),
-          fmt::format("sm90_f16f32_tn_64x{}x64_s8_c1x1_wg1_persist_r8m_swap",
-                      std::max<int64_t>(8, (p.shape.m + 7) / 8 * 8))};
+          fmt::format("sm90_f16f32_tn_64x{}x64_s8_c1x1_wg1_persist_r8m_swap", bn8),
+          fmt::format("sm90_f16f32_tn_128x{}x64_s8_c1x1_coop_persist_r8m_swap", bn8)};
 }
 
 bool long_k_small(const Problem& p) {
@@ -237,11 +232,11 @@ std::vector<std::string> trial_candidates(const Problem& p, const std::vector<st
       if (auto spec = tune::with_types_of(family, p)) add(*spec);
   } else if (decode_like(p)) {
     for (; next < ranked.size() && out.size() < (most + 1) / 2; ++next) add(ranked[next]);
+    // Every family, past `count` if need be (a trial of two or more): the fourth came in after
+    // the others and won as many trials (h200_decode_family_s54).
     for (const std::string& family : decode_families(p))
       if (auto spec = tune::with_types_of(family, p)) {
-        // EXPERIMENT S54: every family, past the count.
-        if (std::getenv("AUTOGEMM_EXP_S54") &&
-            std::find(out.begin(), out.end(), *spec) == out.end())
+        if (most >= 2 && std::find(out.begin(), out.end(), *spec) == out.end())
           out.push_back(*spec);
         else
           add(*spec);

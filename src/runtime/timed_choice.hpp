@@ -76,7 +76,8 @@ inline constexpr int kLongKSmall = 512;
 bool long_k_small(const Problem& p);
 
 // The specs a trial times, the model's pick (ranked[0]) first, each once, at most `count` (a large
-// problem's wave-filling candidate, below, one more); none when `ranked` is empty or `count` < 1.
+// problem's wave-filling candidate, below, one more; a decode-like problem's families all, where
+// `count` >= 2); none when `ranked` is empty or `count` < 1.
 // In the middle class, the model's ranking (`ranked`, best first). In the large class the model
 // ranks variants of one family together (cooperative 128x256 and 256x128 tiles, rasters, stages,
 // stream-K) while the fastest kernel is often a ping-pong 128x192 it ranks far lower (notes 194,

@@ -107,12 +107,20 @@ TEST(TimedChoice, DecodeLikeProblemsAreTimedWithTheirFamilies) {
   EXPECT_EQ(decode_families(tn(33, 5120, 5120))[1],
             "sm90_f16f32_tn_128x48x64_s8_c1x1_coop_tiles_r8m_skp3_swap_pf4");
   // The unsplit 64-row tile, bn M rounded up to 8 (under PDL; its plain launch is a twin).
-  EXPECT_EQ(decode_families(tn(1, 5120, 5120)).back(),
+  EXPECT_EQ(decode_families(tn(1, 5120, 5120))[2],
             "sm90_f16f32_tn_64x8x64_s8_c1x1_wg1_persist_r8m_swap");
-  EXPECT_EQ(decode_families(tn(33, 5120, 5120)).back(),
+  EXPECT_EQ(decode_families(tn(33, 5120, 5120))[2],
             "sm90_f16f32_tn_64x40x64_s8_c1x1_wg1_persist_r8m_swap");
-  EXPECT_EQ(decode_families(tn(64, 5120, 5120)).back(),
+  EXPECT_EQ(decode_families(tn(64, 5120, 5120))[2],
             "sm90_f16f32_tn_64x64x64_s8_c1x1_wg1_persist_r8m_swap");
+  // The unsplit 128-row tile of the same bn (session 54).
+  ASSERT_EQ(decode_families(tn(1, 5120, 5120)).size(), 4u);
+  EXPECT_EQ(decode_families(tn(1, 5120, 5120))[3],
+            "sm90_f16f32_tn_128x8x64_s8_c1x1_coop_persist_r8m_swap");
+  EXPECT_EQ(decode_families(tn(16, 5120, 5120))[3],
+            "sm90_f16f32_tn_128x16x64_s8_c1x1_coop_persist_r8m_swap");
+  EXPECT_EQ(decode_families(tn(33, 5120, 5120))[3],
+            "sm90_f16f32_tn_128x40x64_s8_c1x1_coop_persist_r8m_swap");
   // Every family serves every decode-like M in every type and layout (N a multiple of 8 in nn).
   for (const auto& [dtype, acc] :
        {std::pair{DType::f16, AccType::f32}, std::pair{DType::bf16, AccType::f32},
@@ -139,6 +147,20 @@ TEST(TimedChoice, DecodeLikeProblemsAreTimedWithTheirFamilies) {
       "sm90_f16f32_tn_128x16x64_s8_c1x1_coop_tiles_r8m_skp3_swap_pf4",
       ranked[3]};  // the third family is ranked[2] already: the next ranked spec takes its place
   EXPECT_EQ(got, want);
+
+  // Where the ranking holds none of them, all four families follow the model's top half, past
+  // the count; a count of 1 (no trial) keeps the pick alone.
+  const std::vector<std::string> others = {
+      "sm90_f16f32_tn_64x128x64_s8_c1x4_wg1_persist_r8m_etmar",
+      "sm90_f16f32_tn_64x16x128_s4_c1x1_wg1_persist_r8m_sk4_swap",
+      "sm90_f16f32_tn_64x96x64_s8_c1x4_wg1_persist_r8m_etmar",
+      "sm90_f16f32_tn_64x16x64_s8_c1x1_wg1_persist_r8m_sk12_swap"};
+  const Problem p = tn(16, 13824, 5120);
+  std::vector<std::string> all(others.begin(), others.begin() + 3);
+  for (const std::string& family : decode_families(p)) all.push_back(family);
+  EXPECT_EQ(trial_candidates(p, others, 6, 132), all);  // 7 candidates
+  EXPECT_EQ(trial_candidates(p, others, 1, 132), std::vector<std::string>{others[0]});
+  EXPECT_TRUE(trial_candidates(p, others, 0, 132).empty());
 }
 
 // A decode-like problem's candidates get plain-launch twins (no PDL, so no prefetch), after them
