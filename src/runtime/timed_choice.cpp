@@ -244,10 +244,7 @@ std::vector<std::string> trial_candidates(const Problem& p, const std::vector<st
   }
   for (; next < ranked.size(); ++next) add(ranked[next]);
   // A large problem's trial: the pool's best-filling spec too, if clearly better.
-  // EXPERIMENT S54B (temporary): also middle problems of 2MNK >= 1e10 that are not decode-like.
-  static const bool exp_s54b = std::getenv("AUTOGEMM_EXP_S54B") != nullptr;
-  const bool upper_middle = exp_s54b && flops_of(p) >= 1e10 && !decode_like(p);
-  if ((large_class(p) || upper_middle) && most >= 2 && !out.empty())
+  if (large_class(p) && most >= 2 && !out.empty())
     if (auto spec = wave_filling_candidate(p, ranked, out, sm_count)) out.push_back(*spec);
   return out;
 }
