@@ -82,9 +82,14 @@ OperandMaps make_tensor_maps(const KernelSpec& s, const Problem& p, const void* 
   // ones (epilogue.cuh's kStoreBlockCols, of a consumer's columns: half of bn under split_n);
   // the direct epilogues store from registers and need no map (nor C's rows to be 16-byte
   // multiples).
+  // Under swap-AB (row blocks only) a consumer's 64 kernel rows x its columns are C's rows of
+  // those columns, 64 C columns (128 bytes) wide: one box per block (epilogue.cuh's
+  // store_tma_rows_transposed). C is n x m in the kernel's frame.
   const int cols = consumer_cols(s);
   const uint32_t c_cols = cols % 64 == 0 ? 64 : cols % 32 == 0 ? 32 : 16;
-  if (s.epilogue != Epilogue::direct) maps.c = encode(p.dtype, c, m, n, 64, c_cols, "C");
+  if (s.epilogue != Epilogue::direct)
+    maps.c = s.swap_ab ? encode(p.dtype, c, n, m, uint32_t(cols), 64, "C")
+                       : encode(p.dtype, c, m, n, 64, c_cols, "C");
   return maps;
 }
 

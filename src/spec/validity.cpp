@@ -94,7 +94,7 @@ Verdict rule_split_n(const KernelSpec& s, const DeviceLimits&) {
     return "split_n stores each consumer's columns directly or through row blocks: epilogue "
            "must be direct or tma_rows";
   // The row blocks are 16 columns wide at least.
-  if (s.epilogue == Epilogue::tma_rows && cols % 16 != 0)
+  if (s.epilogue == Epilogue::tma_rows && !s.swap_ab && cols % 16 != 0)
     return fmt::format(
         "split_n with the tma_rows epilogue stores each consumer's bn/2 = {} columns in blocks "
         "of 16 or more: bn must be a multiple of 32",
@@ -229,7 +229,8 @@ Verdict rule_epilogue(const KernelSpec& s, const DeviceLimits&) {
     return fmt::format(
         "the {} epilogue stores 64-column blocks, so bn must be a multiple of 64, got {}",
         to_string(s.epilogue), s.bn);
-  if (s.epilogue == Epilogue::tma_rows && s.bn % 16 != 0)
+  // (Under swap-AB a block's columns are C's rows, any multiple of 8: rule_mma.)
+  if (s.epilogue == Epilogue::tma_rows && !s.swap_ab && s.bn % 16 != 0)
     return fmt::format(
         "the tma_rows epilogue stores blocks of 16 columns or more, so bn must be a multiple of "
         "16, got {}",
@@ -249,7 +250,9 @@ Verdict rule_stream_k(const KernelSpec& s, const DeviceLimits&) {
 
 Verdict rule_swap_ab(const KernelSpec& s, const DeviceLimits&) {
   if (!s.swap_ab) return {};
-  if (s.epilogue != Epilogue::direct) return "swap-AB stores C transposed: epilogue must be direct";
+  if (s.epilogue != Epilogue::direct && s.epilogue != Epilogue::tma_rows)
+    return "swap-AB stores C transposed: epilogue must be direct or tma_rows (row blocks staged "
+           "as C's rows)";
   return {};
 }
 
@@ -323,7 +326,9 @@ Verdict rule_registers(const KernelSpec& s, const DeviceLimits&) {
   // row-block TMA epilogue, one tile per CTA's turn, nothing split; stream-K, cluster split-K, the
   // reduction pass, the other epilogues and swap-AB's transposed stores of a bm split spill there
   // (item 119); swap-AB over split N (128x304 to 128x384) does not.
-  const bool wide_coop = s.consumers == 2 && !s.pingpong && (!s.swap_ab || s.split_n) &&
+  // (Swap-AB's row blocks, staged through shared memory like the others, do not spill either.)
+  const bool wide_coop = s.consumers == 2 && !s.pingpong &&
+                         (!s.swap_ab || s.split_n || s.epilogue == Epilogue::tma_rows) &&
                          !s.stream_k && s.cluster_k == 1 && s.split_pass == 1 && s.acc_sets == 1 &&
                          (s.epilogue == Epilogue::direct || s.epilogue == Epilogue::tma_rows);
   const int budget = s.consumers == 3 ? 96 : (s.defer_store || s.pingpong || wide_coop) ? 192 : 128;
@@ -400,13 +405,16 @@ std::optional<std::string> validate_problem(const KernelSpec& s, const Problem& 
       return fmt::format("spec {} needs {} counters for its last pieces; the workspace holds {}",
                          spec_name(s), split_last_counters(s, sh), kSplitLastMaxCounters);
   }
-  // Swap-AB reads B as the kernel's A and stores C element by element: any N in layout tn
+  // Swap-AB reads B as the kernel's A and stores C element by element (direct): any N in layout tn
   // (B's rows are of K); in nn B's rows are of N, so TMA's 16-byte rule holds N too.
   if (s.swap_ab && s.layout == Layout::nn && (sh.n < 8 || sh.n % 8 != 0))
     return fmt::format("N = {} must be a positive multiple of 8 (TMA needs 16-byte strides)", sh.n);
   if (s.swap_ab && sh.n < 1) return fmt::format("N = {} must be at least 1", sh.n);
   if (s.swap_ab && (sh.k < 8 || sh.k % 8 != 0))
     return fmt::format("K = {} must be a positive multiple of 8 (TMA needs 16-byte strides)", sh.k);
+  if (s.swap_ab && s.epilogue != Epilogue::direct && sh.n % 8 != 0)
+    return fmt::format(
+        "N = {} must be a multiple of 8 for a TMA epilogue (C's rows in 16-byte strides)", sh.n);
   if (s.swap_ab) return {};
   // TMA needs every row stride to be a multiple of 16 bytes: 8 elements of 16 bits.
   if (sh.n < 8 || sh.n % 8 != 0)

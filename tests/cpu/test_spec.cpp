@@ -224,6 +224,18 @@ TEST(Spec, ProblemRules) {
   p.layout = Layout::nn;
   EXPECT_NE(validate_problem(s, p).value_or("").find("the problem is fp16/fp32/nn"),
             std::string::npos);
+  // Swap-AB in tn stores C from registers for any N; through the row-block epilogue C's rows
+  // are a TMA map's, in 16-byte strides.
+  p.layout = Layout::tn;
+  p.shape = {9210, 1001, 1880};
+  const KernelSpec direct = parse_name("sm90_f16f32_tn_128x288x64_s4_c2x1_coopn_persist_r8m_swap");
+  const KernelSpec staged =
+      parse_name("sm90_f16f32_tn_128x288x64_s3_c2x1_coopn_persist_r8m_etmar_swap");
+  EXPECT_FALSE(validate_problem(direct, p));
+  EXPECT_EQ(validate_problem(staged, p).value_or(""),
+            "N = 1001 must be a multiple of 8 for a TMA epilogue (C's rows in 16-byte strides)");
+  p.shape = {9210, 1000, 1880};
+  EXPECT_FALSE(validate_problem(staged, p));
 }
 
 TEST(SpecName, RoundTripsForEveryValidSpec) {
@@ -356,12 +368,17 @@ TEST(Spec, WideCooperativeTiles) {
   EXPECT_FALSE(validate(parse_name("sm90_f16f32_nn_256x192x64_s4_c2x1_coop_tiles_r8m")));
   EXPECT_FALSE(validate(parse_name("sm90_f16f16_tn_128x256x64_s4_c1x1_coop_persist_r8m_etma_sk")));
   EXPECT_FALSE(validate(parse_name("sm90_f16f16_tn_256x256x64_s3_c1x2_coop_persist_r8m")));
+  // Swap-AB through the row-block epilogue holds them too (cuBLASLt's 256x144 in a 1x2 cluster);
+  // its direct transposed stores do not (below).
+  EXPECT_FALSE(
+      validate(parse_name("sm90_f16f32_tn_256x144x64_s3_c1x2_coop_persist_r8m_etmar_swap")));
   for (const char* name : {"sm90_f16f32_tn_256x192x64_s3_c1x2_coop_persist_r8m_etma",
                            "sm90_f16f32_tn_256x192x64_s4_c1x2_coop_persist_r8m_sk",
                            "sm90_f16f32_tn_256x160x64_s4_c1x1_coop_persist_r8m_sk",
                            "sm90_f16f32_tn_256x192x64_s4_c1x1_coop_tiles_r8m_ck2",
                            "sm90_f16f32_tn_256x192x64_s4_c1x1_coop_tiles_r8m_skp2",
                            "sm90_f16f32_tn_256x192x64_s4_c1x2_coop_persist_r8m_swap",
+                           "sm90_f16f32_tn_256x144x64_s3_c1x2_coop_persist_r8m_swap",
                            "sm90_f16f32_tn_128x192x64_s4_c1x1_wg1_persist_r8m",
                            "sm90_f16f32_tn_256x208x64_s3_c1x2_coop_persist_r8m",
                            "sm90_f16f16_tn_256x256x64_s3_c1x2_coop_persist_r8m_sk",
@@ -411,8 +428,14 @@ TEST(Spec, SplitNNamesAndRules) {
   KernelSpec swapped = parse_name("sm90_f16f32_tn_128x192x64_s5_c2x1_coopn_persist_r8m_swap");
   EXPECT_FALSE(validate(swapped));
   EXPECT_EQ(acc_registers_per_thread(swapped), 96);
+  // Or staged by row blocks as C's rows; not through the 64x64 blocks of the other epilogues.
   swapped.epilogue = Epilogue::tma_rows;
-  EXPECT_NE(validate(swapped).value_or("").find("swap-AB stores C transposed"), std::string::npos);
+  EXPECT_FALSE(validate(swapped));
+  KernelSpec blocks = parse_name("sm90_f16f32_tn_128x64x64_s6_c1x2_coop_persist_r8m_swap");
+  blocks.epilogue = Epilogue::tma;
+  EXPECT_NE(validate(blocks).value_or("").find("swap-AB stores C transposed: epilogue must be "
+                                               "direct or tma_rows"),
+            std::string::npos);
   KernelSpec wide_swap = parse_name("sm90_f16f32_tn_128x304x64_s4_c2x1_coopn_persist_r8m_swap");
   EXPECT_FALSE(validate(wide_swap));
   EXPECT_EQ(acc_registers_per_thread(wide_swap), 152);

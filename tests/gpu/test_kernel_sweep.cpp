@@ -152,6 +152,9 @@ const char* const kSwapTails[] = {
     "192x192x64_s3_c1x2_coopn_persist_r8n_swap",
     "128x384x64_s3_c4x1_coopn_persist_r8m_swap",
     "128x128x64_s4_c1x1_coopn_persist_r8m_sk4_swap",
+    // C staged by row blocks as C's rows (the transposed row-block epilogue).
+    "256x144x64_s3_c1x2_coop_persist_r8m_etmar_swap",
+    "64x40x64_s8_c1x1_wg1_persist_r8m_etmar_swap",
 };
 
 std::string spec_for(int i, DType dtype, AccType acc, Layout layout) {
@@ -415,6 +418,30 @@ TEST(KernelSweep, ScaledEpilogueMatchesReference) {
     const auto verdict = gc.check(p, -0.75f, 0.25f);
     EXPECT_TRUE(verdict.pass) << choose(p).kind << " " << choose(p).spec << ": " << verdict.reason;
   }
+}
+
+// Swap-AB with the row-block epilogue: each consumer's 64 kernel rows x its columns staged as
+// C's rows and stored by one TMA box (clipped at M and N). One to three consumers, split N,
+// clusters, stream-K, fp16 accumulation, bf16 and layout nn, bn down to 8; ragged M and N (N a
+// multiple of 8, as C's TMA map needs); each plain and scaled (beta reads C transposed).
+TEST(KernelSweep, SwapAbRowBlockEpilogueMatchesReference) {
+  ASSERT_NO_THROW(require_gpu()) << "this test needs a GPU";
+  const SpecCase cases[] = {
+      {"sm90_f16f32_tn_256x144x64_s3_c1x2_coop_persist_r8m_etmar_swap", {9210, 504, 1880}},
+      {"sm90_f16f32_tn_256x144x64_s3_c1x2_coop_persist_r8m_etmar_swap", {1001, 200, 520}},
+      {"sm90_f16f32_tn_128x288x64_s3_c2x1_coopn_persist_r8m_etmar_swap", {6837, 736, 1192}},
+      {"sm90_f16f32_tn_192x104x64_s5_c1x2_wg3_persist_r8m_etmar_swap", {6549, 384, 2432}},
+      {"sm90_f16f32_tn_128x152x64_s5_c1x1_coop_persist_r8m_etmar_swap", {777, 1096, 2056}},
+      {"sm90_f16f32_tn_64x8x64_s8_c1x1_wg1_persist_r8m_etmar_swap", {5, 4096, 1024}},
+      {"sm90_f16f32_tn_128x48x64_s8_c4x1_coop_persist_r8m_etmar_swap", {45, 5120, 2048}},
+      {"sm90_f16f32_tn_128x64x64_s6_c1x1_coop_persist_r8m_etmar_sk_swap", {300, 1000, 8192}},
+      {"sm90_f16f16_tn_128x96x64_s6_c2x1_coop_persist_r8m_etmar_swap", {1234, 2000, 1000}},
+      {"sm90_bf16f32_nn_128x128x64_s5_c1x2_coop_persist_r8m_etmar_swap", {999, 1000, 512}},
+      {"sm90_bf16f32_nn_128x192x64_s4_c2x1_coopn_persist_r8m_etmar_swap", {3000, 1000, 648}},
+  };
+  test::GemmChecker gc(int64_t(9210) * 1880);
+  uint64_t seed = 1234;
+  for (const SpecCase& c : cases) check_plain_and_scaled(gc, c, seed);
 }
 
 // bk 32 (one 64-byte swizzle atom of K per stage, the wgmma descriptors' 64-byte mode): both B

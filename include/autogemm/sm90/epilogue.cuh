@@ -1,5 +1,5 @@
 // Accumulators (fp32, or fp16 pairs already in the output type) -> C, four ways (chosen by
-// GemmConfig::kEpilogue):
+// GemmConfig::kEpilogue; swap-AB kernels store directly or by transposed row blocks):
 //  - direct: each thread stores its accumulator pairs straight to global memory, skipping rows
 //    past M and columns past N (N is a multiple of 8, so a column pair is wholly in or out);
 //  - TMA, double-buffered: each consumer warpgroup writes 64×64 blocks into two 128-byte-swizzled
@@ -316,6 +316,48 @@ __device__ __forceinline__ void store_tma_rows(const Frag& acc, const TmaDescrip
 #pragma unroll
     for (int block = 0; block < kN / kW; ++block)
       tma_store_2d(tma_c, staging + block * kBlockBytes, col0 + block * kW, row0);
+    tma_store_commit();
+  }
+}
+
+// Swap-AB's row-block epilogue: the kernel computed Cᵀ, so its 64 rows × kN columns are C's kN
+// rows × 64 columns, 128 contiguous bytes per C row. The block is staged that way (kN rows of
+// 128 bytes, 128-byte swizzle) and handed to the TMA engine as one box at C's (row col0, column
+// row0), which clips the edges. Lanes l and l ^ 4 hold kernel rows r and r + 1 (r even) of the
+// same columns; one shuffle gives each a 32-bit word of two adjacent C columns of one C row (as
+// store_direct_transposed), and a warp's 32 words land in 32 different banks.
+template <ElemType kElem, int kN, class Frag>
+__device__ __forceinline__ void store_tma_rows_transposed(const Frag& acc,
+                                                          const TmaDescriptor* tma_c, u8* staging,
+                                                          int barrier_id, int row0, int col0) {
+  static_assert(kN % 8 == 0 && kN <= 256, "a TMA box holds at most 256 C rows");
+  const int t = threadIdx.x % 128;
+  const int r = (t / 32) * 16 + (t % 32) / 4;  // this thread's first kernel row in the block
+  const int c = 2 * (t % 4);                   // its first kernel column in each 8-column group
+  const bool even = (t / 4) % 2 == 0;          // holds kernel row r, its partner r + 1
+  const bool leader = t == 0;
+  if (leader) tma_store_wait_read<0>();
+  named_barrier_sync<128>(barrier_id);
+  const u32 base = smem_addr(staging);
+  // The word of kernel rows (rr, rr + 1), rr even, at kernel column cc: C row cc, C columns rr..
+  auto put = [&](int rr, int cc, u32 word) {
+    const u32 chunk = u32(rr / 8) ^ u32(cc % 8);
+    st_shared_u32(base + cc * 128 + chunk * 16 + (rr % 8) * 2, word);
+  };
+#pragma unroll
+  for (int j = 0; j < kN / 8; ++j) {
+#pragma unroll
+    for (int h = 0; h < 2; ++h) {  // rows r and r + 8
+      const u32 pair = out_pair<kElem, kN>(acc, 2 * j + h);
+      const u32 other = __shfl_xor_sync(0xffffffffu, even ? pair >> 16 : pair & 0xffffu, 4);
+      const int cc = 8 * j + c + (even ? 0 : 1), rr = r + 8 * h - (even ? 0 : 1);
+      put(rr, cc, even ? (pair & 0xffffu) | (other << 16) : other | (pair & 0xffff0000u));
+    }
+  }
+  fence_proxy_async_smem();
+  named_barrier_sync<128>(barrier_id);
+  if (leader) {
+    tma_store_2d(tma_c, staging, row0, col0);
     tma_store_commit();
   }
 }

@@ -179,13 +179,15 @@ struct GemmConfig {
                 "cluster split-K: the ring must hold the tile's fp32 partial");
   static_assert(!(kEpilogue == 1 || kEpilogue == 2) || kBN % 64 == 0,
                 "these TMA epilogues store 64-column blocks");
-  static_assert(kEpilogue != 3 || kWgCols % 16 == 0,
-                "the row-block epilogue stores 16-column blocks of each consumer's columns");
+  static_assert(kEpilogue != 3 || kWgCols % 16 == 0 || (kSwapAB && kWgCols % 8 == 0),
+                "the row-block epilogue stores 16-column blocks of each consumer's columns (under "
+                "swap-AB, C rows of them: any multiple of 8)");
   static_assert(!kStreamK || kPersistent, "stream-K: persistent");
   static_assert(!kPingPong || (kConsumers == 2 && !kStreamK), "ping-pong: 2 consumers, no SK");
   static_assert(kConsumers >= 1 && kConsumers <= 3, "one to three consumer warpgroups");
   static_assert(kMmaLag >= 0 && kMmaLag <= 3 && kMmaLag < kStages, "0-3 k-blocks in flight");
-  static_assert(!kSwapAB || kEpilogue == 0, "swap-AB stores C transposed from registers");
+  static_assert(!kSwapAB || kEpilogue == 0 || kEpilogue == 3,
+                "swap-AB stores C transposed: from registers, or staged by row blocks");
   static_assert(kAccSets == 1 || kAccSets == 2 || kAccSets == 4, "1, 2 or 4 accumulator sets");
   static_assert(kPdlPrefetch >= 0 && kPdlPrefetch <= 8, "0-8 k-blocks prefetched before the wait");
   static_assert(kAccSets == 1 || !kAccF16, "several accumulator sets: fp32 accumulation");
@@ -626,7 +628,10 @@ __device__ __forceinline__ void consume(const TmaDescriptor* tma_c, const GemmAr
     } else {
 #pragma unroll
       for (int mi = 0; mi < Cfg::kMmaM; ++mi) {
-        if constexpr (Cfg::kEpilogue == 3)
+        if constexpr (Cfg::kEpilogue == 3 && Cfg::kSwapAB)
+          store_tma_rows_transposed<Cfg::kElem, Cfg::kWgCols>(acc[mi], tma_c, my_staging,
+                                                              barrier_id, row0 + mi * 64, col0);
+        else if constexpr (Cfg::kEpilogue == 3)
           store_tma_rows<Cfg::kElem, Cfg::kWgCols>(acc[mi], tma_c, my_staging, barrier_id,
                                                    row0 + mi * 64, col0);
         else if constexpr (Cfg::kEpilogue == 1)
