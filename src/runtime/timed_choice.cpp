@@ -286,6 +286,22 @@ bool make_plain_twin(KernelSpec& s, bool decode) {
 
 }  // namespace
 
+std::vector<std::string> with_row_block_twins(const Problem& p,
+                                              std::vector<std::string> candidates) {
+  // EXPERIMENT S54C (temporary): swap-AB candidates' row-block-epilogue twins.
+  static const bool exp_s54c = std::getenv("AUTOGEMM_EXP_S54C") != nullptr;
+  if (!exp_s54c || decode_like(p)) return candidates;
+  const size_t all = candidates.size();
+  return with_twins(p, std::move(candidates), all, [](KernelSpec& s) {
+    if (!s.swap_ab || s.epilogue != Epilogue::direct || s.split_pass > 1 || s.cluster_k > 1)
+      return false;
+    s.epilogue = Epilogue::tma_rows;
+    // The staging takes shared memory: one stage fewer where the ring then does not fit.
+    while (validate(s) && s.stages > 2) --s.stages;
+    return true;
+  });
+}
+
 std::vector<std::string> with_plain_launch_twins(const Problem& p,
                                                  std::vector<std::string> candidates) {
   if (large_class(p)) return candidates;  // as trial_candidates' branches
@@ -365,8 +381,9 @@ std::vector<std::string> first_call_trial(const Problem& p, const std::vector<st
           p,
           with_neighbour_order_twins(
               p,
-              with_plain_launch_twins(p,
-                                      trial_candidates(p, ranked, autotune_candidates(), sm_count)),
+              with_row_block_twins(
+                  p, with_plain_launch_twins(
+                         p, trial_candidates(p, ranked, autotune_candidates(), sm_count))),
               sm_count),
           sm_count),
       trial_fixed_twins());

@@ -145,6 +145,9 @@ int trial_fixed_twins();  // parse_trial_fixed of the environment, read once per
 // `sm_count` SMs: trial_candidates (autotune_candidates() of them), then their plain-launch,
 // neighbour-order, last-piece and fixed-shape twins (trial_fixed_twins()). The model's pick first;
 // one spec or none: no trial. `autogemm dispatch` prints it.
+// EXPERIMENT S54C: swap-AB candidates' row-block-epilogue twins (outside the decode-like class).
+std::vector<std::string> with_row_block_twins(const Problem& p,
+                                              std::vector<std::string> candidates);
 std::vector<std::string> first_call_trial(const Problem& p, const std::vector<std::string>& ranked,
                                           int sm_count);
 
