@@ -288,15 +288,14 @@ bool make_plain_twin(KernelSpec& s, bool decode) {
 
 std::vector<std::string> with_row_block_twins(const Problem& p,
                                               std::vector<std::string> candidates) {
-  // EXPERIMENT S54C (temporary): swap-AB candidates' row-block-epilogue twins.
-  static const bool exp_s54c = std::getenv("AUTOGEMM_EXP_S54C") != nullptr;
-  if (!exp_s54c || decode_like(p)) return candidates;
+  // A decode-like problem's C is a few rows: its direct stores cost little.
+  if (decode_like(p)) return candidates;
   const size_t all = candidates.size();
   return with_twins(p, std::move(candidates), all, [](KernelSpec& s) {
     if (!s.swap_ab || s.epilogue != Epilogue::direct || s.split_pass > 1 || s.cluster_k > 1)
       return false;
     s.epilogue = Epilogue::tma_rows;
-    // The staging takes shared memory: one stage fewer where the ring then does not fit.
+    // The staging takes shared memory: fewer stages where the ring then does not fit.
     while (validate(s) && s.stages > 2) --s.stages;
     return true;
   });

@@ -255,6 +255,35 @@ TEST(TimedChoice, NeighbourOrderTwinsOfTheFirstOneWaveSplitCandidate) {
             "the model's top, with plain-launch twins of its split-pass specs");
 }
 
+// Swap-AB candidates with direct stores get their row-block-epilogue twin, with fewer stages where
+// the staging leaves the ring no room; not split-K with the pass, not decode-like problems, not
+// where C's rows are no 16-byte multiple.
+TEST(TimedChoice, RowBlockTwinsOfSwapAbCandidates) {
+  const std::vector<std::string> candidates = {
+      "sm90_f16f32_tn_192x104x64_s5_c1x2_wg3_persist_r8m_swap",
+      "sm90_f16f32_tn_128x288x64_s4_c2x1_coopn_persist_r8m_swap",    // s3 with the staging
+      "sm90_f16f32_tn_128x128x64_s6_c4x2_pp_persist_r8m_etmar",      // not swap-AB
+      "sm90_f16f32_tn_128x160x64_s6_c1x1_coop_tiles_r8m_skp3_swap",  // the pass: direct only
+      "sm90_f16f32_tn_192x104x64_s5_c1x2_wg3_persist_r8m_etmar_swap", "not a spec"};
+  const Problem p = tn(6549, 384, 2432);
+  auto got = with_row_block_twins(p, candidates);
+  std::vector<std::string> want = candidates;
+  want.push_back("sm90_f16f32_tn_128x288x64_s3_c2x1_coopn_persist_r8m_etmar_swap");
+  EXPECT_EQ(got, want);  // the first's twin is listed already
+  for (const std::string& name : got) {
+    if (name == "not a spec") continue;
+    EXPECT_FALSE(validate(parse_name(name))) << name;
+  }
+  // C's rows at 2 x 1001 bytes: no TMA map, no twin.
+  EXPECT_EQ(with_row_block_twins(tn(6549, 1001, 2432), candidates), candidates);
+  // Decode-like: none.
+  EXPECT_EQ(with_row_block_twins(tn(16, 5120, 5120), candidates), candidates);
+  // The chain gemm() builds holds them.
+  const std::vector<std::string> ranked = {candidates[0], candidates[2]};
+  const auto chain = first_call_trial(p, ranked, 132);
+  EXPECT_NE(std::find(chain.begin(), chain.end(), candidates[4]), chain.end());
+}
+
 // The whole chain gemm() builds for a decode-like trial: the pick first, every spec once.
 TEST(TimedChoice, DecodeLikeTrialChainKeepsThePickFirstAndNoDuplicates) {
   const Problem p = tn(20, 6912, 2816);
