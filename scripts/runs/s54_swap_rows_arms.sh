@@ -6,8 +6,9 @@
 # hold such a candidate (bench/shapes/swap_rows40_s54.txt, chosen offline with `autogemm dispatch`:
 # 95 of 400 such shapes of the draw), four processes in mirror order (base, rows, rows, base), each
 # with the cost model's first pick `cm` beside `auto` (gemm_arms_probe).
-# Why: in h200_swap_rows_s54 the row-block twins of swap-AB tiles ran 3-24% faster than their
-# direct twins on seven of eight tall-skinny shapes (192x104 wg3, 128x152 coop).
+# Why: in h200_swap_rows_s54 (section 2) the row-block twins of swap-AB tiles ran faster than
+# their direct twins on all eight tall-skinny shapes for 192x104 wg3 (3-24%) and 128x152 coop.
+# Result (notes 398): +0.66% / +0.91%: met, shipped (93c071b, switch removed).
 # Rule, set before the run: ship (switch removed, twins on) if gemm()'s geomean against `cm` gains
 # >= 0.5% in both pairs. Predicted: +1-3%.
 # Read: python3 scripts/arm_pick_split.py DIR base rows 2 cm '_etmar(_\w+)*_swap' bench/shapes/swap_rows40_s54.txt
