@@ -286,19 +286,27 @@ bool make_plain_twin(KernelSpec& s, bool decode) {
 
 }  // namespace
 
+namespace {
+
+// Makes swap-AB spec `s` its row-block-epilogue twin where it has one (with_row_block_twins);
+// false where it has none. The twin may still break a rule (validate says).
+bool make_row_block_twin(KernelSpec& s) {
+  if (!s.swap_ab || s.epilogue != Epilogue::direct || s.split_pass > 1 || s.cluster_k > 1)
+    return false;
+  s.epilogue = Epilogue::tma_rows;
+  // The staging takes shared memory: fewer stages where the ring then does not fit.
+  while (validate(s) && s.stages > 2) --s.stages;
+  return true;
+}
+
+}  // namespace
+
 std::vector<std::string> with_row_block_twins(const Problem& p,
                                               std::vector<std::string> candidates) {
   // A decode-like problem's C is a few rows: its direct stores cost little.
   if (decode_like(p)) return candidates;
   const size_t all = candidates.size();
-  return with_twins(p, std::move(candidates), all, [](KernelSpec& s) {
-    if (!s.swap_ab || s.epilogue != Epilogue::direct || s.split_pass > 1 || s.cluster_k > 1)
-      return false;
-    s.epilogue = Epilogue::tma_rows;
-    // The staging takes shared memory: fewer stages where the ring then does not fit.
-    while (validate(s) && s.stages > 2) --s.stages;
-    return true;
-  });
+  return with_twins(p, std::move(candidates), all, make_row_block_twin);
 }
 
 std::vector<std::string> with_plain_launch_twins(const Problem& p,
@@ -415,6 +423,11 @@ std::string trial_description(const Problem& p, const std::vector<std::string>& 
              return t != self && std::find(specs.begin(), specs.end(), t) != specs.end();
            });
   });
+  // A row-block twin: a swap-AB spec's, by the trial's own rule, in the list beside it.
+  const bool rows = std::any_of(parsed.begin(), parsed.end(), [&](KernelSpec s) {
+    return make_row_block_twin(s) &&
+           std::find(specs.begin(), specs.end(), spec_name(s)) != specs.end();
+  });
   // A last-piece twin: a split_last spec (the ranking and the families hold none).
   const bool last =
       std::any_of(parsed.begin(), parsed.end(), [](const KernelSpec& s) { return s.split_last; });
@@ -431,7 +444,8 @@ std::string trial_description(const Problem& p, const std::vector<std::string>& 
       : plain ? "the model's top, with plain-launch twins of its split-pass specs"
       : order ? "the model's top, with neighbour-order twins of a split-pass spec"
               : "the model's top";
-  return twins ? base + " and fixed-shape twins" : base;
+  return base + (rows ? ", row-block twins of its swap-AB specs" : "") +
+         (twins ? " and fixed-shape twins" : "");
 }
 
 bool l2_contested(const Problem& p, double l2_bytes) {

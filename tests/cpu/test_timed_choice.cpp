@@ -278,10 +278,13 @@ TEST(TimedChoice, RowBlockTwinsOfSwapAbCandidates) {
   EXPECT_EQ(with_row_block_twins(tn(6549, 1001, 2432), candidates), candidates);
   // Decode-like: none.
   EXPECT_EQ(with_row_block_twins(tn(16, 5120, 5120), candidates), candidates);
-  // The chain gemm() builds holds them.
+  // The chain gemm() builds holds them, and its description says so.
   const std::vector<std::string> ranked = {candidates[0], candidates[2]};
   const auto chain = first_call_trial(p, ranked, 132);
   EXPECT_NE(std::find(chain.begin(), chain.end(), candidates[4]), chain.end());
+  EXPECT_EQ(trial_description(p, chain),
+            "the model's top, row-block twins of its swap-AB specs and fixed-shape twins");
+  EXPECT_EQ(trial_description(p, ranked), "the model's top");
 }
 
 // The whole chain gemm() builds for a decode-like trial: the pick first, every spec once.
