@@ -44,7 +44,9 @@ std::optional<KernelSpec> build(const Problem& p, const Base& b, int cm, int cn)
   s.swap_ab = b.swap_ab;
   s.cluster_m = cm;
   s.cluster_n = cn;
-  // Swap-AB stores C transposed, from registers; otherwise staged rows of 16 columns and up.
+  // Swap-AB stores C transposed from registers here (its row-block twins are gemm()'s trial's,
+  // with_row_block_twins, until the cost model has rows of them); otherwise staged rows of 16
+  // columns and up.
   s.epilogue = b.swap_ab ? Epilogue::direct : Epilogue::tma_rows;
   // Even multicast slices only. With uneven ones (cuBLASLt's 4x1 and 4x2 clusters on 72- to
   // 144-wide tiles) gemm() read 0.997x in raw time on 30 fresh skinny shapes in two pairs of

@@ -64,7 +64,7 @@ HeuristicPick heuristic_pick(const Problem& p, const DeviceFacts& device) {
   if (sh.m <= 64 && sh.k >= 4096) {
     KernelSpec s = make(p, 64, 8, 8, 1);
     while (s.bn < sh.m) s.bn *= 2;
-    s.epilogue = Epilogue::direct;  // swap-AB stores C transposed from registers
+    s.epilogue = Epilogue::direct;  // C is a few rows: stored from registers, transposed
     s.swap_ab = true;
     const int64_t t = tiles({sh.n, sh.m, sh.k}, 64, s.bn);
     s.stream_k = t < sms;
