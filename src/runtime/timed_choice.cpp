@@ -236,10 +236,10 @@ std::vector<std::string> trial_candidates(const Problem& p, const std::vector<st
     // the others and won as many trials (h200_decode_family_s54).
     for (const std::string& family : decode_families(p))
       if (auto spec = tune::with_types_of(family, p)) {
-        if (most >= 2 && std::find(out.begin(), out.end(), *spec) == out.end())
-          out.push_back(*spec);
-        else
+        if (most < 2)
           add(*spec);
+        else if (std::find(out.begin(), out.end(), *spec) == out.end())
+          out.push_back(*spec);
       }
   }
   for (; next < ranked.size(); ++next) add(ranked[next]);
@@ -283,10 +283,6 @@ bool make_plain_twin(KernelSpec& s, bool decode) {
   s = other_launch(s);
   return true;
 }
-
-}  // namespace
-
-namespace {
 
 // Makes swap-AB spec `s` its row-block-epilogue twin where it has one (with_row_block_twins);
 // false where it has none. The twin may still break a rule (validate says).

@@ -98,29 +98,36 @@ TEST(TimedChoice, DecodeLikeProblemsAreTimedWithTheirFamilies) {
   EXPECT_FALSE(decode_like(tn(8, 2047, 5120)));
   EXPECT_FALSE(decode_like(tn(8, 5120, 2040)));
   EXPECT_FALSE(worth_timing(tn(8, 1024, 504)));  // small, short K, not decode-like: launch-bound
-  EXPECT_EQ(decode_families(tn(1, 5120, 5120)).front(),
-            "sm90_f16f32_tn_128x32x64_s8_c4x1_coop_persist_r8m_swap_pf4");  // 8 rows a CTA
-  EXPECT_EQ(decode_families(tn(48, 5120, 5120)).front(),
-            "sm90_f16f32_tn_128x64x64_s8_c4x1_coop_persist_r8m_swap_pf4");
-  EXPECT_EQ(decode_families(tn(48, 5120, 5120))[1],
-            "sm90_f16f32_tn_128x48x64_s8_c1x1_coop_tiles_r8m_skp3_swap_pf4");
-  EXPECT_EQ(decode_families(tn(33, 5120, 5120))[1],
-            "sm90_f16f32_tn_128x48x64_s8_c1x1_coop_tiles_r8m_skp3_swap_pf4");
-  // The unsplit 64-row tile, bn M rounded up to 8 (under PDL; its plain launch is a twin).
-  EXPECT_EQ(decode_families(tn(1, 5120, 5120))[2],
-            "sm90_f16f32_tn_64x8x64_s8_c1x1_wg1_persist_r8m_swap");
-  EXPECT_EQ(decode_families(tn(33, 5120, 5120))[2],
-            "sm90_f16f32_tn_64x40x64_s8_c1x1_wg1_persist_r8m_swap");
-  EXPECT_EQ(decode_families(tn(64, 5120, 5120))[2],
-            "sm90_f16f32_tn_64x64x64_s8_c1x1_wg1_persist_r8m_swap");
-  // The unsplit 128-row tile of the same bn (session 54).
-  ASSERT_EQ(decode_families(tn(1, 5120, 5120)).size(), 4u);
-  EXPECT_EQ(decode_families(tn(1, 5120, 5120))[3],
-            "sm90_f16f32_tn_128x8x64_s8_c1x1_coop_persist_r8m_swap");
-  EXPECT_EQ(decode_families(tn(16, 5120, 5120))[3],
-            "sm90_f16f32_tn_128x16x64_s8_c1x1_coop_persist_r8m_swap");
-  EXPECT_EQ(decode_families(tn(33, 5120, 5120))[3],
-            "sm90_f16f32_tn_128x40x64_s8_c1x1_coop_persist_r8m_swap");
+  // Per M: the 4x1-cluster tile with an L2 prefetch (bn 32 or 64: 8 or 16 rows a CTA), the
+  // three-way split (bn 16, 32, 48 or 64), and the unsplit 64-row and (session 54) 128-row tiles
+  // with bn M rounded up to 8 (under PDL; their plain launches are twins).
+  const std::string t = "sm90_f16f32_tn_";
+  const std::pair<int64_t, std::vector<std::string>> families[] = {
+      {1,
+       {t + "128x32x64_s8_c4x1_coop_persist_r8m_swap_pf4",
+        t + "128x16x64_s8_c1x1_coop_tiles_r8m_skp3_swap_pf4",
+        t + "64x8x64_s8_c1x1_wg1_persist_r8m_swap", t + "128x8x64_s8_c1x1_coop_persist_r8m_swap"}},
+      {16,
+       {t + "128x32x64_s8_c4x1_coop_persist_r8m_swap_pf4",
+        t + "128x16x64_s8_c1x1_coop_tiles_r8m_skp3_swap_pf4",
+        t + "64x16x64_s8_c1x1_wg1_persist_r8m_swap",
+        t + "128x16x64_s8_c1x1_coop_persist_r8m_swap"}},
+      {33,
+       {t + "128x64x64_s8_c4x1_coop_persist_r8m_swap_pf4",
+        t + "128x48x64_s8_c1x1_coop_tiles_r8m_skp3_swap_pf4",
+        t + "64x40x64_s8_c1x1_wg1_persist_r8m_swap",
+        t + "128x40x64_s8_c1x1_coop_persist_r8m_swap"}},
+      {48,
+       {t + "128x64x64_s8_c4x1_coop_persist_r8m_swap_pf4",
+        t + "128x48x64_s8_c1x1_coop_tiles_r8m_skp3_swap_pf4",
+        t + "64x48x64_s8_c1x1_wg1_persist_r8m_swap",
+        t + "128x48x64_s8_c1x1_coop_persist_r8m_swap"}},
+      {64,
+       {t + "128x64x64_s8_c4x1_coop_persist_r8m_swap_pf4",
+        t + "128x64x64_s8_c1x1_coop_tiles_r8m_skp3_swap_pf4",
+        t + "64x64x64_s8_c1x1_wg1_persist_r8m_swap",
+        t + "128x64x64_s8_c1x1_coop_persist_r8m_swap"}}};
+  for (const auto& [m, want] : families) EXPECT_EQ(decode_families(tn(m, 5120, 5120)), want) << m;
   // Every family serves every decode-like M in every type and layout (N a multiple of 8 in nn).
   for (const auto& [dtype, acc] :
        {std::pair{DType::f16, AccType::f32}, std::pair{DType::bf16, AccType::f32},
