@@ -23,14 +23,14 @@ std::string kernel_source(const KernelSpec& s, bool trace, std::string_view defi
       "/*DEFER_STORE*/{}, /*ACC_F16*/{}, /*ACC_SETS*/{}, /*SCALED*/{}, /*FIXED_M*/{}, "
       "/*FIXED_N*/{}, /*FIXED_K*/{}, /*FIXED_LDC*/{}, /*CLUSTER_K*/{}, /*SPLIT_PASS*/{}, "
       "/*a_mn_major=*/{}, /*SPLIT_PIECE_MAJOR*/{}, /*SPLIT_N*/{}, /*PDL_PREFETCH*/{}, "
-      "/*SPLIT_LAST*/{}, /*SM_PLACED*/{}>;\n"
+      "/*SPLIT_LAST*/{}, /*SM_PLACED*/{}, /*EPILOGUE_PARTS*/{}>;\n"
       "AUTOGEMM_SM90_DEFINE_KERNEL(AutogemmConfig)\n{}",
       defines, trace ? "#define AUTOGEMM_TRACE 1\n" : "", s.dtype == DType::f16 ? "kF16" : "kBF16",
       s.b_mn_major(), s.bm, s.bn, s.bk, s.stages, s.consumers, s.cluster_m, s.cluster_n,
       s.persistent, s.raster == Raster::n, s.swizzle, int(s.epilogue), s.stream_k, s.pingpong,
       s.mma_lag, s.swap_ab, s.defer_store, s.acc == AccType::f16, s.acc_sets, s.scaled, f.m, f.n,
       f.k, s.fixed.n, s.cluster_k, s.split_pass, s.a_mn_major(), s.split_piece_major, s.split_n,
-      s.pdl_prefetch, s.split_last, s.sm_placed,
+      s.pdl_prefetch, s.split_last, s.sm_placed, s.epilogue_parts,
       has_reduction_pass(s) ? "AUTOGEMM_SM90_DEFINE_SPLIT_REDUCE(AutogemmConfig)\n" : "");
 }
 

@@ -87,9 +87,12 @@ OperandMaps make_tensor_maps(const KernelSpec& s, const Problem& p, const void* 
   // store_tma_rows_transposed). C is n x m in the kernel's frame.
   const int cols = consumer_cols(s);
   const uint32_t c_cols = cols % 64 == 0 ? 64 : cols % 32 == 0 ? 32 : 16;
+  // A row block staged in parts (epilogue_parts) is stored a part at a time: 1/parts of its C
+  // rows per box.
+  const uint32_t parts = uint32_t(s.epilogue_parts);
   if (s.epilogue != Epilogue::direct)
-    maps.c = s.swap_ab ? encode(p.dtype, c, n, m, uint32_t(cols), 64, "C")
-                       : encode(p.dtype, c, m, n, 64, c_cols, "C");
+    maps.c = s.swap_ab ? encode(p.dtype, c, n, m, uint32_t(cols) / parts, 64, "C")
+                       : encode(p.dtype, c, m, n, 64 / parts, c_cols, "C");
   return maps;
 }
 

@@ -65,6 +65,7 @@ void to_json(nlohmann::json& j, const KernelSpec& s) {
                      {"raster", to_string(s.raster)},
                      {"swizzle", s.swizzle},
                      {"epilogue", to_string(s.epilogue)},
+                     {"epilogue_parts", s.epilogue_parts},
                      {"stream_k", s.stream_k},
                      {"sk_splits", s.sk_splits},
                      {"split_pass", s.split_pass},
@@ -124,6 +125,8 @@ void from_json(const nlohmann::json& j, KernelSpec& out) {
         s.defer_store = get_bool(v, key);
       else if (key == "acc_sets")
         s.acc_sets = get_int(v, key);
+      else if (key == "epilogue_parts")
+        s.epilogue_parts = get_int(v, key);
       else if (key == "pdl")
         s.pdl = get_bool(v, key);
       else if (key == "pdl_prefetch")

@@ -47,7 +47,7 @@ int smem_bytes(const KernelSpec& s) {
   const int epilogue_bytes = s.epilogue == Epilogue::tma        ? s.consumers * 2 * 64 * 64 * 2
                              : s.epilogue == Epilogue::tma_tile ? tile_rows * s.bn * 2
                              : s.epilogue == Epilogue::tma_rows
-                                 ? s.consumers * 64 * consumer_cols(s) * 2
+                                 ? s.consumers * 64 * consumer_cols(s) * 2 / s.epilogue_parts
                                  : 0;
   const int bytes = ring_bytes(s) + epilogue_bytes + 1024 + 16 * s.stages;
   // Placed by SM: more than half an SM's shared memory (228 KB on sm_90), so that no SM holds

@@ -58,6 +58,12 @@ struct KernelSpec {
   int swizzle = 8;  // tile-group width of the rasterization
 
   Epilogue epilogue = Epilogue::direct;
+  // tma_rows only: each consumer's row block is staged and stored in this many parts of its C
+  // rows (1 to 4, 3 under swap-AB only; "_etmarN" in the name), so the staging takes 1/parts of
+  // the shared memory
+  // and a wide tile keeps a pipeline stage (256x144 waits ~40% of its mainloop for data at three
+  // stages, notes 398); each part waits for the TMA engine to read the previous one.
+  int epilogue_parts = 1;
 
   // Stream-K: the tiles of the last partial wave are split along K over all clusters
   // (persistent; a cluster's CTAs share each k-range), partial tiles handed over through a

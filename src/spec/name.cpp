@@ -92,8 +92,9 @@ std::string spec_name(const KernelSpec& s) {
                      s.persistent ? "persist" : "tiles", s.swizzle, to_string(s.raster)) +
          (s.epilogue == Epilogue::tma        ? "_etma"
           : s.epilogue == Epilogue::tma_tile ? "_etmat"
-          : s.epilogue == Epilogue::tma_rows ? "_etmar"
-                                             : "") +
+          : s.epilogue == Epilogue::tma_rows
+              ? (s.epilogue_parts > 1 ? fmt::format("_etmar{}", s.epilogue_parts) : "_etmar")
+              : "") +
          (s.stream_k ? (s.sk_splits > 0 ? fmt::format("_sk{}", s.sk_splits) : "_sk") : "") +
          (s.cluster_k > 1 ? fmt::format("_ck{}", s.cluster_k) : "") +
          (s.split_pass > 1 ? fmt::format("_skp{}{}{}", s.split_pass, s.split_piece_major ? "p" : "",
@@ -195,7 +196,11 @@ KernelSpec parse_name(std::string_view name) {
       s.epilogue = Epilogue::tma_tile;
     else if (tokens[i] == "etmar")
       s.epilogue = Epilogue::tma_rows;
-    else if (tokens[i] == "sk")
+    else if (auto parts = p.numbered(tokens[i], "etmar",
+                                     "'etmarN': row blocks staged in N parts of their C rows")) {
+      s.epilogue = Epilogue::tma_rows;
+      s.epilogue_parts = *parts;
+    } else if (tokens[i] == "sk")
       s.stream_k = true;
     else if (tokens[i].size() > 4 && tokens[i].starts_with("skp") &&
              (tokens[i].ends_with("p") || tokens[i].ends_with("l"))) {
@@ -243,7 +248,8 @@ KernelSpec parse_name(std::string_view name) {
       s.fixed = {mnk[0], mnk[1], mnk[2]};
     } else
       p.fail(tokens[i],
-             "an optional field token: 'etma', 'etmat', 'etmar', 'sk', 'skN', 'ckN', 'skpN', "
+             "an optional field token: 'etma', 'etmat', 'etmar', 'etmarN', 'sk', 'skN', 'ckN', "
+             "'skpN', "
              "'skpNp', 'skpNl', 'skpNpl', "
              "'lag0', 'lag2', "
              "'lag3', 'swap', 'defer', 'acc2', 'acc4', 'nopdl', 'pfN', 'smid', 'fixMxNxK' or "

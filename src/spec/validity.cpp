@@ -230,6 +230,24 @@ Verdict rule_epilogue(const KernelSpec& s, const DeviceLimits&) {
         "the {} epilogue stores 64-column blocks, so bn must be a multiple of 64, got {}",
         to_string(s.epilogue), s.bn);
   // (Under swap-AB a block's columns are C's rows, any multiple of 8: rule_mma.)
+  if (s.epilogue_parts != 1) {
+    if (s.epilogue != Epilogue::tma_rows)
+      return fmt::format(
+          "epilogue_parts {} splits the tma_rows epilogue's row blocks: epilogue must be tma_rows",
+          s.epilogue_parts);
+    if (s.epilogue_parts < 2 || s.epilogue_parts > 4)
+      return fmt::format("epilogue_parts must be 1 to 4, got {}", s.epilogue_parts);
+    // Under swap-AB a part is consumer_cols / parts of C's rows, whole 8-row swizzle periods;
+    // otherwise 64 / parts rows of the block, whole 16-row warps.
+    if (s.swap_ab && consumer_cols(s) % (8 * s.epilogue_parts) != 0)
+      return fmt::format(
+          "swap-AB's row blocks are a consumer's {} columns as C's rows; {} parts of them must "
+          "each be a multiple of 8",
+          consumer_cols(s), s.epilogue_parts);
+    if (!s.swap_ab && s.epilogue_parts == 3)
+      return "the tma_rows epilogue's 64-row blocks split into 2 or 4 parts of whole warps' rows, "
+             "not 3";
+  }
   if (s.epilogue == Epilogue::tma_rows && !s.swap_ab && s.bn % 16 != 0)
     return fmt::format(
         "the tma_rows epilogue stores blocks of 16 columns or more, so bn must be a multiple of "

@@ -18,8 +18,12 @@ constexpr std::pair<int, int> kClusters[] = {{1, 1}, {2, 1}, {1, 2}, {2, 2},
 // Consumers, ping-pong, split N.
 constexpr std::tuple<int, bool, bool> kWarpgroups[] = {
     {2, false, false}, {1, false, false}, {2, true, false}, {3, false, false}, {2, false, true}};
-constexpr Epilogue kEpilogues[] = {Epilogue::direct, Epilogue::tma, Epilogue::tma_tile,
-                                   Epilogue::tma_rows};
+// The epilogue and, for row blocks, their parts (epilogue_parts), appended so that policy files
+// written before keep their values' meaning.
+constexpr std::pair<Epilogue, int> kEpilogues[] = {{Epilogue::direct, 1},   {Epilogue::tma, 1},
+                                                   {Epilogue::tma_tile, 1}, {Epilogue::tma_rows, 1},
+                                                   {Epilogue::tma_rows, 2}, {Epilogue::tma_rows, 3},
+                                                   {Epilogue::tma_rows, 4}};
 
 // `first`, then the multiples of `step` from `lo` to `hi` other than `first`.
 std::vector<int> default_then(int first, int lo, int hi, int step = 1) {
@@ -143,8 +147,10 @@ const std::array<FieldCodec, kNumPolicyFields>& codecs() {
        [](const KernelSpec& s) {
          return find_index(kWarpgroups, std::tuple{s.consumers, s.pingpong, s.split_n});
        }},
-      {[](KernelSpec& s, int i) { s.epilogue = kEpilogues[i]; },
-       [](const KernelSpec& s) { return find_index(kEpilogues, s.epilogue); }},
+      {[](KernelSpec& s, int i) { std::tie(s.epilogue, s.epilogue_parts) = kEpilogues[i]; },
+       [](const KernelSpec& s) {
+         return find_index(kEpilogues, std::pair{s.epilogue, s.epilogue_parts});
+       }},
       bool_codec<&KernelSpec::stream_k, false>(),
       bool_codec<&KernelSpec::swap_ab, false>(),
       int_codec<&KernelSpec::mma_lag, mma_lags>(),
@@ -175,7 +181,8 @@ std::array<PolicyField, kNumPolicyFields> make_fields() {
   std::vector<std::string> clusters;
   for (auto [m, n] : kClusters) clusters.push_back(std::to_string(m) + "x" + std::to_string(n));
   std::vector<std::string> epilogues;
-  for (Epilogue e : kEpilogues) epilogues.emplace_back(to_string(e));
+  for (auto [e, parts] : kEpilogues)
+    epilogues.push_back(std::string(to_string(e)) + (parts > 1 ? std::to_string(parts) : ""));
   return {{
       {"bm", int_names(bms())},
       {"bn", int_names(bns())},

@@ -5,7 +5,8 @@
 //   bm {128, 64, 192, 256}; bn {256, 8, 16, 24, ..., 248} (every multiple of 8);
 //   stages {4, 2, 3, 5, ..., 16}; cluster {1x1, 2x1, 1x2, 2x2, 4x1, 1x4, 2x4, 4x2};
 //   warpgroups {coop, wg1, pp, wg3, coopn} (consumers, ping-pong and split N together);
-//   epilogue {direct, tma, tma_tile, tma_rows}; stream_k, swap_ab {false, true};
+//   epilogue {direct, tma, tma_tile, tma_rows, tma_rows2, tma_rows3, tma_rows4} (the last three
+//   row blocks in parts: epilogue_parts); stream_k, swap_ab {false, true};
 //   mma_lag {1, 0, 2, 3}; persistent {true, false}; raster {m, n}; swizzle {8, 1, 2, 4, 16};
 //   sk_splits {0, 2, 3, ..., 64}; acc_sets {1, 2, 4}; defer_store {false, true};
 //   pdl {true, false}; bk {64, 128, 32}; cluster_k {1, 2, 4, 8, 16};

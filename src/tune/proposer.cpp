@@ -57,7 +57,7 @@ std::vector<std::string> changed_fields(const KernelSpec& a, const KernelSpec& b
   diff(a.cluster_m != b.cluster_m || a.cluster_n != b.cluster_n, "cluster");
   diff(a.consumers != b.consumers || a.pingpong != b.pingpong || a.split_n != b.split_n,
        "warpgroups");
-  diff(a.epilogue != b.epilogue, "epilogue");
+  diff(a.epilogue != b.epilogue || a.epilogue_parts != b.epilogue_parts, "epilogue");
   diff(a.stream_k != b.stream_k || a.sk_splits != b.sk_splits, "stream_k");
   diff(a.cluster_k != b.cluster_k, "cluster_k");
   diff(a.split_pass != b.split_pass || a.split_piece_major != b.split_piece_major ||
@@ -107,7 +107,19 @@ std::vector<KernelSpec> local_moves(const KernelSpec& from, const Problem& p) {
   // Then the cheapest to judge: pipeline depth and the epilogue rarely break a good tile.
   for (int d : {+1, -1}) try_move([&](KernelSpec& s) { s.stages += d; });
   for (Epilogue e : {Epilogue::tma, Epilogue::tma_tile, Epilogue::tma_rows, Epilogue::direct})
-    try_move([&](KernelSpec& s) { s.epilogue = e; });
+    try_move([&](KernelSpec& s) {
+      s.epilogue = e;
+      s.epilogue_parts = 1;
+    });
+  // Row blocks staged in parts free shared memory for a stage: both moves at once, since the
+  // parts alone only cost waits.
+  if (from.epilogue == Epilogue::tma_rows)
+    for (int parts : {2, 3, 4})
+      try_move([&](KernelSpec& s) {
+        if (s.epilogue_parts == parts) return;
+        s.stages += s.epilogue_parts < parts ? 1 : -1;
+        s.epilogue_parts = parts;
+      });
   // The deferred store: a cooperative tile's C stored under the next tile's first MMAs instead of
   // after its own (with the double-buffered epilogue -2.7% to +2.4% per large shape, +0.5% over
   // them, -0.9% on short K; h200_energy_ceiling_s46 section 10): per shape, so the tuner times

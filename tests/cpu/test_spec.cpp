@@ -908,5 +908,48 @@ TEST(SpecSmPlaced, NameJsonAndRules) {
   EXPECT_FALSE(validate(small_placed)) << *validate(small_placed);
 }
 
+// Row blocks staged in parts ("_etmarN"): the staging shrinks by the parts, which gives wide
+// swap-AB tiles back the stage their staging took; the rules name what a part must be.
+TEST(SpecEpilogueParts, NameJsonSharedMemoryAndRules) {
+  const char* name = "sm90_f16f32_tn_256x144x64_s4_c1x2_coop_persist_r8m_etmar2_swap";
+  const KernelSpec s = parse_name(name);
+  EXPECT_EQ(s.epilogue, Epilogue::tma_rows);
+  EXPECT_EQ(s.epilogue_parts, 2);
+  EXPECT_EQ(spec_name(s), name);
+  EXPECT_FALSE(validate(s)) << *validate(s);
+  EXPECT_EQ(nlohmann::json(s).get<KernelSpec>(), s);
+  EXPECT_EQ(nlohmann::json(s)["epilogue_parts"], 2);
+  // Whole: four stages do not fit beside the staging; in halves they do.
+  KernelSpec whole = s;
+  whole.epilogue_parts = 1;
+  EXPECT_NE(broken(whole).find("shared memory"), std::string::npos);
+  EXPECT_EQ(smem_bytes(whole) - smem_bytes(s), 2 * 64 * 144 * 2 / 2);
+  // 128x288 split N (144 columns a consumer) needs thirds: halves are 64 B too many.
+  EXPECT_FALSE(
+      validate(parse_name("sm90_f16f32_tn_128x288x64_s4_c2x1_coopn_persist_r8m_etmar3_swap")));
+  KernelSpec halves = parse_name("sm90_f16f32_tn_128x288x64_s3_c2x1_coopn_persist_r8m_etmar_swap");
+  halves.stages = 4;
+  halves.epilogue_parts = 2;
+  EXPECT_NE(broken(halves).find("shared memory"), std::string::npos);
+  // Without swap-AB a part is whole warps' rows: 2 or 4 parts of the 64-row block.
+  EXPECT_FALSE(validate(parse_name("sm90_f16f32_tn_192x112x64_s5_c2x1_wg3_persist_r8m_etmar4")));
+  auto refusal = [&](void (*change)(KernelSpec&)) {
+    KernelSpec c = s;
+    change(c);
+    return broken(c);
+  };
+  EXPECT_NE(refusal([](KernelSpec& c) { c.swap_ab = false, c.epilogue_parts = 3; }).find("not 3"),
+            std::string::npos);
+  EXPECT_NE(refusal([](KernelSpec& c) { c.epilogue = Epilogue::direct; }).find("must be tma_rows"),
+            std::string::npos);
+  EXPECT_NE(refusal([](KernelSpec& c) { c.epilogue_parts = 5; }).find("1 to 4"), std::string::npos);
+  // 144 columns in 4 parts of 36 C rows: not whole 8-row periods.
+  EXPECT_NE(refusal([](KernelSpec& c) { c.epilogue_parts = 4; }).find("multiple of 8"),
+            std::string::npos);
+  // One part is the plain name (etmar1 is not canonical); five are out of range.
+  EXPECT_THROW(parse_name("sm90_f16f32_tn_256x144x64_s3_c1x2_coop_persist_r8m_etmar1_swap"), Error);
+  EXPECT_THROW(parse_name("sm90_f16f32_tn_128x144x64_s4_c1x2_coop_persist_r8m_etmar5_swap"), Error);
+}
+
 }  // namespace
 }  // namespace autogemm

@@ -444,6 +444,33 @@ TEST(KernelSweep, SwapAbRowBlockEpilogueMatchesReference) {
   for (const SpecCase& c : cases) check_plain_and_scaled(gc, c, seed);
 }
 
+// Row blocks staged in parts (`_etmarN`): each part a consumer's share of C's rows, stored by
+// its own TMA box after the previous part's was read. Swap-AB in halves, thirds and quarters
+// (wide tiles that keep their fourth stage so, a bn-256 single consumer, stream-K, a cluster,
+// fp16 accumulation, bf16 nn), and without swap-AB in halves and quarters (cooperative,
+// three consumers, ping-pong, split N in nn, 16-column blocks), on ragged shapes; each also
+// scaled.
+TEST(KernelSweep, RowBlockPartsMatchReference) {
+  ASSERT_NO_THROW(require_gpu()) << "this test needs a GPU";
+  const SpecCase cases[] = {
+      {"sm90_f16f32_tn_256x144x64_s4_c1x2_coop_persist_r8m_etmar2_swap", {9210, 504, 1880}},
+      {"sm90_f16f32_tn_256x144x64_s4_c1x2_coop_persist_r8m_etmar2_swap", {1001, 200, 520}},
+      {"sm90_f16f32_tn_128x288x64_s4_c2x1_coopn_persist_r8m_etmar3_swap", {6837, 736, 1192}},
+      {"sm90_f16f32_tn_64x256x64_s5_c1x1_wg1_persist_r8m_etmar4_swap", {1000, 300, 700}},
+      {"sm90_f16f32_tn_128x96x64_s6_c1x1_coop_persist_r8m_etmar4_sk_swap", {300, 1000, 8192}},
+      {"sm90_f16f16_tn_128x96x64_s6_c2x1_coop_persist_r8m_etmar2_swap", {1234, 2000, 1000}},
+      {"sm90_bf16f32_nn_128x128x64_s5_c1x2_coop_persist_r8m_etmar2_swap", {999, 1000, 512}},
+      {"sm90_f16f32_tn_256x144x64_s4_c1x2_coop_persist_r8m_etmar2", {504, 9210, 1880}},
+      {"sm90_f16f32_tn_192x112x64_s5_c2x1_wg3_persist_r8m_etmar4", {2000, 999, 1032}},
+      {"sm90_f16f32_tn_128x192x64_s5_c2x1_pp_persist_r8m_etmar2", {2100, 1000, 640}},
+      {"sm90_bf16f32_nn_128x256x64_s4_c1x2_coopn_persist_r8m_etmar2", {3000, 1000, 648}},
+      {"sm90_f16f32_tn_128x176x64_s4_c1x1_coop_persist_r8m_etmar4", {777, 1096, 2056}},
+  };
+  test::GemmChecker gc(int64_t(9210) * 1880);
+  uint64_t seed = 4321;
+  for (const SpecCase& c : cases) check_plain_and_scaled(gc, c, seed);
+}
+
 // bk 32 (one 64-byte swizzle atom of K per stage, the wgmma descriptors' 64-byte mode): both B
 // layouts (K-major B uses the 64-byte swizzle too, N-major B keeps the 128-byte one), clusters
 // with multicast slices along both dimensions, one to three consumers, ping-pong, stream-K and

@@ -287,78 +287,96 @@ __device__ __forceinline__ u32 swizzle_phase(int r) {
   return kW == 64 ? r % 8 : kW == 32 ? (r / 2) % 4 : (r / 4) % 2;
 }
 
-// Stores a 64×kN accumulator block through `staging` (64 rows × kN columns of this warpgroup):
-// waits until the previous block's stores have read the staging, writes it as kN/kW swizzled
-// 64×kW blocks, and issues one TMA store per block. Less shared memory than a whole tile, any
-// kN that is a multiple of 16.
-template <ElemType kElem, int kN, class Frag>
+// Stores a 64×kN accumulator block through `staging` (64 rows × kN columns of this warpgroup,
+// or 64/kParts rows of them in turn, kParts 2 or 4): waits until the previous stores have read the
+// staging, writes it as kN/kW swizzled blocks kW columns wide, and issues one TMA store per block.
+// Less shared memory than a whole tile, any kN that is a multiple of 16. In parts, a part is the
+// rows of two warps or one, so the others only wait: the price of a staging that leaves a wide tile
+// its last pipeline stage.
+template <ElemType kElem, int kN, int kParts = 1, class Frag>
 __device__ __forceinline__ void store_tma_rows(const Frag& acc, const TmaDescriptor* tma_c,
                                                u8* staging, int barrier_id, int row0, int col0) {
+  static_assert(64 % (16 * kParts) == 0, "a part is the rows of whole warps");
   constexpr int kW = kStoreBlockCols<kN>;
-  constexpr int kRowBytes = kW * 2, kBlockBytes = 64 * kRowBytes;
+  constexpr int kRows = 64 / kParts;  // rows per part
+  constexpr int kRowBytes = kW * 2, kBlockBytes = kRows * kRowBytes;
   const int t = threadIdx.x % 128;
   const int r = (t / 32) * 16 + (t % 32) / 4;
   const bool leader = t == 0;
-  if (leader) tma_store_wait_read<0>();
-  named_barrier_sync<128>(barrier_id);
-  // Rows r and r + 8 share the swizzle phase: one base address serves both.
-  const u32 base = smem_addr(staging) + r * kRowBytes + 4 * (t % 4);
+  // Rows r and r + 8 share the swizzle phase, and a part's rows start on a whole period: one
+  // base address serves both.
+  const u32 base = smem_addr(staging) + (r % kRows) * kRowBytes + 4 * (t % 4);
   const u32 phase = swizzle_phase<kW>(r);
 #pragma unroll
-  for (int j = 0; j < kN / 8; ++j) {
-    const u32 addr = base + (j / (kW / 8)) * kBlockBytes + ((u32(j % (kW / 8)) ^ phase) * 16);
-    st_shared_u32(addr, out_pair<kElem, kN>(acc, 2 * j));
-    st_shared_u32(addr + 8 * kRowBytes, out_pair<kElem, kN>(acc, 2 * j + 1));
-  }
-  fence_proxy_async_smem();
-  named_barrier_sync<128>(barrier_id);
-  if (leader) {
+  for (int part = 0; part < kParts; ++part) {
+    if (leader) tma_store_wait_read<0>();
+    named_barrier_sync<128>(barrier_id);
+    if (r / kRows == part) {  // the same for a whole warp
 #pragma unroll
-    for (int block = 0; block < kN / kW; ++block)
-      tma_store_2d(tma_c, staging + block * kBlockBytes, col0 + block * kW, row0);
-    tma_store_commit();
+      for (int j = 0; j < kN / 8; ++j) {
+        const u32 addr = base + (j / (kW / 8)) * kBlockBytes + ((u32(j % (kW / 8)) ^ phase) * 16);
+        st_shared_u32(addr, out_pair<kElem, kN>(acc, 2 * j));
+        st_shared_u32(addr + 8 * kRowBytes, out_pair<kElem, kN>(acc, 2 * j + 1));
+      }
+    }
+    fence_proxy_async_smem();
+    named_barrier_sync<128>(barrier_id);
+    if (leader) {
+#pragma unroll
+      for (int block = 0; block < kN / kW; ++block)
+        tma_store_2d(tma_c, staging + block * kBlockBytes, col0 + block * kW, row0 + part * kRows);
+      tma_store_commit();
+    }
   }
 }
 
 // Swap-AB's row-block epilogue: the kernel computed Cᵀ, so its 64 rows × kN columns are C's kN
 // rows × 64 columns, 128 contiguous bytes per C row. The block is staged that way (kN rows of
-// 128 bytes, 128-byte swizzle) and handed to the TMA engine as one box at C's (row col0, column
-// row0), which clips the edges. Lanes l and l ^ 4 hold kernel rows r and r + 1 (r even) of the
-// same columns; one shuffle gives each a 32-bit word of two adjacent C columns of one C row (as
-// store_direct_transposed), and a warp's 32 words land in 32 different banks.
-template <ElemType kElem, int kN, class Frag>
+// 128 bytes, 128-byte swizzle; in kParts parts of kN/kParts C rows in turn) and handed to the
+// TMA engine as one box per part at C's (row col0, column row0), which clips the edges. Lanes l
+// and l ^ 4 hold kernel rows r and r + 1 (r even) of the same columns; one shuffle gives each a
+// 32-bit word of two adjacent C columns of one C row (as store_direct_transposed), and a warp's
+// 32 words land in 32 different banks. Every thread writes in every part.
+template <ElemType kElem, int kN, int kParts = 1, class Frag>
 __device__ __forceinline__ void store_tma_rows_transposed(const Frag& acc,
                                                           const TmaDescriptor* tma_c, u8* staging,
                                                           int barrier_id, int row0, int col0) {
-  static_assert(kN % 8 == 0 && kN <= 256, "a TMA box holds at most 256 C rows");
+  static_assert(kN % (8 * kParts) == 0 && kN / kParts <= 256,
+                "a part is whole 8-row swizzle periods, and a TMA box holds at most 256 C rows");
+  constexpr int kPartRows = kN / kParts;  // C rows per part
   const int t = threadIdx.x % 128;
   const int r = (t / 32) * 16 + (t % 32) / 4;  // this thread's first kernel row in the block
   const int c = 2 * (t % 4);                   // its first kernel column in each 8-column group
   const bool even = (t / 4) % 2 == 0;          // holds kernel row r, its partner r + 1
   const bool leader = t == 0;
-  if (leader) tma_store_wait_read<0>();
-  named_barrier_sync<128>(barrier_id);
   const u32 base = smem_addr(staging);
-  // The word of kernel rows (rr, rr + 1), rr even, at kernel column cc: C row cc, C columns rr..
+  // The word of kernel rows (rr, rr + 1), rr even, at the part's kernel column cc: C row cc of
+  // the part, C columns rr.. (cc % 8 is the C row's swizzle phase in the part as in the block).
   auto put = [&](int rr, int cc, u32 word) {
     const u32 chunk = u32(rr / 8) ^ u32(cc % 8);
     st_shared_u32(base + cc * 128 + chunk * 16 + (rr % 8) * 2, word);
   };
 #pragma unroll
-  for (int j = 0; j < kN / 8; ++j) {
+  for (int part = 0; part < kParts; ++part) {
+    if (leader) tma_store_wait_read<0>();
+    named_barrier_sync<128>(barrier_id);
 #pragma unroll
-    for (int h = 0; h < 2; ++h) {  // rows r and r + 8
-      const u32 pair = out_pair<kElem, kN>(acc, 2 * j + h);
-      const u32 other = __shfl_xor_sync(0xffffffffu, even ? pair >> 16 : pair & 0xffffu, 4);
-      const int cc = 8 * j + c + (even ? 0 : 1), rr = r + 8 * h - (even ? 0 : 1);
-      put(rr, cc, even ? (pair & 0xffffu) | (other << 16) : other | (pair & 0xffff0000u));
+    for (int j = part * kPartRows / 8; j < (part + 1) * kPartRows / 8; ++j) {
+#pragma unroll
+      for (int h = 0; h < 2; ++h) {  // rows r and r + 8
+        const u32 pair = out_pair<kElem, kN>(acc, 2 * j + h);
+        const u32 other = __shfl_xor_sync(0xffffffffu, even ? pair >> 16 : pair & 0xffffu, 4);
+        const int cc = 8 * j + c + (even ? 0 : 1), rr = r + 8 * h - (even ? 0 : 1);
+        put(rr, cc - part * kPartRows,
+            even ? (pair & 0xffffu) | (other << 16) : other | (pair & 0xffff0000u));
+      }
     }
-  }
-  fence_proxy_async_smem();
-  named_barrier_sync<128>(barrier_id);
-  if (leader) {
-    tma_store_2d(tma_c, staging, row0, col0);
-    tma_store_commit();
+    fence_proxy_async_smem();
+    named_barrier_sync<128>(barrier_id);
+    if (leader) {
+      tma_store_2d(tma_c, staging, row0, col0 + part * kPartRows);
+      tma_store_commit();
+    }
   }
 }
 

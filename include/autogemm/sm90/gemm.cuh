@@ -46,7 +46,8 @@ template <ElemType kElem_, bool kBMnMajor_, int kBM_, int kBN_, int kBK_, int kS
           int kAccSets_ = 1, bool kScaled_ = false, int kFixedM_ = 0, int kFixedN_ = 0,
           int kFixedK_ = 0, int kFixedLdc_ = 0, int kClusterK_ = 1, int kSplitPass_ = 1,
           bool kAMnMajor_ = false, bool kSplitPieceMajor_ = false, bool kSplitN_ = false,
-          int kPdlPrefetch_ = 0, bool kSplitLast_ = false, bool kSmPlaced_ = false>
+          int kPdlPrefetch_ = 0, bool kSplitLast_ = false, bool kSmPlaced_ = false,
+          int kEpilogueParts_ = 1>
 struct GemmConfig {
   static constexpr ElemType kElem = kElem_;
   static constexpr bool kBMnMajor = kBMnMajor_;  // B row-major K×N ("nn"): N-major tiles
@@ -77,6 +78,9 @@ struct GemmConfig {
   // 0: direct stores; 1: TMA through two staging blocks; 2: TMA through a whole tile; 3: TMA
   // through one 64-row block per consumer (any kBN multiple of 16).
   static constexpr int kEpilogue = kEpilogue_;
+  // Row blocks (kEpilogue 3) staged and stored in this many parts of their C rows: 1/parts of
+  // the staging, so a wide tile keeps a stage.
+  static constexpr int kEpilogueParts = kEpilogueParts_;
   static constexpr bool kTmaEpilogue = kEpilogue > 0;
   static constexpr bool kStreamK = kStreamK_;
   // Ping-pong: the two consumer warpgroups take alternate tiles (each a whole tile) instead of
@@ -144,8 +148,9 @@ struct GemmConfig {
   // Staging for the TMA epilogue: two 64×64 blocks per consumer warpgroup, or the whole tile.
   static constexpr int kEpilogueBytes = kEpilogue == 1   ? kConsumers * 2 * kEpilogueBlockBytes
                                         : kEpilogue == 2 ? kConsumers * kWgRows * kBN * 2
-                                        : kEpilogue == 3 ? kConsumers * 64 * kWgCols * 2
-                                                         : 0;
+                                        : kEpilogue == 3
+                                            ? kConsumers * 64 * kWgCols * 2 / kEpilogueParts
+                                            : 0;
   // The ring, the staging buffers, 1024 B of slack to align them to the swizzle atom, two
   // barriers per stage.
   static constexpr int kSmemBytes = kStages * kStageBytes + kEpilogueBytes + 1024 + kStages * 16;
@@ -189,6 +194,12 @@ struct GemmConfig {
   static_assert(!kSwapAB || kEpilogue == 0 || kEpilogue == 3,
                 "swap-AB stores C transposed: from registers, or staged by row blocks");
   static_assert(kAccSets == 1 || kAccSets == 2 || kAccSets == 4, "1, 2 or 4 accumulator sets");
+  static_assert(kEpilogueParts == 1 ||
+                    (kEpilogue == 3 && kEpilogueParts >= 2 && kEpilogueParts <= 4 &&
+                     (kSwapAB ? kWgCols % (8 * kEpilogueParts) == 0
+                              : 64 % (16 * kEpilogueParts) == 0)),
+                "row blocks in 2 to 4 parts: whole 8-row swizzle periods of C's rows (swap-AB), "
+                "whole 16-row warps (otherwise)");
   static_assert(kPdlPrefetch >= 0 && kPdlPrefetch <= 8, "0-8 k-blocks prefetched before the wait");
   static_assert(kAccSets == 1 || !kAccF16, "several accumulator sets: fp32 accumulation");
   // Each set starts at its first k16 step of a tile's first k-block, so a stage must have one
@@ -629,11 +640,11 @@ __device__ __forceinline__ void consume(const TmaDescriptor* tma_c, const GemmAr
 #pragma unroll
       for (int mi = 0; mi < Cfg::kMmaM; ++mi) {
         if constexpr (Cfg::kEpilogue == 3 && Cfg::kSwapAB)
-          store_tma_rows_transposed<Cfg::kElem, Cfg::kWgCols>(acc[mi], tma_c, my_staging,
-                                                              barrier_id, row0 + mi * 64, col0);
+          store_tma_rows_transposed<Cfg::kElem, Cfg::kWgCols, Cfg::kEpilogueParts>(
+              acc[mi], tma_c, my_staging, barrier_id, row0 + mi * 64, col0);
         else if constexpr (Cfg::kEpilogue == 3)
-          store_tma_rows<Cfg::kElem, Cfg::kWgCols>(acc[mi], tma_c, my_staging, barrier_id,
-                                                   row0 + mi * 64, col0);
+          store_tma_rows<Cfg::kElem, Cfg::kWgCols, Cfg::kEpilogueParts>(
+              acc[mi], tma_c, my_staging, barrier_id, row0 + mi * 64, col0);
         else if constexpr (Cfg::kEpilogue == 1)
           store_tma_double<Cfg::kElem, Cfg::kBN>(acc[mi], tma_c, my_staging, barrier_id,
                                                  row0 + mi * 64, col0, blocks_stored);
