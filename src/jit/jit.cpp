@@ -70,6 +70,7 @@ PrebuildReport prebuild(const std::vector<KernelSpec>& specs, int threads) {
     if (r.kernel->usage.spills())
       report.spilled.push_back({specs[i], std::max(0, r.kernel->usage.spill_stores),
                                 std::max(0, r.kernel->usage.spill_loads)});
+    if (r.kernel->usage.wgmma_serialized) report.serialized.push_back(specs[i]);
   }
   report.wall_seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();

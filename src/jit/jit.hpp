@@ -40,6 +40,8 @@ struct PrebuildReport {
     int store_bytes = 0, load_bytes = 0;
   };
   std::vector<Spill> spilled;
+  // Built, but ptxas serialized its wgmmas (ResourceUsage::wgmma_serialized).
+  std::vector<KernelSpec> serialized;
   double wall_seconds = 0;
 };
 PrebuildReport prebuild(const std::vector<KernelSpec>&, int threads);

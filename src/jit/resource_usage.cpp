@@ -32,6 +32,8 @@ void take_sum(int& field, int value) {
 // Lines look like (ptxas 13):
 //   ptxas         .     0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
 //   ptxas info    : Used 168 registers, used 1 barriers, 1024 bytes smem, 384 bytes cmem[0]
+//   ptxas info    : (C7514) Potential Performance Loss: wgmma.mma_async instructions are
+//                   serialized due to ... in the function 'autogemm_sm90_gemm'
 ResourceUsage parse_ptxas_log(std::string_view log) {
   ResourceUsage u;
   while (!log.empty()) {
@@ -44,6 +46,10 @@ ResourceUsage parse_ptxas_log(std::string_view log) {
       take_max(u.static_smem, number_before(line, "bytes smem"));
       if (u.static_smem < 0) u.static_smem = 0;  // ptxas omits "smem" when there is none
     }
+    if (line.find("C7514") != std::string_view::npos ||
+        (line.find("wgmma") != std::string_view::npos &&
+         line.find("serialized") != std::string_view::npos))
+      u.wgmma_serialized = true;
     if (line.find("stack frame") != std::string_view::npos) {
       take_max(u.stack_frame, number_before(line, "bytes stack frame"));
       take_sum(u.spill_stores, number_before(line, "bytes spill stores"));

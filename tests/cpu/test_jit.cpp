@@ -63,7 +63,19 @@ TEST(ResourceUsage, ParsesPtxasVerboseLog) {
   EXPECT_EQ(clean.registers, 40);
   EXPECT_EQ(clean.static_smem, 0);
   EXPECT_FALSE(clean.spills());
+  EXPECT_FALSE(clean.wgmma_serialized);
   EXPECT_FALSE(parse_ptxas_log("").known());
+  EXPECT_FALSE(u.wgmma_serialized);
+  // ptxas 13's wording when an accumulator is read inside the MMA pipeline.
+  const ResourceUsage serialized = parse_ptxas_log(
+      "ptxas info    : (C7514) Potential Performance Loss: wgmma.mma_async instructions are "
+      "serialized due to non wgmma instructions reading accumulator registers of  a wgmma "
+      "between start and end of the pipeline stage in the function 'autogemm_sm90_gemm'\n"
+      "ptxas         .     576 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads\n"
+      "ptxas info    : Used 168 registers, used 16 barriers");
+  EXPECT_TRUE(serialized.wgmma_serialized);
+  EXPECT_EQ(serialized.stack_frame, 576);
+  EXPECT_FALSE(serialized.spills());
 }
 
 TEST(KernelSource, ExactForm) {

@@ -269,6 +269,16 @@ std::vector<KernelSpec> representative_specs() {
            "sm90_f16f32_tn_128x72x64_s8_c4x1_coop_persist_r8m_sk_swap",
            "sm90_f16f32_tn_128x72x32_s12_c4x1_coop_persist_r8m_swap_pf4",
            "sm90_f16f32_tn_192x80x64_s5_c4x1_wg3_persist_r8m_swap",
+           // Row blocks staged as C's rows under swap-AB, whole and in halves, thirds and
+           // quarters, and without swap-AB in halves and quarters: the accumulator fragment a
+           // part reads stayed on the stack, with the wgmmas serialized (C7514), until the parts
+           // became compile-time indices (for_each_index).
+           "sm90_f16f32_tn_256x144x64_s3_c1x2_coop_persist_r8m_etmar_swap",
+           "sm90_f16f32_tn_256x144x64_s4_c1x2_coop_persist_r8m_etmar2_swap",
+           "sm90_f16f32_tn_128x288x64_s4_c2x1_coopn_persist_r8m_etmar3_swap",
+           "sm90_f16f32_tn_64x256x64_s5_c1x1_wg1_persist_r8m_etmar4_swap",
+           "sm90_f16f32_tn_256x144x64_s4_c1x2_coop_persist_r8m_etmar2",
+           "sm90_f16f32_tn_192x112x64_s5_c2x1_wg3_persist_r8m_etmar4",
        })
     out.push_back(parse_name(name));
   return out;
@@ -310,6 +320,7 @@ TEST(NvrtcKernelTemplate, RepresentativeSpecsCompileWithoutSpills) {
     // touches (C7517): neither may happen to the kernel.
     EXPECT_EQ(k->log.find("C7518"), std::string::npos) << name << "\n" << k->log;
     EXPECT_EQ(k->log.find("C7517"), std::string::npos) << name << "\n" << k->log;
+    EXPECT_FALSE(k->usage.wgmma_serialized) << name << "\n" << k->log;
     // Within the launch bound: all threads of the CTA resident on one SM's register file.
     EXPECT_LE(k->usage.registers, 65536 / threads_per_block(spec)) << name;
     if (!cuobjdump.empty()) {

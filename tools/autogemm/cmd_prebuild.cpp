@@ -86,6 +86,11 @@ void register_prebuild(CLI::App& app) {
     if (!report.spilled.empty())
       std::cout << report.spilled.size() << " of " << specs.size() - report.failed.size()
                 << " built specs spill registers to local memory\n";
+    for (const KernelSpec& s : report.serialized)
+      std::cout << "SERIALIZED " << spec_name(s) << ": ptxas serializes its wgmmas (C7514)\n";
+    if (!report.serialized.empty())
+      std::cout << report.serialized.size() << " of " << specs.size() - report.failed.size()
+                << " built specs have their wgmmas serialized by ptxas\n";
     if (!report.failed.empty()) throw Error(std::to_string(report.failed.size()) + " specs failed");
   });
 }

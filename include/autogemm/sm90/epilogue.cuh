@@ -287,6 +287,22 @@ __device__ __forceinline__ u32 swizzle_phase(int r) {
   return kW == 64 ? r % 8 : kW == 32 ? (r / 2) % 4 : (r / 4) % 2;
 }
 
+// Calls f(Index<0>{}), ..., f(Index<N - 1>{}): a loop whose index is a constant in each body,
+// so an accumulator fragment indexed by it stays in registers. (A `#pragma unroll` that the
+// compiler declines puts the fragment on the stack and serializes the wgmmas: ptxas C7514, seen
+// on 256x144 swap-AB in two parts.)
+template <int I>
+struct Index {
+  static constexpr int value = I;
+};
+template <int N, int I = 0, class F>
+__device__ __forceinline__ void for_each_index(F&& f) {
+  if constexpr (I < N) {
+    f(Index<I>{});
+    for_each_index<N, I + 1>(f);
+  }
+}
+
 // Stores a 64×kN accumulator block through `staging` (64 rows × kN columns of this warpgroup,
 // or 64/kParts rows of them in turn, kParts 2 or 4): waits until the previous stores have read the
 // staging, writes it as kN/kW swizzled blocks kW columns wide, and issues one TMA store per block.
@@ -307,8 +323,8 @@ __device__ __forceinline__ void store_tma_rows(const Frag& acc, const TmaDescrip
   // base address serves both.
   const u32 base = smem_addr(staging) + (r % kRows) * kRowBytes + 4 * (t % 4);
   const u32 phase = swizzle_phase<kW>(r);
-#pragma unroll
-  for (int part = 0; part < kParts; ++part) {
+  for_each_index<kParts>([&](auto index) {
+    constexpr int part = decltype(index)::value;
     if (leader) tma_store_wait_read<0>();
     named_barrier_sync<128>(barrier_id);
     if (r / kRows == part) {  // the same for a whole warp
@@ -327,7 +343,7 @@ __device__ __forceinline__ void store_tma_rows(const Frag& acc, const TmaDescrip
         tma_store_2d(tma_c, staging + block * kBlockBytes, col0 + block * kW, row0 + part * kRows);
       tma_store_commit();
     }
-  }
+  });
 }
 
 // Swap-AB's row-block epilogue: the kernel computed Cᵀ, so its 64 rows × kN columns are C's kN
@@ -356,8 +372,8 @@ __device__ __forceinline__ void store_tma_rows_transposed(const Frag& acc,
     const u32 chunk = u32(rr / 8) ^ u32(cc % 8);
     st_shared_u32(base + cc * 128 + chunk * 16 + (rr % 8) * 2, word);
   };
-#pragma unroll
-  for (int part = 0; part < kParts; ++part) {
+  for_each_index<kParts>([&](auto index) {
+    constexpr int part = decltype(index)::value;
     if (leader) tma_store_wait_read<0>();
     named_barrier_sync<128>(barrier_id);
 #pragma unroll
@@ -377,7 +393,7 @@ __device__ __forceinline__ void store_tma_rows_transposed(const Frag& acc,
       tma_store_2d(tma_c, staging, row0, col0 + part * kPartRows);
       tma_store_commit();
     }
-  }
+  });
 }
 
 }  // namespace autogemm::sm90
