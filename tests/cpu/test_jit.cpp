@@ -102,15 +102,16 @@ TEST(KernelSource, ExactForm) {
       kernel_source(parse_name("sm90_f16f32_nn_128x96x64_s6_c1x2_coop_persist_r8m_swap"));
   EXPECT_NE(nn_swap.find("/*b_mn_major=*/false"), std::string::npos) << nn_swap;
   EXPECT_NE(nn_swap.find("/*SWAP_AB*/true"), std::string::npos) << nn_swap;
-  EXPECT_NE(nn_swap.find("/*a_mn_major=*/true, /*SPLIT_PIECE_MAJOR*/false, /*SPLIT_N*/false, "
-                         "/*PDL_PREFETCH*/0, /*SPLIT_LAST*/false, /*SM_PLACED*/false>"),
+  EXPECT_NE(nn_swap.find(
+                "/*a_mn_major=*/true, /*SPLIT_PIECE_MAJOR*/false, /*SPLIT_N*/false, "
+                "/*PDL_PREFETCH*/0, /*SPLIT_LAST*/false, /*SM_PLACED*/false, /*EPILOGUE_PARTS*/1>"),
             std::string::npos)
       << nn_swap;
   const std::string piece_major =
       kernel_source(parse_name("sm90_f16f32_tn_64x128x64_s6_c2x1_wg1_tiles_r8m_skp8p"));
-  EXPECT_NE(piece_major.find(
-                "/*SPLIT_PASS*/8, /*a_mn_major=*/false, /*SPLIT_PIECE_MAJOR*/true, "
-                "/*SPLIT_N*/false, /*PDL_PREFETCH*/0, /*SPLIT_LAST*/false, /*SM_PLACED*/false>"),
+  EXPECT_NE(piece_major.find("/*SPLIT_PASS*/8, /*a_mn_major=*/false, /*SPLIT_PIECE_MAJOR*/true, "
+                             "/*SPLIT_N*/false, /*PDL_PREFETCH*/0, /*SPLIT_LAST*/false, "
+                             "/*SM_PLACED*/false, /*EPILOGUE_PARTS*/1>"),
             std::string::npos)
       << piece_major;
   EXPECT_STREQ(kernel_entry_name(), "autogemm_sm90_gemm");
@@ -119,14 +120,14 @@ TEST(KernelSource, ExactForm) {
   EXPECT_NE(src.find("/*SCALED*/false, /*FIXED_M*/0, /*FIXED_N*/0, /*FIXED_K*/0, /*FIXED_LDC*/0, "
                      "/*CLUSTER_K*/1, /*SPLIT_PASS*/1, /*a_mn_major=*/false, "
                      "/*SPLIT_PIECE_MAJOR*/false, /*SPLIT_N*/false, /*PDL_PREFETCH*/0, "
-                     "/*SPLIT_LAST*/false, /*SM_PLACED*/false>"),
+                     "/*SPLIT_LAST*/false, /*SM_PLACED*/false, /*EPILOGUE_PARTS*/1>"),
             std::string::npos)
       << src;
   // The PDL-wait prefetch: its k-block count last.
   const std::string prefetch =
       kernel_source(parse_name("sm90_f16f32_tn_128x16x64_s8_c1x1_coop_tiles_r8m_skp3_swap_pf4"));
-  EXPECT_NE(prefetch.find(
-                "/*SPLIT_N*/false, /*PDL_PREFETCH*/4, /*SPLIT_LAST*/false, /*SM_PLACED*/false>"),
+  EXPECT_NE(prefetch.find("/*SPLIT_N*/false, /*PDL_PREFETCH*/4, /*SPLIT_LAST*/false, "
+                          "/*SM_PLACED*/false, /*EPILOGUE_PARTS*/1>"),
             std::string::npos)
       << prefetch;
   // Split N: its flag before the prefetch.
@@ -134,7 +135,7 @@ TEST(KernelSource, ExactForm) {
       kernel_source(parse_name("sm90_f16f32_tn_192x192x64_s4_c1x2_coopn_persist_r8m"));
   EXPECT_NE(split_n.find("/*BM*/192, /*BN*/192"), std::string::npos) << split_n;
   EXPECT_NE(split_n.find("/*SPLIT_PIECE_MAJOR*/false, /*SPLIT_N*/true, /*PDL_PREFETCH*/0, "
-                         "/*SPLIT_LAST*/false, /*SM_PLACED*/false>"),
+                         "/*SPLIT_LAST*/false, /*SM_PLACED*/false, /*EPILOGUE_PARTS*/1>"),
             std::string::npos)
       << split_n;
   const std::string fixed = kernel_source(
@@ -142,7 +143,7 @@ TEST(KernelSource, ExactForm) {
   EXPECT_NE(fixed.find("/*SCALED*/true, /*FIXED_M*/5120, /*FIXED_N*/16, /*FIXED_K*/13824, "
                        "/*FIXED_LDC*/5120, /*CLUSTER_K*/1, /*SPLIT_PASS*/1, /*a_mn_major=*/false, "
                        "/*SPLIT_PIECE_MAJOR*/false, /*SPLIT_N*/false, /*PDL_PREFETCH*/0, "
-                       "/*SPLIT_LAST*/false, /*SM_PLACED*/false>"),
+                       "/*SPLIT_LAST*/false, /*SM_PLACED*/false, /*EPILOGUE_PARTS*/1>"),
             std::string::npos)
       << fixed;
   // Split-K with a reduction pass: the piece count, and the pass's entry point after the GEMM's.
@@ -151,7 +152,7 @@ TEST(KernelSource, ExactForm) {
       kernel_source(parse_name("sm90_f16f32_tn_64x128x64_s6_c2x1_wg1_tiles_r8m_skp8"));
   EXPECT_NE(split.find("/*CLUSTER_K*/1, /*SPLIT_PASS*/8, /*a_mn_major=*/false, "
                        "/*SPLIT_PIECE_MAJOR*/false, /*SPLIT_N*/false, /*PDL_PREFETCH*/0, "
-                       "/*SPLIT_LAST*/false, /*SM_PLACED*/false>;\n"
+                       "/*SPLIT_LAST*/false, /*SM_PLACED*/false, /*EPILOGUE_PARTS*/1>;\n"
                        "AUTOGEMM_SM90_DEFINE_KERNEL(AutogemmConfig)\n"
                        "AUTOGEMM_SM90_DEFINE_SPLIT_REDUCE(AutogemmConfig)\n"),
             std::string::npos)
@@ -160,16 +161,25 @@ TEST(KernelSource, ExactForm) {
   const std::string last =
       kernel_source(parse_name("sm90_f16f32_tn_64x128x64_s6_c2x1_wg1_tiles_r8m_skp8l"));
   EXPECT_NE(last.find("/*SPLIT_PASS*/8, "), std::string::npos) << last;
-  EXPECT_NE(last.find("/*PDL_PREFETCH*/0, /*SPLIT_LAST*/true, /*SM_PLACED*/false>;\n"),
-            std::string::npos)
+  EXPECT_NE(
+      last.find(
+          "/*PDL_PREFETCH*/0, /*SPLIT_LAST*/true, /*SM_PLACED*/false, /*EPILOGUE_PARTS*/1>;\n"),
+      std::string::npos)
       << last;
   EXPECT_EQ(last.find("SPLIT_REDUCE"), std::string::npos) << last;
   // Placed by SM: the flag last, and the pass as for any split-pass spec.
   const std::string placed =
       kernel_source(parse_name("sm90_f16f32_tn_64x128x64_s8_c1x1_wg1_tiles_r1n_skp4p_smid"));
-  EXPECT_NE(placed.find("/*SPLIT_LAST*/false, /*SM_PLACED*/true>;\n"), std::string::npos) << placed;
+  EXPECT_NE(placed.find("/*SPLIT_LAST*/false, /*SM_PLACED*/true, /*EPILOGUE_PARTS*/1>;\n"),
+            std::string::npos)
+      << placed;
   EXPECT_NE(placed.find("AUTOGEMM_SM90_DEFINE_SPLIT_REDUCE"), std::string::npos) << placed;
   EXPECT_STREQ(split_reduce_entry_name(), "autogemm_sm90_split_reduce");
+  // Row blocks in parts: the count last.
+  const std::string parts =
+      kernel_source(parse_name("sm90_f16f32_tn_128x288x64_s4_c2x1_coopn_persist_r8m_etmar3_swap"));
+  EXPECT_NE(parts.find("/*EPILOGUE*/3, "), std::string::npos) << parts;
+  EXPECT_NE(parts.find("/*SM_PLACED*/false, /*EPILOGUE_PARTS*/3>;\n"), std::string::npos) << parts;
 }
 
 // The binary carries exactly the files of include/autogemm/sm90 it was built from.

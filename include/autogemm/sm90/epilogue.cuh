@@ -287,29 +287,15 @@ __device__ __forceinline__ u32 swizzle_phase(int r) {
   return kW == 64 ? r % 8 : kW == 32 ? (r / 2) % 4 : (r / 4) % 2;
 }
 
-// Calls f(Index<0>{}), ..., f(Index<N - 1>{}): a loop whose index is a constant in each body,
-// so an accumulator fragment indexed by it stays in registers. (A `#pragma unroll` that the
-// compiler declines puts the fragment on the stack and serializes the wgmmas: ptxas C7514, seen
-// on 256x144 swap-AB in two parts.)
-template <int I>
-struct Index {
-  static constexpr int value = I;
-};
-template <int N, int I = 0, class F>
-__device__ __forceinline__ void for_each_index(F&& f) {
-  if constexpr (I < N) {
-    f(Index<I>{});
-    for_each_index<N, I + 1>(f);
-  }
-}
-
 // Stores a 64×kN accumulator block through `staging` (64 rows × kN columns of this warpgroup,
 // or 64/kParts rows of them in turn, kParts 2 or 4): waits until the previous stores have read the
 // staging, writes it as kN/kW swizzled blocks kW columns wide, and issues one TMA store per block.
 // Less shared memory than a whole tile, any kN that is a multiple of 16. In parts, a part is the
 // rows of two warps or one, so the others only wait: the price of a staging that leaves a wide tile
-// its last pipeline stage.
-template <ElemType kElem, int kN, int kParts = 1, class Frag>
+// its last pipeline stage. A call stores part kPart, then calls itself for the next: the part is a
+// constant in each, so the fragment stays in registers (a part loop that the compiler declined to
+// unroll kept it on the stack, and ptxas serialized the wgmmas: C7514).
+template <ElemType kElem, int kN, int kParts = 1, int kPart = 0, class Frag>
 __device__ __forceinline__ void store_tma_rows(const Frag& acc, const TmaDescriptor* tma_c,
                                                u8* staging, int barrier_id, int row0, int col0) {
   static_assert(64 % (16 * kParts) == 0, "a part is the rows of whole warps");
@@ -319,31 +305,30 @@ __device__ __forceinline__ void store_tma_rows(const Frag& acc, const TmaDescrip
   const int t = threadIdx.x % 128;
   const int r = (t / 32) * 16 + (t % 32) / 4;
   const bool leader = t == 0;
-  // Rows r and r + 8 share the swizzle phase, and a part's rows start on a whole period: one
-  // base address serves both.
-  const u32 base = smem_addr(staging) + (r % kRows) * kRowBytes + 4 * (t % 4);
-  const u32 phase = swizzle_phase<kW>(r);
-  for_each_index<kParts>([&](auto index) {
-    constexpr int part = decltype(index)::value;
-    if (leader) tma_store_wait_read<0>();
-    named_barrier_sync<128>(barrier_id);
-    if (r / kRows == part) {  // the same for a whole warp
+  if (leader) tma_store_wait_read<0>();
+  named_barrier_sync<128>(barrier_id);
+  if (r / kRows == kPart) {  // the same for a whole warp
+    // Rows r and r + 8 share the swizzle phase, and a part's rows start on a whole period: one
+    // base address serves both.
+    const u32 base = smem_addr(staging) + (r % kRows) * kRowBytes + 4 * (t % 4);
+    const u32 phase = swizzle_phase<kW>(r);
 #pragma unroll
-      for (int j = 0; j < kN / 8; ++j) {
-        const u32 addr = base + (j / (kW / 8)) * kBlockBytes + ((u32(j % (kW / 8)) ^ phase) * 16);
-        st_shared_u32(addr, out_pair<kElem, kN>(acc, 2 * j));
-        st_shared_u32(addr + 8 * kRowBytes, out_pair<kElem, kN>(acc, 2 * j + 1));
-      }
+    for (int j = 0; j < kN / 8; ++j) {
+      const u32 addr = base + (j / (kW / 8)) * kBlockBytes + ((u32(j % (kW / 8)) ^ phase) * 16);
+      st_shared_u32(addr, out_pair<kElem, kN>(acc, 2 * j));
+      st_shared_u32(addr + 8 * kRowBytes, out_pair<kElem, kN>(acc, 2 * j + 1));
     }
-    fence_proxy_async_smem();
-    named_barrier_sync<128>(barrier_id);
-    if (leader) {
+  }
+  fence_proxy_async_smem();
+  named_barrier_sync<128>(barrier_id);
+  if (leader) {
 #pragma unroll
-      for (int block = 0; block < kN / kW; ++block)
-        tma_store_2d(tma_c, staging + block * kBlockBytes, col0 + block * kW, row0 + part * kRows);
-      tma_store_commit();
-    }
-  });
+    for (int block = 0; block < kN / kW; ++block)
+      tma_store_2d(tma_c, staging + block * kBlockBytes, col0 + block * kW, row0 + kPart * kRows);
+    tma_store_commit();
+  }
+  if constexpr (kPart + 1 < kParts)
+    store_tma_rows<kElem, kN, kParts, kPart + 1>(acc, tma_c, staging, barrier_id, row0, col0);
 }
 
 // Swap-AB's row-block epilogue: the kernel computed Cᵀ, so its 64 rows × kN columns are C's kN
@@ -352,8 +337,9 @@ __device__ __forceinline__ void store_tma_rows(const Frag& acc, const TmaDescrip
 // TMA engine as one box per part at C's (row col0, column row0), which clips the edges. Lanes l
 // and l ^ 4 hold kernel rows r and r + 1 (r even) of the same columns; one shuffle gives each a
 // 32-bit word of two adjacent C columns of one C row (as store_direct_transposed), and a warp's
-// 32 words land in 32 different banks. Every thread writes in every part.
-template <ElemType kElem, int kN, int kParts = 1, class Frag>
+// 32 words land in 32 different banks. Every thread writes in every part. A call stores part
+// kPart, then calls itself for the next (as store_tma_rows).
+template <ElemType kElem, int kN, int kParts = 1, int kPart = 0, class Frag>
 __device__ __forceinline__ void store_tma_rows_transposed(const Frag& acc,
                                                           const TmaDescriptor* tma_c, u8* staging,
                                                           int barrier_id, int row0, int col0) {
@@ -365,6 +351,8 @@ __device__ __forceinline__ void store_tma_rows_transposed(const Frag& acc,
   const int c = 2 * (t % 4);                   // its first kernel column in each 8-column group
   const bool even = (t / 4) % 2 == 0;          // holds kernel row r, its partner r + 1
   const bool leader = t == 0;
+  if (leader) tma_store_wait_read<0>();
+  named_barrier_sync<128>(barrier_id);
   const u32 base = smem_addr(staging);
   // The word of kernel rows (rr, rr + 1), rr even, at the part's kernel column cc: C row cc of
   // the part, C columns rr.. (cc % 8 is the C row's swizzle phase in the part as in the block).
@@ -372,28 +360,26 @@ __device__ __forceinline__ void store_tma_rows_transposed(const Frag& acc,
     const u32 chunk = u32(rr / 8) ^ u32(cc % 8);
     st_shared_u32(base + cc * 128 + chunk * 16 + (rr % 8) * 2, word);
   };
-  for_each_index<kParts>([&](auto index) {
-    constexpr int part = decltype(index)::value;
-    if (leader) tma_store_wait_read<0>();
-    named_barrier_sync<128>(barrier_id);
 #pragma unroll
-    for (int j = part * kPartRows / 8; j < (part + 1) * kPartRows / 8; ++j) {
+  for (int j = kPart * kPartRows / 8; j < (kPart + 1) * kPartRows / 8; ++j) {
 #pragma unroll
-      for (int h = 0; h < 2; ++h) {  // rows r and r + 8
-        const u32 pair = out_pair<kElem, kN>(acc, 2 * j + h);
-        const u32 other = __shfl_xor_sync(0xffffffffu, even ? pair >> 16 : pair & 0xffffu, 4);
-        const int cc = 8 * j + c + (even ? 0 : 1), rr = r + 8 * h - (even ? 0 : 1);
-        put(rr, cc - part * kPartRows,
-            even ? (pair & 0xffffu) | (other << 16) : other | (pair & 0xffff0000u));
-      }
+    for (int h = 0; h < 2; ++h) {  // rows r and r + 8
+      const u32 pair = out_pair<kElem, kN>(acc, 2 * j + h);
+      const u32 other = __shfl_xor_sync(0xffffffffu, even ? pair >> 16 : pair & 0xffffu, 4);
+      const int cc = 8 * j + c + (even ? 0 : 1), rr = r + 8 * h - (even ? 0 : 1);
+      put(rr, cc - kPart * kPartRows,
+          even ? (pair & 0xffffu) | (other << 16) : other | (pair & 0xffff0000u));
     }
-    fence_proxy_async_smem();
-    named_barrier_sync<128>(barrier_id);
-    if (leader) {
-      tma_store_2d(tma_c, staging, row0, col0 + part * kPartRows);
-      tma_store_commit();
-    }
-  });
+  }
+  fence_proxy_async_smem();
+  named_barrier_sync<128>(barrier_id);
+  if (leader) {
+    tma_store_2d(tma_c, staging, row0, col0 + kPart * kPartRows);
+    tma_store_commit();
+  }
+  if constexpr (kPart + 1 < kParts)
+    store_tma_rows_transposed<kElem, kN, kParts, kPart + 1>(acc, tma_c, staging, barrier_id, row0,
+                                                            col0);
 }
 
 }  // namespace autogemm::sm90
