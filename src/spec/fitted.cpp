@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <initializer_list>
+#include <optional>
 #include <tuple>
 
 #include "spec/validity.hpp"
@@ -190,14 +191,31 @@ std::vector<KernelSpec> fitted_specs(const Problem& p, int sm_count, size_t max_
   return out;
 }
 
-std::vector<KernelSpec> wide_swap_specs(const Problem& p, int sm_count, size_t max_count) {
+namespace {
+// Swap-AB spec `s` (direct stores) with C staged as row blocks, in the fewest parts that keep
+// its ring; nullopt where none does.
+std::optional<KernelSpec> as_row_blocks(KernelSpec s, const Problem& p) {
+  s.epilogue = Epilogue::tma_rows;
+  for (int parts = 1; parts <= 4; ++parts) {
+    s.epilogue_parts = parts;
+    if (!validate(s) && !validate_problem(s, p)) return s;
+  }
+  return std::nullopt;
+}
+}  // namespace
+
+std::vector<KernelSpec> wide_swap_specs(const Problem& p, int sm_count, size_t max_count,
+                                        bool row_blocks) {
   if (p.shape.m < 1 || p.shape.n < 1 || p.shape.k < 1) return {};
   sm_count = std::max(1, sm_count);
   const auto [rows, cols] = frame(p, true);
   std::vector<std::pair<double, KernelSpec>> scored;
-  for (int bm : {128, 192}) {
-    // Each warpgroup holds bm x bn/2 fp32 accumulators, at most 192 a thread.
-    const int widest = 192 * 128 / bm * 2;
+  // Split N (bm 128 and 192), and with row blocks 256 rows split between the warpgroups.
+  for (auto [bm, split_n] : {std::pair{128, true}, std::pair{192, true}, std::pair{256, false}}) {
+    if (!split_n && !row_blocks) continue;
+    // Each warpgroup holds bm x bn/2 (split N) or bm/2 x bn fp32 accumulators, at most 192 a
+    // thread.
+    const int widest = split_n ? 192 * 128 / bm * 2 : 192;
     const int64_t tr = ceil_div(rows, bm);
     // 16s: each warpgroup's half whole 8-row swizzle periods; 32s for even 4-CTA multicast slices.
     for (int w : fitting_widths(cols, tr, sm_count, 128, widest, {16, 32}, 3))
@@ -206,8 +224,10 @@ std::vector<KernelSpec> wide_swap_specs(const Problem& p, int sm_count, size_t m
         if (cm > tr || cn > ceil_div(cols, w)) continue;
         // Four stages at least: three-stage 128x336 to 128x384 ran 8-20% behind the
         // four-stage 128x304 on 2124x4544x11208 (h200_swap_split_n_s30.md).
-        if (auto s = build(p, Base{true, bm, 2, false, w, true}, cm, cn); s && s->stages >= 4)
-          scored.emplace_back(fitted_score(rows, cols, bm, w, cm, cn, sm_count, 1), *s);
+        auto s = build(p, Base{true, bm, 2, false, w, split_n}, cm, cn);
+        if (!s || s->stages < 4) continue;
+        if (row_blocks) s = as_row_blocks(*s, p);
+        if (s) scored.emplace_back(fitted_score(rows, cols, bm, w, cm, cn, sm_count, 1), *s);
       }
   }
   std::stable_sort(scored.begin(), scored.end(),

@@ -50,6 +50,9 @@ double fitted_score(int64_t rows, int64_t cols, int bm, int bn, int cluster_m, i
 // 2124x4544x11208 128x304 read 0.99x of cuBLASLt-autotune against the rest of the space's
 // 0.95x; on 16384x16384x4096 the 128-row ones ran about 11% slower than the ping-pong pick. Empty
 // for a dimension below 1.
-std::vector<KernelSpec> wide_swap_specs(const Problem& p, int sm_count, size_t max_count = 4);
+// row_blocks (EXPERIMENT S55A, temporary): C staged as row blocks, in the fewest parts (1-4)
+// that keep each spec's ring, and 256-row cooperative tiles (cuBLASLt's 256x144) beside them.
+std::vector<KernelSpec> wide_swap_specs(const Problem& p, int sm_count, size_t max_count = 4,
+                                        bool row_blocks = false);
 
 }  // namespace autogemm

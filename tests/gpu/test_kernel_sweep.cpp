@@ -456,7 +456,7 @@ TEST(KernelSweep, RowBlockPartsMatchReference) {
       {"sm90_f16f32_tn_256x144x64_s4_c1x2_coop_persist_r8m_etmar2_swap", {9210, 504, 1880}},
       {"sm90_f16f32_tn_256x144x64_s4_c1x2_coop_persist_r8m_etmar2_swap", {1001, 200, 520}},
       {"sm90_f16f32_tn_128x288x64_s4_c2x1_coopn_persist_r8m_etmar3_swap", {6837, 736, 1192}},
-      {"sm90_f16f32_tn_64x256x64_s5_c1x1_wg1_persist_r8m_etmar4_swap", {1000, 300, 704}},
+      {"sm90_f16f32_tn_64x256x64_s5_c1x1_wg1_persist_r8m_etmar4_swap", {1000, 296, 704}},
       {"sm90_f16f32_tn_128x96x64_s6_c1x1_coop_persist_r8m_etmar4_sk_swap", {300, 1000, 8192}},
       {"sm90_f16f16_tn_128x96x64_s6_c2x1_coop_persist_r8m_etmar2_swap", {1234, 2000, 1000}},
       {"sm90_bf16f32_nn_128x128x64_s5_c1x2_coop_persist_r8m_etmar2_swap", {999, 1000, 512}},
