@@ -14,6 +14,10 @@
 # Rule, set before the run: ship (switch removed, on) if gemm()'s geomean against `cm` gains
 # >= 0.5% in both pairs. Predicted: +1-3%, 5-20% where the candidate wins.
 # Read: python3 scripts/arm_pick_split.py DIR base rows 2 cm '_etmar\d?_swap' SHAPES
+# Result (notes 402, h200_wide_swap_rows_s55): +1.03% / +1.30% against `cm`: met; middle class
+# +1.7% / +2.0%, large -1.7% (two large shapes lost the direct wide tile that no part count fits;
+# the shipped form keeps such tiles direct). Shipped with the switch removed. To rerun the
+# comparison, check out the experiment's commit (20bab40).
 # Output: $OUT/s55_wide_swap_rows_arms.tgz
 source "$(dirname "$0")/spec_bench.sh"
 ARMS_ORDER="${ARMS_ORDER:-base:1 rows:1 rows:2 base:2}" gemm_arms_probe s55_wide_swap_rows_arms \

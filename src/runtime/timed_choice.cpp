@@ -201,9 +201,7 @@ std::optional<std::string> wave_filling_candidate(const Problem& p,
     } catch (const Error&) {  // a name this build does not read: not a candidate
     }
   }
-  // EXPERIMENT S55A (temporary): the wide tiles with row blocks, and 256-row ones.
-  static const bool exp_s55a = std::getenv("AUTOGEMM_EXP_S55A") != nullptr;
-  for (const KernelSpec& s : wide_swap_specs(p, sm_count, kWaveFitWideSwap, exp_s55a))
+  for (const KernelSpec& s : wide_swap_specs(p, sm_count, kWaveFitWideSwap))
     pool.emplace_back(spec_name(s), s);
   std::optional<std::pair<double, std::string>> best;
   for (const auto& [name, s] : pool) {
@@ -245,12 +243,11 @@ std::vector<std::string> trial_candidates(const Problem& p, const std::vector<st
       }
   }
   for (; next < ranked.size(); ++next) add(ranked[next]);
-  // A large problem's trial: the pool's best-filling spec too, if clearly better.
-  // EXPERIMENT S55A (temporary): also middle problems of 2MNK >= 1e10 that are not decode-like.
-  static const bool exp_s55a = std::getenv("AUTOGEMM_EXP_S55A") != nullptr;
-  const bool upper_middle = exp_s55a && flops_of(p) >= 1e10 && !decode_like(p);
-  // (There the pool is the wide swap-AB tiles only: the ranking's best-filling spec gained nothing
-  // in upper-middle trials, h200_wavefit_middle_s54.)
+  // A large or upper-middle problem's trial: the pool's best-filling spec too, if clearly better.
+  // In the upper middle the pool is the wide swap-AB tiles only: the ranking's best-filling spec
+  // gained nothing there (h200_wavefit_middle_s54), the wide tiles with row blocks 1.9%
+  // (h200_wide_swap_rows_s55).
+  const bool upper_middle = flops_of(p) >= kWaveFitUpperMiddleFlops && !decode_like(p);
   if ((large_class(p) || upper_middle) && most >= 2 && !out.empty())
     if (auto spec = wave_filling_candidate(p, large_class(p) ? ranked : std::vector<std::string>{},
                                            out, sm_count))

@@ -99,12 +99,18 @@ bool long_k_small(const Problem& p);
 // operands), so they are left out: +1.3% on 19 fresh shapes where that changes the candidate. The
 // wide swap-AB tiles in the pool: +0.37% on 24 fresh shapes where one becomes the
 // candidate, 1.7-2.2% where it won every trial.
+// A trial of a problem of 2MNK from kWaveFitUpperMiddleFlops to the large class, not decode-like,
+// takes the same candidate from the wide swap-AB tiles alone (staged as row blocks in parts, so
+// they keep four stages: spec/fitted.hpp): +1.7-2.0% against the model's pick on 36 fresh such
+// shapes where it fires, 3.9-4.0% where it won (h200_wide_swap_rows_s55). (The ranking's
+// best-filling spec gained nothing there: h200_wavefit_middle_s54.)
 std::vector<std::string> trial_candidates(const Problem& p, const std::vector<std::string>& ranked,
                                           int count, int sm_count);
 inline constexpr size_t kWaveFitScan = 24;
 inline constexpr double kWaveFitGain = 1.05;
 inline constexpr int kWaveFitMostClusterCtas = 2;
 inline constexpr size_t kWaveFitWideSwap = 4;
+inline constexpr double kWaveFitUpperMiddleFlops = 1e10;
 // fitted_score of `spec` for p on `sm_count` SMs, in the spec's frame (swap-AB: N rows, M
 // columns); none for a stream-K, split-K or unreadable spec.
 std::optional<double> wave_fit_score(const Problem& p, const std::string& spec, int sm_count);

@@ -32,7 +32,9 @@ std::pair<int64_t, int64_t> frame(const Problem& p, bool swap_ab) {
 // `b` in a cm x cn cluster, with the deepest ring that fits, at most 8 stages and at most two
 // tiles' k-blocks (a deeper ring only costs shared memory, and on launch-bound shapes the
 // largest carveout); nullopt when no depth makes it valid for `p`.
-std::optional<KernelSpec> build(const Problem& p, const Base& b, int cm, int cn) {
+// `row_parts` > 0: C staged as row blocks in that many parts (wide_swap_specs' 256-row tiles).
+std::optional<KernelSpec> build(const Problem& p, const Base& b, int cm, int cn,
+                                int row_parts = 0) {
   KernelSpec s;
   s.dtype = p.dtype;
   s.acc = p.acc;
@@ -48,7 +50,8 @@ std::optional<KernelSpec> build(const Problem& p, const Base& b, int cm, int cn)
   // Swap-AB stores C transposed from registers here (its row-block twins are gemm()'s trial's,
   // with_row_block_twins, until the cost model has rows of them); otherwise staged rows of 16
   // columns and up.
-  s.epilogue = b.swap_ab ? Epilogue::direct : Epilogue::tma_rows;
+  s.epilogue = b.swap_ab && row_parts == 0 ? Epilogue::direct : Epilogue::tma_rows;
+  s.epilogue_parts = std::max(row_parts, 1);
   // Even multicast slices only. With uneven ones (cuBLASLt's 4x1 and 4x2 clusters on 72- to
   // 144-wide tiles) gemm() read 0.997x in raw time on 30 fresh skinny shapes in two pairs of
   // processes (h100_uneven_s36.md): too little for specs the cost model has never seen.
@@ -192,8 +195,8 @@ std::vector<KernelSpec> fitted_specs(const Problem& p, int sm_count, size_t max_
 }
 
 namespace {
-// Swap-AB spec `s` (direct stores) with C staged as row blocks, in the fewest parts that keep
-// its ring; nullopt where none does.
+// Swap-AB spec `s` with C staged as row blocks, in the fewest parts that keep its ring; nullopt
+// where none does.
 std::optional<KernelSpec> as_row_blocks(KernelSpec s, const Problem& p) {
   s.epilogue = Epilogue::tma_rows;
   for (int parts = 1; parts <= 4; ++parts) {
@@ -204,15 +207,13 @@ std::optional<KernelSpec> as_row_blocks(KernelSpec s, const Problem& p) {
 }
 }  // namespace
 
-std::vector<KernelSpec> wide_swap_specs(const Problem& p, int sm_count, size_t max_count,
-                                        bool row_blocks) {
+std::vector<KernelSpec> wide_swap_specs(const Problem& p, int sm_count, size_t max_count) {
   if (p.shape.m < 1 || p.shape.n < 1 || p.shape.k < 1) return {};
   sm_count = std::max(1, sm_count);
   const auto [rows, cols] = frame(p, true);
   std::vector<std::pair<double, KernelSpec>> scored;
-  // Split N (bm 128 and 192), and with row blocks 256 rows split between the warpgroups.
+  // Split N (bm 128 and 192), and 256 rows split between the warpgroups.
   for (auto [bm, split_n] : {std::pair{128, true}, std::pair{192, true}, std::pair{256, false}}) {
-    if (!split_n && !row_blocks) continue;
     // Each warpgroup holds bm x bn/2 (split N) or bm/2 x bn fp32 accumulators, at most 192 a
     // thread.
     const int widest = split_n ? 192 * 128 / bm * 2 : 192;
@@ -224,10 +225,23 @@ std::vector<KernelSpec> wide_swap_specs(const Problem& p, int sm_count, size_t m
         if (cm > tr || cn > ceil_div(cols, w)) continue;
         // Four stages at least: three-stage 128x336 to 128x384 ran 8-20% behind the
         // four-stage 128x304 on 2124x4544x11208 (h200_swap_split_n_s30.md).
-        auto s = build(p, Base{true, bm, 2, false, w, split_n}, cm, cn);
+        const Base b{true, bm, 2, false, w, split_n};
+        std::optional<KernelSpec> s;
+        if (split_n) {
+          // With row blocks where some part count keeps the ring: a tile it does not keep
+          // (192x208, 128x320: all but 64 B of the budget are ring) stays direct, as it won its
+          // large trials so.
+          s = build(p, b, cm, cn);
+          if (s && s->stages >= 4)
+            if (auto rows_spec = as_row_blocks(*s, p)) s = rows_spec;
+        } else {
+          // 256 rows: the direct stores break the register rule, the row blocks do not; the
+          // fewest parts that leave four stages.
+          for (int parts = 1; parts <= 4 && !(s && s->stages >= 4); ++parts)
+            s = build(p, b, cm, cn, parts);
+        }
         if (!s || s->stages < 4) continue;
-        if (row_blocks) s = as_row_blocks(*s, p);
-        if (s) scored.emplace_back(fitted_score(rows, cols, bm, w, cm, cn, sm_count, 1), *s);
+        scored.emplace_back(fitted_score(rows, cols, bm, w, cm, cn, sm_count, 1), *s);
       }
   }
   std::stable_sort(scored.begin(), scored.end(),

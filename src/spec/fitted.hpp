@@ -39,20 +39,21 @@ double fitted_score(int64_t rows, int64_t cols, int bm, int bn, int cluster_m, i
                     int sm_count, int pieces = 1);
 
 // Swap-AB tiles whose two warpgroups split the columns, i.e. the problem's M (split N in the
-// swap-AB frame; cuBLASLt's coopB tiles in its own frame), up to 2 x 192 wide with a ring of
-// four stages or more (so about 2 x 160 at most for 128 rows): widths that cut M
-// into whole tiles, or into one to three whole waves with the tile's row count (the problem's N
-// over 128 or 192), in clusters of 1 to 4 CTAs, best fitted_score first, at most `max_count`.
+// swap-AB frame; cuBLASLt's coopB tiles in its own frame), up to 2 x 192 wide, and 256-row tiles
+// whose warpgroups split the rows (cuBLASLt's 256x144), up to 192 wide; each with a ring of four
+// stages or more (so about 2 x 160 at most for 128 rows): widths that cut M into whole tiles, or
+// into one to three whole waves with the tile's row count (the problem's N over 128, 192 or 256),
+// in clusters of 1 to 4 CTAs, best fitted_score first, at most `max_count`. C is staged as row
+// blocks, in the fewest parts (1-4) that keep the ring (`_etmarN`: 1.03-1.33x faster than the
+// direct stores on 128x288, h200_row_parts_s55); a split-N tile where no part count keeps it
+// stores directly (the 256-row tiles only exist with row blocks: 144 accumulators a thread).
 // The tuner's proposer seeds them (it measures); they are not among fitted_specs, which feed
-// the cost model (it has no experience of them). gemm()'s large-class trial takes the best
-// 1-2-CTA one of the first four as its wave-filling candidate where it fills best
-// (runtime/timed_choice.hpp; h200_wave_fit_s44). On
+// the cost model (it has no experience of them). gemm()'s large- and upper-middle-class trials
+// take the best 1-2-CTA one of the first four as their wave-filling candidate where it fills
+// best (runtime/timed_choice.hpp; h200_wave_fit_s44, h200_wide_swap_rows_s55). On
 // 2124x4544x11208 128x304 read 0.99x of cuBLASLt-autotune against the rest of the space's
 // 0.95x; on 16384x16384x4096 the 128-row ones ran about 11% slower than the ping-pong pick. Empty
 // for a dimension below 1.
-// row_blocks (EXPERIMENT S55A, temporary): C staged as row blocks, in the fewest parts (1-4)
-// that keep each spec's ring, and 256-row cooperative tiles (cuBLASLt's 256x144) beside them.
-std::vector<KernelSpec> wide_swap_specs(const Problem& p, int sm_count, size_t max_count = 4,
-                                        bool row_blocks = false);
+std::vector<KernelSpec> wide_swap_specs(const Problem& p, int sm_count, size_t max_count = 4);
 
 }  // namespace autogemm

@@ -61,7 +61,8 @@ TEST(Fitted, WideSwapTilesCutMIntoWholeTiles) {
       const auto v = wide_swap_specs(p, 132);
       ASSERT_FALSE(v.empty());
       for (size_t i = 0; i < v.size(); ++i) {
-        EXPECT_TRUE(v[i].swap_ab && v[i].split_n && v[i].bn >= 128 && v[i].stages >= 4)
+        EXPECT_TRUE(v[i].swap_ab && (v[i].split_n || v[i].bm == 256) && v[i].bn >= 128 &&
+                    v[i].stages >= 4)
             << spec_name(v[i]);
         EXPECT_FALSE(validate(v[i])) << spec_name(v[i]);
         EXPECT_FALSE(validate_problem(v[i], p)) << spec_name(v[i]);
@@ -69,6 +70,26 @@ TEST(Fitted, WideSwapTilesCutMIntoWholeTiles) {
       }
     }
   EXPECT_TRUE(wide_swap_specs(tn(0, 4544, 11208), 132).empty());
+}
+
+// C staged as row blocks in the fewest parts that keep four stages: 9210x504x1880's one-wave tiles
+// are 128x288 in thirds (2 x 144 columns) and cuBLASLt's 256x144 in halves; 128x304 (2 x 152
+// columns, which no part count divides into whole 8-row periods and still fits) stays direct.
+TEST(Fitted, WideSwapTilesStageRowBlocksInParts) {
+  const Problem p = tn(9210, 504, 1880);
+  std::vector<std::string> names;
+  for (const KernelSpec& s : wide_swap_specs(p, 132, 64)) {
+    names.push_back(spec_name(s));
+    EXPECT_GE(s.stages, 4) << names.back();
+    EXPECT_TRUE(s.bm != 256 || s.epilogue == Epilogue::tma_rows) << names.back();
+  }
+  auto listed = [&](const char* name) {
+    return std::find(names.begin(), names.end(), name) != names.end();
+  };
+  EXPECT_EQ(names.front(), "sm90_f16f32_tn_128x288x64_s4_c2x1_coopn_persist_r8m_etmar3_swap");
+  EXPECT_TRUE(listed("sm90_f16f32_tn_256x144x64_s4_c1x2_coop_persist_r8m_etmar2_swap"));
+  EXPECT_EQ(spec_name(wide_swap_specs(tn(2124, 4544, 11208), 132, 1).front()),
+            "sm90_f16f32_tn_128x304x64_s4_c2x1_coopn_persist_r8m_swap");
 }
 
 TEST(Fitted, SmallMLandsOnTheMmaNWithAWidthThatFits) {

@@ -401,7 +401,8 @@ TEST(TimedChoice, LargeTrialsMixOtherFamiliesIntoTheModelsTop) {
       "sm90_f16f32_tn_192x192x64_s3_c2x1_wg3_persist_r8m_etmat_lag0",
       "sm90_f16f32_tn_128x256x64_s4_c2x2_coop_persist_r8n_etma",
       "sm90_f16f32_tn_128x256x64_s4_c1x1_coop_persist_r8m_etma"};
-  const auto middle = trial_candidates(tn(1000, 2000, 3000), ranked, 6, 132);
+  // (Below the upper middle, where no wave-filling candidate is added.)
+  const auto middle = trial_candidates(tn(1000, 2000, 2000), ranked, 6, 132);
   EXPECT_EQ(middle, std::vector<std::string>(ranked.begin(), ranked.begin() + 6));
 
   const auto large = trial_candidates(tn(5000, 6000, 7000), ranked, 6, 132);
@@ -477,6 +478,34 @@ TEST(TimedChoice, LargeTrialsAddTheBestWaveFillingSpec) {
               6989.0 * 608 / (130.0 * 128 * 272) * (130.0 / 132), 1e-9);
   // On 8192^3 the listed 128x160 and 128x192 tiles score 0.98: nothing added.
   EXPECT_EQ(trial_candidates(tn(8192, 8192, 8192), ranked, 6, 132).size(), 6u);
+}
+
+// Upper-middle problems (2MNK from 1e10, not decode-like) take the wave-filling candidate from the
+// wide swap-AB tiles only: on 9210x504x1880 the listed tiles fill 0.74; the ranking's 1x2 swap
+// tile at rank 7 fills as well as the one-wave 128x288 in thirds (0.954) and would come first in
+// a pool with the ranking (the large class's), but only the latter is taken.
+TEST(TimedChoice, UpperMiddleTrialsAddAWideSwapAbTile) {
+  const std::vector<std::string> ranked = {
+      "sm90_f16f32_tn_128x128x64_s6_c4x2_pp_persist_r8m_etmar",
+      "sm90_f16f32_tn_128x128x64_s6_c2x4_pp_persist_r8m_etmar",
+      "sm90_f16f32_tn_128x128x64_s6_c4x2_coop_persist_r8m_etmar",
+      "sm90_f16f32_tn_128x128x64_s6_c2x4_coop_persist_r8m_etmar",
+      "sm90_f16f32_tn_128x128x64_s6_c4x2_coop_persist_r8m_etma",
+      "sm90_f16f32_tn_128x256x64_s4_c2x2_coop_persist_r8n_etma",
+      "sm90_f16f32_tn_256x152x64_s4_c1x2_coop_persist_r8m_etmar2_swap"};
+  const Problem p = tn(9210, 504, 1880);
+  const auto trial = trial_candidates(p, ranked, 6, 132);
+  ASSERT_EQ(trial.size(), 7u);
+  EXPECT_EQ(std::vector<std::string>(trial.begin(), trial.begin() + 6),
+            std::vector<std::string>(ranked.begin(), ranked.begin() + 6));
+  EXPECT_EQ(trial[6], "sm90_f16f32_tn_128x288x64_s4_c2x1_coopn_persist_r8m_etmar3_swap");
+  EXPECT_GE(*wave_fit_score(p, ranked[6], 132), *wave_fit_score(p, trial[6], 132));
+  // Below 1e10 (one k-block less than 2MNK = 1e10: 5000 x 1000 x 992), none.
+  EXPECT_EQ(trial_candidates(tn(5000, 1000, 992), ranked, 6, 132).size(), 6u);
+  EXPECT_GE(trial_candidates(tn(5000, 1000, 1000), ranked, 6, 132).size(), 6u);
+  // Decode-like (M = 16 over a weight of 5120 x 131072: 2.1e10): none from the wide tiles.
+  for (const std::string& s : trial_candidates(tn(16, 131072, 5120), ranked, 6, 132))
+    EXPECT_EQ(s.find("coopn"), std::string::npos) << s;
 }
 
 TEST(TimedChoice, WaveFitScoreReadsTheSpecsFrame) {
