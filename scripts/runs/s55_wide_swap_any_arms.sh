@@ -12,6 +12,9 @@
 # Rule, set before the run: ship (switch removed, on) if gemm()'s geomean against `cm` gains
 # >= 0.5% in both pairs. Predicted: +0.3-1.0% (most shapes level, the tall-skinny ones 3-10%).
 # Read: python3 scripts/arm_pick_split.py DIR base any 2 cm '_swap' SHAPES
+# Result (notes 403, h200_wide_swap_any_s55): +0.58% / -0.05% against `cm`: not met; +2.5-4.5%
+# where the added tile won (3-6 shapes a pair), the rest level. The switch was removed; to rerun,
+# check out the experiment's commit (7c23be9).
 # Output: $OUT/s55_wide_swap_any_arms.tgz
 source "$(dirname "$0")/spec_bench.sh"
 ARMS_ORDER="${ARMS_ORDER:-base:1 any:1 any:2 base:2}" gemm_arms_probe s55_wide_swap_any_arms \

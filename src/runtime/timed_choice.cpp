@@ -252,17 +252,6 @@ std::vector<std::string> trial_candidates(const Problem& p, const std::vector<st
     if (auto spec = wave_filling_candidate(p, large_class(p) ? ranked : std::vector<std::string>{},
                                            out, sm_count))
       out.push_back(*spec);
-  // EXPERIMENT S55B (temporary): from 2MNK 5e9, not decode-like, the best-fitted wide swap-AB
-  // tile in a 1-2-CTA cluster whatever the listed candidates fill (fitted_score does not see a
-  // wide tile's lower L2 traffic per flop: cuBLASLt's 256x144 beat 128x128 at equal fill).
-  static const bool exp_s55b = std::getenv("AUTOGEMM_EXP_S55B") != nullptr;
-  if (exp_s55b && flops_of(p) >= 5e9 && !decode_like(p) && most >= 2 && !out.empty())
-    for (const KernelSpec& s : wide_swap_specs(p, sm_count, 64)) {
-      if (s.cluster_m * s.cluster_n > kWaveFitMostClusterCtas) continue;
-      const std::string name = spec_name(s);
-      if (std::find(out.begin(), out.end(), name) == out.end()) out.push_back(name);
-      break;
-    }
   return out;
 }
 
