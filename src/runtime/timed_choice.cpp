@@ -296,6 +296,17 @@ bool make_row_block_twin(KernelSpec& s) {
   if (!s.swap_ab || s.epilogue != Epilogue::direct || s.split_pass > 1 || s.cluster_k > 1)
     return false;
   s.epilogue = Epilogue::tma_rows;
+  // EXPERIMENT S55C (temporary): the ring kept by staging in parts where some count (2-4) fits.
+  static const bool exp_s55c = std::getenv("AUTOGEMM_EXP_S55C") != nullptr;
+  if (exp_s55c && validate(s))
+    for (int parts = 2; parts <= 4; ++parts) {
+      KernelSpec t = s;
+      t.epilogue_parts = parts;
+      if (!validate(t)) {
+        s = t;
+        break;
+      }
+    }
   // The staging takes shared memory: fewer stages where the ring then does not fit.
   while (validate(s) && s.stages > 2) --s.stages;
   return true;
