@@ -10,6 +10,8 @@
 # Rule, set before the run: ship (switch removed, on) if gemm()'s geomean against `cm` gains
 # >= 0.5% in both pairs. Predicted: +0.3-1.5%.
 # Read: python3 scripts/arm_pick_split.py DIR base parts 2 cm '_etmar\d_swap' SHAPES
+# Result (notes 405, h200_twin_parts_s55): +1.18% / +1.16% against `cm`: met. Shipped with the
+# switch removed; to rerun the comparison, check out the experiment's commit (14bc3e1).
 # Output: $OUT/s55_twin_parts_arms.tgz
 source "$(dirname "$0")/spec_bench.sh"
 ARMS_ORDER="${ARMS_ORDER:-base:1 parts:1 parts:2 base:2}" gemm_arms_probe s55_twin_parts_arms \

@@ -296,9 +296,9 @@ bool make_row_block_twin(KernelSpec& s) {
   if (!s.swap_ab || s.epilogue != Epilogue::direct || s.split_pass > 1 || s.cluster_k > 1)
     return false;
   s.epilogue = Epilogue::tma_rows;
-  // EXPERIMENT S55C (temporary): the ring kept by staging in parts where some count (2-4) fits.
-  static const bool exp_s55c = std::getenv("AUTOGEMM_EXP_S55C") != nullptr;
-  if (exp_s55c && validate(s))
+  // The staging takes shared memory: the candidate's ring kept by staging in the fewest parts
+  // (2-4) that fit (h200_twin_parts_s55), else fewer stages.
+  if (validate(s))
     for (int parts = 2; parts <= 4; ++parts) {
       KernelSpec t = s;
       t.epilogue_parts = parts;
@@ -307,7 +307,6 @@ bool make_row_block_twin(KernelSpec& s) {
         break;
       }
     }
-  // The staging takes shared memory: fewer stages where the ring then does not fit.
   while (validate(s) && s.stages > 2) --s.stages;
   return true;
 }

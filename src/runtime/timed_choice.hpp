@@ -152,12 +152,15 @@ int trial_fixed_twins();  // parse_trial_fixed of the environment, read once per
 // neighbour-order, last-piece and fixed-shape twins (trial_fixed_twins()). The model's pick first;
 // one spec or none: no trial. `autogemm dispatch` prints it.
 // `candidates` with, after them, the row-block-epilogue twin (`_etmar`: C staged as its rows and
-// stored by TMA boxes) of each swap-AB candidate that stores C directly, fewer stages where the
-// staging leaves the ring no room, each once; none for split-K with a reduction pass or in a
+// stored by TMA boxes) of each swap-AB candidate that stores C directly, each once; where the
+// staging leaves the ring no room, staged in the fewest parts (2-4, `_etmarN`) that keep it, else
+// with fewer stages; none for split-K with a reduction pass or in a
 // cluster (direct stores only) or for a decode-like problem (C a few rows). Row-block twins ran
 // 1-29% faster than their direct twins in 22 of 24 tile-shape pairs on tall-skinny shapes, and
 // gemm() +0.7% / +0.9% against the model's pick on 40 fresh shapes whose trials hold such a
-// candidate (+2.2-3.0% where a twin won; h200_swap_rows_s54).
+// candidate (+2.2-3.0% where a twin won; h200_swap_rows_s54). Keeping the ring in parts instead
+// of dropping stages: +1.2% / +1.2% on 48 fresh shapes where it changes a twin, +2.2-2.5% where
+// such a twin won (h200_twin_parts_s55).
 std::vector<std::string> with_row_block_twins(const Problem& p,
                                               std::vector<std::string> candidates);
 std::vector<std::string> first_call_trial(const Problem& p, const std::vector<std::string>& ranked,

@@ -262,20 +262,24 @@ TEST(TimedChoice, NeighbourOrderTwinsOfTheFirstOneWaveSplitCandidate) {
             "the model's top, with plain-launch twins of its split-pass specs");
 }
 
-// Swap-AB candidates with direct stores get their row-block-epilogue twin, with fewer stages where
-// the staging leaves the ring no room; not split-K with the pass, not decode-like problems, not
-// where C's rows are no 16-byte multiple.
+// Swap-AB candidates with direct stores get their row-block-epilogue twin, staged in the fewest
+// parts that keep the ring where the whole staging leaves it no room (128x288: thirds), else with
+// fewer stages (128x304: no part count makes whole 8-row periods of its 152 columns and fits);
+// not split-K with the pass, not decode-like problems, not where C's rows are no 16-byte
+// multiple.
 TEST(TimedChoice, RowBlockTwinsOfSwapAbCandidates) {
   const std::vector<std::string> candidates = {
       "sm90_f16f32_tn_192x104x64_s5_c1x2_wg3_persist_r8m_swap",
-      "sm90_f16f32_tn_128x288x64_s4_c2x1_coopn_persist_r8m_swap",    // s3 with the staging
+      "sm90_f16f32_tn_128x288x64_s4_c2x1_coopn_persist_r8m_swap",    // thirds keep s4
+      "sm90_f16f32_tn_128x304x64_s4_c2x1_coopn_persist_r8m_swap",    // s3 with the staging
       "sm90_f16f32_tn_128x128x64_s6_c4x2_pp_persist_r8m_etmar",      // not swap-AB
       "sm90_f16f32_tn_128x160x64_s6_c1x1_coop_tiles_r8m_skp3_swap",  // the pass: direct only
       "sm90_f16f32_tn_192x104x64_s5_c1x2_wg3_persist_r8m_etmar_swap", "not a spec"};
   const Problem p = tn(6549, 384, 2432);
   auto got = with_row_block_twins(p, candidates);
   std::vector<std::string> want = candidates;
-  want.push_back("sm90_f16f32_tn_128x288x64_s3_c2x1_coopn_persist_r8m_etmar_swap");
+  want.push_back("sm90_f16f32_tn_128x288x64_s4_c2x1_coopn_persist_r8m_etmar3_swap");
+  want.push_back("sm90_f16f32_tn_128x304x64_s3_c2x1_coopn_persist_r8m_etmar_swap");
   EXPECT_EQ(got, want);  // the first's twin is listed already
   for (const std::string& name : got) {
     if (name == "not a spec") continue;
@@ -286,9 +290,9 @@ TEST(TimedChoice, RowBlockTwinsOfSwapAbCandidates) {
   // Decode-like: none.
   EXPECT_EQ(with_row_block_twins(tn(16, 5120, 5120), candidates), candidates);
   // The chain gemm() builds holds them, and its description says so.
-  const std::vector<std::string> ranked = {candidates[0], candidates[2]};
+  const std::vector<std::string> ranked = {candidates[0], candidates[3]};
   const auto chain = first_call_trial(p, ranked, 132);
-  EXPECT_NE(std::find(chain.begin(), chain.end(), candidates[4]), chain.end());
+  EXPECT_NE(std::find(chain.begin(), chain.end(), candidates[5]), chain.end());
   EXPECT_EQ(trial_description(p, chain),
             "the model's top, row-block twins of its swap-AB specs and fixed-shape twins");
   EXPECT_EQ(trial_description(p, ranked), "the model's top");
