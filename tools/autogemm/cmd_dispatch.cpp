@@ -3,6 +3,7 @@
 //   autogemm dispatch --mnk 4096_4096_4096 --layout tn --gpu "NVIDIA H200"
 //   autogemm dispatch --mnk 64_30_64 --table my_table.json
 //   autogemm dispatch --mnk 1000_3000_2000 --policy data/nvidia_h200.policy.json
+//   autogemm dispatch --mnk 9210_504_1880 --layout tn --gpu nvidia_h200 --wide-swap 8
 #include <cstdlib>
 #include <iostream>
 #include <memory>
@@ -14,6 +15,8 @@
 #include "commands.hpp"
 #include "input_errors.hpp"
 #include "runtime/timed_choice.hpp"
+#include "spec/fitted.hpp"
+#include "spec/name.hpp"
 #include "tune/cost_model.hpp"
 #include "tune/dispatch.hpp"
 #include "tune/first_sight.hpp"
@@ -50,6 +53,7 @@ void register_dispatch(CLI::App& app) {
     std::string mnk, dtype = "fp16", acc = "fp32", layout = "nn", cost_model;
     std::string table, gpu, data_dir = "data", policy;
     int sms = tune::DeviceFacts{}.sm_count;
+    int wide_swap = 0;
   };
   auto o = std::make_shared<Options>();
   auto* sub = app.add_subcommand(
@@ -70,7 +74,11 @@ void register_dispatch(CLI::App& app) {
                   "AUTOGEMM_COST_MODEL, else <data-dir>/<gpu>.costmodel.json[.gz])");
   sub->add_option("--data-dir", o->data_dir, "Directory of shipped tables")->capture_default_str();
   sub->add_option("--sms", o->sms, "SM count the heuristic assumes")->capture_default_str();
+  sub->add_option("--wide-swap,--wide_swap", o->wide_swap,
+                  "Also list the best N wide swap-AB tiles (spec/fitted.hpp wide_swap_specs: the "
+                  "pool of the trials' wave-filling candidate) with their wave-fill scores");
   sub->callback([o] {
+    if (o->wide_swap < 0) throw bench::InputError("--wide-swap must be 0 or more");
     Problem p;
     p.shape = bench::parse_mnk(o->mnk);
     p.dtype = as_bad_input([&] { return parse_dtype(o->dtype); }, "--dtype");
@@ -111,6 +119,14 @@ void register_dispatch(CLI::App& app) {
               << "spec:    " << (c.spec.empty() ? "-" : c.spec) << "\n"
               << "reason:  " << c.reason << "\n"
               << "trial:   " << trial << "\n";
+    if (o->wide_swap > 0) {
+      std::cout << "wide swap-AB tiles (wave-fill score, spec):\n";
+      for (const KernelSpec& s : wide_swap_specs(p, o->sms, size_t(o->wide_swap))) {
+        const std::string name = spec_name(s);
+        std::cout << fmt::format("         {:.4f} {}\n",
+                                 runtime::wave_fit_score(p, name, o->sms).value_or(0.0), name);
+      }
+    }
   });
 }
 
