@@ -47,9 +47,10 @@ std::optional<KernelSpec> build(const Problem& p, const Base& b, int cm, int cn,
   s.swap_ab = b.swap_ab;
   s.cluster_m = cm;
   s.cluster_n = cn;
-  // Swap-AB stores C transposed from registers here (its row-block twins are gemm()'s trial's,
-  // with_row_block_twins, until the cost model has rows of them); otherwise staged rows of 16
-  // columns and up.
+  // Swap-AB stores C transposed from registers here unless `row_parts` asks for row blocks (the
+  // fitted family's row-block twins are gemm()'s trial's, with_row_block_twins, until the cost
+  // model has rows of them; wide_swap_specs stages them); otherwise staged rows of 16 columns
+  // and up.
   s.epilogue = b.swap_ab && row_parts == 0 ? Epilogue::direct : Epilogue::tma_rows;
   s.epilogue_parts = std::max(row_parts, 1);
   // Even multicast slices only. With uneven ones (cuBLASLt's 4x1 and 4x2 clusters on 72- to

@@ -52,8 +52,11 @@ std::vector<std::string> changed_fields(const KernelSpec& a, const KernelSpec& b
   diff(a.bm != b.bm, "bm");
   diff(a.bn != b.bn, "bn");
   diff(a.bk != b.bk, "bk");
-  // A bk change that keeps the ring's bytes (stages x bk) is a change of bk alone.
-  diff(a.bk == b.bk ? a.stages != b.stages : a.stages * a.bk != b.stages * b.bk, "stages");
+  // A bk change that keeps the ring's bytes (stages x bk) is a change of bk alone, and row blocks
+  // staged in other parts with the stage their staging frees or takes, of the epilogue alone.
+  diff(a.bk == b.bk ? a.stages != b.stages && a.epilogue_parts == b.epilogue_parts
+                    : a.stages * a.bk != b.stages * b.bk,
+       "stages");
   diff(a.cluster_m != b.cluster_m || a.cluster_n != b.cluster_n, "cluster");
   diff(a.consumers != b.consumers || a.pingpong != b.pingpong || a.split_n != b.split_n,
        "warpgroups");
@@ -114,7 +117,7 @@ std::vector<KernelSpec> local_moves(const KernelSpec& from, const Problem& p) {
   // Row blocks staged in parts free shared memory for a stage: both moves at once, since the
   // parts alone only cost waits.
   if (from.epilogue == Epilogue::tma_rows)
-    for (int parts : {2, 3, 4})
+    for (int parts : {1, 2, 3, 4})
       try_move([&](KernelSpec& s) {
         if (s.epilogue_parts == parts) return;
         s.stages += s.epilogue_parts < parts ? 1 : -1;

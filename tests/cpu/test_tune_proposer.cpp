@@ -142,6 +142,25 @@ TEST(TuneProposer, DeferredStoreIsALocalMove) {
   }
 }
 
+// Row blocks in parts are one move from the whole staging, with the stage they free: 256x144
+// swap-AB at three stages whole and at four in halves, each a move of the epilogue from the other.
+TEST(TuneProposer, RowBlockPartsMoveWithTheirStage) {
+  const Problem p = problem(9210, 504, 1880);
+  const KernelSpec whole =
+      parse_name("sm90_f16f32_tn_256x144x64_s3_c1x2_coop_persist_r8m_etmar_swap");
+  const KernelSpec halves =
+      parse_name("sm90_f16f32_tn_256x144x64_s4_c1x2_coop_persist_r8m_etmar2_swap");
+  auto has = [](const std::vector<KernelSpec>& v, const KernelSpec& s) {
+    return std::find(v.begin(), v.end(), s) != v.end();
+  };
+  EXPECT_TRUE(has(local_moves(whole, p), halves));
+  EXPECT_TRUE(has(local_moves(halves, p), whole));
+  EXPECT_EQ(changed_fields(whole, halves), std::vector<std::string>{"epilogue"});
+  // Another epilogue drops the parts.
+  for (const KernelSpec& s : local_moves(halves, p))
+    EXPECT_TRUE(s.epilogue == Epilogue::tma_rows || s.epilogue_parts == 1) << spec_name(s);
+}
+
 // A split-pass spec's first local moves are its neighbour-order launches (one-CTA clusters, pieces
 // major, r8m and r1n, placed by SM: 43 of the H200 table's 84 split entries), then its other order
 // (it moves picks by -20% to +10%, no rule predicts which); other specs have none of these.
