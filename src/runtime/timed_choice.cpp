@@ -295,18 +295,13 @@ bool make_plain_twin(KernelSpec& s, bool decode) {
 bool make_row_block_twin(KernelSpec& s) {
   if (!s.swap_ab || s.epilogue != Epilogue::direct || s.split_pass > 1 || s.cluster_k > 1)
     return false;
-  s.epilogue = Epilogue::tma_rows;
   // The staging takes shared memory: the candidate's ring kept by staging in the fewest parts
-  // (2-4) that fit (h200_twin_parts_s55), else fewer stages.
-  if (validate(s))
-    for (int parts = 2; parts <= 4; ++parts) {
-      KernelSpec t = s;
-      t.epilogue_parts = parts;
-      if (!validate(t)) {
-        s = t;
-        break;
-      }
-    }
+  // that fit (h200_twin_parts_s55), else the whole block with fewer stages.
+  if (auto rows = as_row_blocks(s)) {
+    s = *rows;
+    return true;
+  }
+  s.epilogue = Epilogue::tma_rows;
   while (validate(s) && s.stages > 2) --s.stages;
   return true;
 }

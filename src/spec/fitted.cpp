@@ -195,19 +195,6 @@ std::vector<KernelSpec> fitted_specs(const Problem& p, int sm_count, size_t max_
   return out;
 }
 
-namespace {
-// Swap-AB spec `s` with C staged as row blocks, in the fewest parts that keep its ring; nullopt
-// where none does.
-std::optional<KernelSpec> as_row_blocks(KernelSpec s, const Problem& p) {
-  s.epilogue = Epilogue::tma_rows;
-  for (int parts = 1; parts <= 4; ++parts) {
-    s.epilogue_parts = parts;
-    if (!validate(s) && !validate_problem(s, p)) return s;
-  }
-  return std::nullopt;
-}
-}  // namespace
-
 std::vector<KernelSpec> wide_swap_specs(const Problem& p, int sm_count, size_t max_count) {
   if (p.shape.m < 1 || p.shape.n < 1 || p.shape.k < 1) return {};
   sm_count = std::max(1, sm_count);
@@ -234,7 +221,8 @@ std::vector<KernelSpec> wide_swap_specs(const Problem& p, int sm_count, size_t m
           // large trials so.
           s = build(p, b, cm, cn);
           if (s && s->stages >= 4)
-            if (auto rows_spec = as_row_blocks(*s, p)) s = rows_spec;
+            if (auto rows_spec = as_row_blocks(*s); rows_spec && !validate_problem(*rows_spec, p))
+              s = rows_spec;
         } else {
           // 256 rows: the direct stores break the register rule, the row blocks do not; the
           // fewest parts that leave four stages.

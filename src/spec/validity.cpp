@@ -401,6 +401,13 @@ void check(const KernelSpec& s, const DeviceLimits& limits) {
   if (auto v = validate(s, limits)) throw Error("invalid kernel spec " + spec_name(s) + ": " + *v);
 }
 
+std::optional<KernelSpec> as_row_blocks(KernelSpec s, const DeviceLimits& limits) {
+  s.epilogue = Epilogue::tma_rows;
+  for (s.epilogue_parts = 1; s.epilogue_parts <= 4; ++s.epilogue_parts)
+    if (!validate(s, limits)) return s;
+  return std::nullopt;
+}
+
 std::optional<std::string> validate_problem(const KernelSpec& s, const Problem& p) {
   if (s.dtype != p.dtype || s.acc != p.acc || s.layout != p.layout)
     return fmt::format("spec {} is {}/{}/{}, the problem is {}/{}/{}", spec_name(s),

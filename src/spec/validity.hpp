@@ -23,6 +23,11 @@ std::optional<std::string> validate(const KernelSpec&, const DeviceLimits& = {})
 // Throws Error("invalid kernel spec <name>: <rule>") when validate() finds a broken rule.
 void check(const KernelSpec&, const DeviceLimits& = {});
 
+// `s` with C staged as row blocks (tma_rows) in the fewest parts (1 to 4) that keep it valid at
+// its stages; nullopt where no part count does. The trial's row-block twins (runtime/
+// timed_choice.hpp) and the wide swap-AB tiles (spec/fitted.hpp) make theirs so.
+std::optional<KernelSpec> as_row_blocks(KernelSpec s, const DeviceLimits& = {});
+
 // Whether this spec can run this problem (shape rules of TMA; dtype/acc/layout match).
 // Kept apart from validate(): a spec is valid or not on its own, a problem varies per call.
 std::optional<std::string> validate_problem(const KernelSpec&, const Problem&);

@@ -946,6 +946,16 @@ TEST(SpecEpilogueParts, NameJsonSharedMemoryAndRules) {
   // 144 columns in 4 parts of 36 C rows: not whole 8-row periods.
   EXPECT_NE(refusal([](KernelSpec& c) { c.epilogue_parts = 4; }).find("multiple of 8"),
             std::string::npos);
+  // as_row_blocks: the fewest parts that keep the stages; none where no count fits.
+  KernelSpec direct = s;
+  direct.epilogue = Epilogue::direct;
+  direct.epilogue_parts = 1;
+  EXPECT_EQ(as_row_blocks(direct), s);  // whole is over the budget at s4: halves
+  EXPECT_EQ(spec_name(*as_row_blocks(
+                parse_name("sm90_f16f32_tn_128x96x64_s6_c1x1_coop_persist_r8m_swap"))),
+            "sm90_f16f32_tn_128x96x64_s6_c1x1_coop_persist_r8m_etmar_swap");
+  EXPECT_FALSE(
+      as_row_blocks(parse_name("sm90_f16f32_tn_128x304x64_s4_c2x1_coopn_persist_r8m_swap")));
   // One part is the plain name (etmar1 is not canonical); five are out of range.
   EXPECT_THROW(parse_name("sm90_f16f32_tn_256x144x64_s3_c1x2_coop_persist_r8m_etmar1_swap"), Error);
   EXPECT_THROW(parse_name("sm90_f16f32_tn_128x144x64_s4_c1x2_coop_persist_r8m_etmar5_swap"), Error);
